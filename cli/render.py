@@ -57,7 +57,7 @@ from cli.points_drawing import layout
 from engine.blocks.catalogue import drawings
 from engine.blocks.grid import format_cell
 from engine.blocks.hexgrid import HexGrid
-from engine.blocks.outcome import Goals, Outcome
+from engine.blocks.outcome import Outcome
 from engine.blocks.pointsboard import PointsBoard
 from engine.core.facedown import NOBODY, face_down, hidden_from
 from engine.core.showtext import abbreviations
@@ -738,7 +738,7 @@ def outcome(state: State) -> list[str]:
         return ["the game is not over"]
     roles = seat_roles(state)
     scores = ", ".join(f"seat {i + 1}{_roles_after(roles, i + 1)}: {s}" for i, s in enumerate(result.scores))
-    lines = [f"game over; scores: {scores}", winners_text(result, roles, cooperative(state))]
+    lines = [f"game over; scores: {scores}", winners_text(result, roles, state.game.cooperative(state.players))]
     if result.ended == "turn limit":  # not by a rule of the game: say so, or it reads as a real ending
         lines.append(f"stopped by the turn limit (end: max_turns, {state.game.max_turns}): 'end: when' never held")
     return lines
@@ -764,11 +764,6 @@ def _roles_after(roles: Mapping[int, str], seat: int) -> str:
 def log_lines(lines: list[str]) -> list[str]:
     """Log lines indented under the action that caused them (continuation lines too)."""
     return ["  " + line.replace("\n", "\n  ") for line in lines]
-
-
-def cooperative(state: State) -> bool:
-    """The game's outcome for its player count is ``goals``: the players win or lose together."""
-    return any(isinstance(block, Goals) for counts, block in state.game.outcomes if state.players in counts)
 
 
 def winners_text(result: Outcome, roles: Mapping[int, str] | None = None, together: bool = False) -> str:

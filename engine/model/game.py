@@ -560,6 +560,17 @@ class Game:
 
         return Outcome.from_scores((0,) * s.players, text="no scoring for this player count")
 
+    def cooperative(self, players: int) -> bool:
+        """Whether ``players`` win or lose together: the outcome for that player count is ``goals``.
+
+        >>> import engine
+        >>> engine.load("tic-tac-toe").cooperative(2)
+        False
+        """
+        from engine.blocks.outcome import Goals  # (the outcome blocks import the model's views)
+
+        return any(isinstance(block, Goals) for counts, block in self.outcomes if players in counts)
+
     def team_outcome(self, outcome: "Outcome", players: int) -> "Outcome":
         """``outcome`` with the seats' scores pooled by team, when ``players`` play in teams (else unchanged)."""
         teams = self.teams.get(players)

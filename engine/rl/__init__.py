@@ -23,7 +23,6 @@ from __future__ import annotations
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
-from engine.blocks.outcome import Goals
 from engine.compiling.loading import GameRef
 from engine.core.showtext import players as players_text
 from engine.model.game import Game
@@ -79,5 +78,4 @@ def _returns(game: Game, players: int) -> str:
     >>> _returns(engine.load(engine.builtin_names()[0]), 2)
     '(1 a sole winner, 1/k for k seats sharing a win, else 0)'
     """
-    goals = any(isinstance(outcome, Goals) for counts, outcome in game.outcomes if players in counts)
-    return "(1 for every seat if a goal is reached, else 0)" if goals else "(1 a sole winner, 1/k for k seats sharing a win, else 0)"
+    return "(1 for every seat if a goal is reached, else 0)" if game.cooperative(players) else "(1 a sole winner, 1/k for k seats sharing a win, else 0)"

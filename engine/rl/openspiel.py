@@ -58,7 +58,6 @@ from typing import Any
 
 import numpy as np
 
-from engine.blocks.outcome import Goals
 from engine.compiling.loading import load, parse_set_options
 from engine.core.errors import RulecraftError
 from engine.core.information import determinize, has_hidden_information
@@ -400,7 +399,7 @@ def _rules_of(params: tuple[tuple[str, Any], ...]) -> Rules:
     players = int(given["players"]) or min((c for c in counts if c >= 2), default=min(counts))
     if players not in counts:
         raise ValueError(f"{game.name} is played by {', '.join(map(str, counts))} players, not {players}")
-    goals = any(isinstance(outcome, Goals) for seats, outcome in game.outcomes if players in seats)
+    goals = game.cooperative(players)
     deterministic = not may_draw(game, players)
     constant = utility in ("returns", "zero-sum-returns") and players >= 2 and not goals
     if utility == "zero-sum-returns" and not constant:

@@ -31,7 +31,6 @@ from functools import partial
 from typing import Any, Callable, Iterator, Mapping, Sequence
 
 from engine.blocks.choices import ForcedPicks, chosen_components
-from engine.blocks.outcome import Goals
 from engine.compiling.loading import GameRef, keeping
 from engine.core import rng
 from engine.core.decisions import SIMULTANEOUS
@@ -79,14 +78,13 @@ def teams_of(game: Game, players: int) -> tuple[tuple[int, ...], ...]:
     when the count's outcome is ``goals`` (a cooperative game: the players win or lose together); else none.
 
     >>> from types import SimpleNamespace
-    >>> together = SimpleNamespace(teams={}, outcomes=[((1, 2, 3), Goals((), (), 0))])
+    >>> together = SimpleNamespace(teams={}, cooperative=lambda players: True)
     >>> teams_of(together, 3), teams_of(together, 1), teams_of(SimpleNamespace(teams={4: [(1, 3), (2, 4)]}), 4)
     (((1, 2, 3),), (), ((1, 3), (2, 4)))
     """
     if game.teams.get(players):
         return tuple(game.teams[players])
-    block = next((block for counts, block in game.outcomes if players in counts), None)
-    return (tuple(range(1, players + 1)),) if isinstance(block, Goals) and players > 1 else ()
+    return (tuple(range(1, players + 1)),) if players > 1 and game.cooperative(players) else ()
 
 
 def side_scores(scores: Sequence[float], seats: Sequence[tuple[int, ...]]) -> list[float]:

@@ -703,7 +703,8 @@ def simulate(
     often each component was used and how its users did (flagged when never
     used or when its users win far above or below average).  With --compare
     or --compare-variant or --compare-set, a second run on the same seeds
-    and the significance of each difference (p < 0.05 is marked); the
+    and the significance of each difference (p < 0.05 is marked; each
+    seat's mean points too when a result paid different points); the
     compared run has only the --compare-variant and --compare-set changes:
 
     \b
@@ -781,7 +782,9 @@ def sweep(
     """Simulate once per value of an option, on the same seeds, and tabulate the runs.
 
     Each value is applied like --set NAME=V; each run is compared with the
-    baseline (the option's own value when it is among them, else the first):
+    baseline (the option's own value when it is among them, else the first),
+    in win rates, draws, length and, when a result paid different points in
+    different games, each seat's mean points:
 
     \b
     rulecraft sweep my-game 'width=[5, 6, 7, 8]' --players 4 -n 500

@@ -986,31 +986,51 @@ def _comparison_table(report: SimulationReport, comparison: Comparison) -> Table
         shown = (percent(d.this), percent(d.other), f"{d.difference * 100:+.1f} points") if is_rate else (
             f"{d.this:.1f}", f"{d.other:.1f}", f"{d.difference:+.1f}"
         )
-        mark = " *" if d.significant else ""
-        table.add_row(label, *shown, f"{d.p:.3f}{mark}", style="bold" if d.significant else None)
-    table.caption = f"* significant (p < {ALPHA:g}): two-proportion z-test for rates, Welch's t-test for length"
+        _add_difference(table, label, shown, d)
+    for seat, d in (comparison.points or {}).items():
+        _add_difference(table, f"seat {seat} mean points", (f"{d.this:.2f}", f"{d.other:.2f}", f"{d.difference:+.2f}"), d)
+    tested = "length and mean points" if comparison.points is not None else "length"
+    table.caption = f"* significant (p < {ALPHA:g}): two-proportion z-test for rates, Welch's t-test for {tested}"
     return table
 
 
+def _add_difference(table: Table, label: str, shown: tuple[str, str, str], d: Difference) -> None:
+    """A row of the comparison: the figure in each run, their difference, and its p-value (bold and `` *`` when
+    significant)."""
+    mark = " *" if d.significant else ""
+    table.add_row(label, *shown, f"{d.p:.3f}{mark}", style="bold" if d.significant else None)
+
+
+MAX_VALUE_WIDTH = 30
+"""A swept value up to this long keeps its line in a narrow terminal (the figures' headers wrap instead)."""
+
+
 def sweep_table(result: Sweep) -> Table:
-    """One row per value of the swept option: seat win rates, draws and mean length, marked where they
-    differ from the baseline run's (p < 0.05)."""
+    """One row per value of the swept option: seat win rates (and, when a result paid different points in different
+    games of some run, each seat's mean points), draws and mean length, marked where they differ from the baseline
+    run's (p < 0.05)."""
     first = result.runs[0].report
     others = {k: v for k, v in first.set_options.items() if k != result.option}
     title = (f"{first.ruleset}{run_changes(first.variants, others)}, {first.players} player{'s' * (first.players != 1)}, "
              f"{first.planned or first.games} games per value, seed {first.seed}")
     seats = [f"seat {seat}" for seat in first.seats]
-    table = Table(result.option, *seats, "draws", "mean length", title=title)
-    for index, run in enumerate(result.runs):
+    points = [f"seat {seat} mean points" for seat in first.seats] if result.points_vary else []
+    labels = [f"{run.value} (baseline)" if index == result.baseline else run.value for index, run in enumerate(result.runs)]
+    value = Column(result.option, min_width=min(max(map(len, [result.option, *labels])), MAX_VALUE_WIDTH))
+    table = Table(value, *seats, *points, "draws", "mean length", title=title)
+    for index, (run, label) in enumerate(zip(result.runs, labels)):
         report, comparison = run.report, run.comparison
         cells = [_marked(percent(rate.rate), comparison.seats[seat] if comparison else None)
                  for seat, rate in report.win_rate.items()]
+        if points:
+            paid = comparison.points if comparison else None
+            cells += [_marked(f"{p.mean:.2f}", paid[seat] if paid else None) for seat, p in report.points_paid.items()]
         cells.append(_marked(percent(report.draws / max(report.games, 1)), comparison.draws if comparison else None))
         cells.append(_marked(f"{report.length.mean:.1f}", comparison.length if comparison else None))
-        value = f"{run.value} (baseline)" if index == result.baseline else run.value
-        table.add_row(value, *cells, style="bold" if index == result.baseline else None)
+        table.add_row(label, *cells, style="bold" if index == result.baseline else None)
+    tested = "length and mean points" if points else "length"
     table.caption = (f"* differs from the baseline ({result.baseline_value}) with p < {ALPHA:g}: "
-                     "two-proportion z-test for rates, Welch's t-test for length")
+                     f"two-proportion z-test for rates, Welch's t-test for {tested}")
     if result.partial:
         last = result.runs[-1].report
         table.caption = (f"PARTIAL: interrupted in the run of {result.runs[-1].value} ({last.games} of {last.planned} games), "

@@ -543,6 +543,55 @@ def test_simulate_reports_each_seat_s_points_when_a_result_pays_different_points
     assert "points" not in json.loads(run("simulate", "tic-tac-toe", "-n", "10", "--format", "json").output)
 
 
+def test_simulate_compare_gives_each_seat_s_mean_points_when_a_result_pays_different_points(tmp_path: Path) -> None:
+    """--compare tested win rates, draws and length only: a designer changing how Backgammon pays (a gammon 2) could
+    not see the mean points move between the runs.  The comparison now has each seat's mean points in both runs, their
+    difference and Welch's p (text, JSON, CSV, the HTML page's report and a chart of both runs); a game paying only a
+    win or a loss shows nothing new."""
+    tables = str(Path(__file__).resolve().parents[1] / "docs" / "examples" / "tables")
+    args = ("simulate", tables, "-n", "4", "--seed", "1", "--compare-set", "ask_forced=true")
+    data = json.loads(run(*args, "--format", "json").output)
+    other = json.loads(run("simulate", tables, "-n", "4", "--seed", "1", "--set", "ask_forced=true", "--format", "json").output)
+    paid = data["compare"]["points"]
+    for seat in ("1", "2"):
+        assert paid[seat]["this"] == pytest.approx(data["points"][seat]["mean"])
+        assert paid[seat]["other"] == pytest.approx(other["points"][seat]["mean"])
+        assert paid[seat]["difference"] == pytest.approx(paid[seat]["this"] - paid[seat]["other"]) and 0 <= paid[seat]["p"] <= 1
+    assert paid["1"]["difference"] != 0  # the seeds' games went otherwise: the runs differ
+    result = run(*args, "--out", str(tmp_path / "report.txt"), "--html", str(tmp_path / "report.html"))
+    assert result.exit_code == 0, result.output
+    text = (tmp_path / "report.txt").read_text(encoding="utf-8")
+    row = next(line for line in text.splitlines() if "seat 1 mean points" in line)
+    assert f"{paid['1']['this']:.2f}" in row and f"{paid['1']['other']:.2f}" in row and f"{paid['1']['difference']:+.2f}" in row
+    assert "Welch's t-test for length and mean points" in text
+    page = (tmp_path / "report.html").read_text(encoding="utf-8")
+    assert "seat 1 mean points" in page and "mean points per seat, with 95% intervals (this run, and the other below)" in page
+    rows = list(csv.reader(io.StringIO(run(*args, "--format", "csv").output)))
+    assert ["compare", "points.1", "p", str(paid["1"]["p"])] in rows
+    # only one run pays varying points: how they move is still the point
+    either = json.loads(run("simulate", "tic-tac-toe", "-n", "4", "--compare", "kuhn-poker", "--format", "json").output)
+    assert set(either["compare"]["points"]) == {"1", "2"} and "points" not in either
+    plain = run("simulate", "tic-tac-toe", "-n", "4", "--compare", "tic-tac-toe", "--html", str(tmp_path / "plain.html"))
+    assert plain.exit_code == 0 and "mean points" not in plain.output
+    assert "mean points" not in (tmp_path / "plain.html").read_text(encoding="utf-8")
+    assert "points" not in json.loads(run("simulate", "tic-tac-toe", "-n", "4", "--compare", "tic-tac-toe",
+                                          "--format", "json").output)["compare"]
+
+
+def test_simulate_html_charts_each_seat_s_mean_points_only_when_they_vary(tmp_path: Path) -> None:
+    """The HTML page charted win rates, lengths and components: the points a seat's results paid were in its text
+    alone.  A chart of each seat's mean points with its 95% interval is drawn when they vary, and not otherwise."""
+    from cli.web.charts import points_chart
+    from engine.runner.simulate import simulate
+
+    report = simulate(engine.load("kuhn-poker"), 2, 6, 0, "random")
+    chart = points_chart(report)
+    assert "mean points per seat, with 95% intervals" in chart and "other below" not in chart
+    for seat, paid in report.points.items():
+        assert f"this run: mean {paid.mean:.2f} ({paid.low:.2f} – {paid.high:.2f}) over 6 games" in chart
+    assert points_chart(simulate(engine.load("tic-tac-toe"), 2, 6, 0, "random")) == ""
+
+
 def test_simulate_points_of_many_values_give_their_range() -> None:
     """A count of discs pays dozens of values: a column each would fill the screen, so their range is given."""
     from cli.render import MAX_POINT_COLUMNS, make_console, points_table

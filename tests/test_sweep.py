@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner, Result
@@ -119,6 +120,34 @@ def test_the_command_csv_has_one_row_per_value_and_figure() -> None:
     assert rows[0] == ["grid_width", "section", "item", "statistic", "value"]
     assert {row[0] for row in rows[1:]} == {"3", "5"}
     assert ["3", "run", "", "draws", rows[[r[3] for r in rows].index("draws")][4]] in rows
+
+
+def test_the_runs_give_each_seat_s_mean_points_when_a_result_pays_different_points(tmp_path: Path) -> None:
+    """With two players rank_points pays each seat's two elements by their ranks, so a win pays 7 or 6 or 5: the sweep
+    gave win rates alone, and how the mean points move from one points table to the next was not to be seen.  Each
+    run now gives each seat's mean points (as simulate does) and each comparison their difference (Welch's t-test),
+    in text, JSON and CSV; a game paying only a win or a loss shows nothing new."""
+    args = ("sweep", RULESET, "rank_points=[[4, 3, 2, 1], [6, 3, 1, 0]]", "-n", "12")
+    data = json.loads(run(*args, "--format", "json").output)
+    for swept in data["runs"]:
+        alone = simulate(load({"rank_points": swept["value"]}), 2, 12, 0, "random")
+        assert swept["points"] == {str(seat): paid.to_json() for seat, paid in alone.points.items()}
+    baseline, changed = data["runs"]
+    paid = changed["compared_with_baseline"]["points"]["1"]
+    assert paid["this"] == pytest.approx(changed["points"]["1"]["mean"])
+    assert paid["other"] == pytest.approx(baseline["points"]["1"]["mean"]) and paid["difference"] != 0
+    assert run(*args, "--out", str(tmp_path / "sweep.txt")).exit_code == 0
+    text = (tmp_path / "sweep.txt").read_text(encoding="utf-8")
+    assert "seat 1 mean points" in text and "Welch's t-test for length and mean points" in text
+    row = next(line for line in text.splitlines() if "[6, 3, 1, 0]" in line)
+    assert f"{changed['points']['1']['mean']:.2f}" in row and f"{changed['points']['2']['mean']:.2f}" in row
+    rows = list(csv.reader(io.StringIO(run(*args, "--format", "csv").output)))
+    assert ["[6, 3, 1, 0]", "points", "2", "mean", str(changed["points"]["2"]["mean"])] in rows
+    assert ["[6, 3, 1, 0]", "compared_with_baseline", "points.1", "p", str(paid["p"])] in rows
+    plain = run("sweep", "connect-four", "columns=[6, 7]", "-n", "4", "--format", "json")
+    assert all("points" not in swept and "points" not in (swept["compared_with_baseline"] or {})
+               for swept in json.loads(plain.output)["runs"])
+    assert "mean points" not in run("sweep", "connect-four", "columns=[6, 7]", "-n", "4").output
 
 
 @pytest.mark.parametrize(

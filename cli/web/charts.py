@@ -2,8 +2,10 @@
 
 ``rulecraft simulate ... --html report.html`` writes it, and the page's
 balance tab shows the same page.  Charts: each seat's win rate with its 95%
-interval (the mean seat's win rate as a dashed line), a histogram of game
-lengths, and the components used most with their users' win rates.
+interval (the mean seat's win rate as a dashed line), each seat's mean points
+with its 95% interval when a result paid different points in different games
+(beside the compared run's, with --compare), a histogram of game lengths, and
+the components used most with their users' win rates.
 
 Typical use::
 
@@ -16,7 +18,7 @@ from __future__ import annotations
 import io
 from cli import render
 from engine.core.showtext import html_safe as escape
-from engine.runner.report import Comparison, SimulationReport
+from engine.runner.report import Comparison, Points, SimulationReport
 
 WIDTH = 560
 BAR = "#4c72b0"
@@ -25,7 +27,8 @@ BAR = "#4c72b0"
 def report_html(report: SimulationReport, comparison: Comparison | None = None, seconds: float | None = None) -> str:
     """The whole page."""
     title = render.run_title(report)
-    charts = [win_rate_chart(report), length_histogram(report), usage_chart(report)]
+    points = points_chart(report, comparison)
+    charts = [win_rate_chart(report), *([points] if points else []), length_histogram(report), usage_chart(report)]
     text = report_text(report, comparison)
     timing = f"<p class=note>{report.games * (2 if comparison else 1)} games in {seconds:.2f} s</p>" if seconds is not None else ""
     return (
@@ -70,6 +73,55 @@ def win_rate_chart(report: SimulationReport) -> str:
     parts.append(f'<line x1="{mean:.1f}" x2="{mean:.1f}" y1="26" y2="{height - 6}" stroke="#c44" stroke-dasharray="4 3"/>')
     parts.append("</svg>")
     return "".join(parts)
+
+
+OTHER_BAR = "#dd8452"
+
+
+def points_chart(report: SimulationReport, comparison: Comparison | None = None) -> str:
+    """A bar per seat: its mean points, a whisker for the 95% interval; with a comparison that has the points, the
+    other run's bar below it.  '' when the points say no more than who won (neither run's results paid varying
+    points).
+
+    >>> from engine.runner.report import GameResult
+    >>> games = [GameResult((1,), (1.0, 0.0), 9, scores=(1, 0)), GameResult((1,), (1.0, 0.0), 9, scores=(2, 0))]
+    >>> "mean points per seat" in points_chart(SimulationReport("g", [], 2, ["random"] * 2, 0, [], games))
+    True
+    """
+    if not report.points_vary and (comparison is None or comparison.points is None):
+        return ""
+    runs = [("this run", BAR, report.points_paid)]
+    if comparison is not None and comparison.points is not None:
+        runs.append(("other", OTHER_BAR, comparison.other.points_paid))
+    labels = [f"seat {seat} ({report.agents[seat - 1]})" for seat in report.seats]
+    row, left = 22, _label_column(labels, 140)
+    height = 40 + row * len(runs) * len(labels) + 8 * len(labels)
+    values = [x for _, _, paid in runs for p in paid.values() for x in (p.low, p.high, p.mean)]
+    low, high = min(0.0, *values), max(0.0, *values)
+    scale = (WIDTH - left - 60) / ((high - low) or 1.0)
+    zero = left + (0 - low) * scale
+    title = "mean points per seat, with 95% intervals" + (" (this run, and the other below)" if len(runs) > 1 else "")
+    parts = [_svg(height, title)]
+    for i, (seat, label) in enumerate(zip(report.seats, labels)):
+        top = 30 + i * (row * len(runs) + 8)
+        parts.append(f'<text x="{left - 8}" y="{top + 13}" text-anchor="end">{escape(_fitted(label, left))}</text>')
+        for j, (name, colour, paid) in enumerate(runs):
+            parts.append(_points_bar(paid[seat], top + j * row, zero, scale, colour, name))
+    parts.append(f'<line x1="{zero:.1f}" x2="{zero:.1f}" y1="26" y2="{height - 6}" stroke="#111"/>')
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def _points_bar(paid: Points, y: float, zero: float, scale: float, colour: str, run: str) -> str:
+    """One run's bar of a seat's mean points, from 0, with its interval's whisker and the mean written after it."""
+    mean = zero + paid.mean * scale
+    start, width = min(zero, mean), abs(mean - zero)
+    a, b = zero + paid.low * scale, zero + paid.high * scale
+    return (f'<rect x="{start:.1f}" y="{y + 2}" width="{width:.1f}" height="15" fill="{colour}">'
+            f"<title>{escape(run)}: mean {paid.mean:.2f} ({paid.low:.2f} – {paid.high:.2f}) over {paid.games} games"
+            f"</title></rect>"
+            f'<line x1="{a:.1f}" x2="{b:.1f}" y1="{y + 9.5}" y2="{y + 9.5}" stroke="#111" stroke-width="2"/>'
+            f'<text x="{max(b, mean, zero) + 6:.1f}" y="{y + 14}">{paid.mean:.2f}</text>')
 
 
 def length_histogram(report: SimulationReport, bins: int = 20) -> str:

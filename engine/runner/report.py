@@ -9,7 +9,8 @@ ruleset's ``running_score``, and the final margin in it, or in the final
 scores when there is none), and per-content
 statistics: how often each component (and each kind) was played, picked or
 cast, and how the seats that used it did.  :func:`compare` sets two reports
-of the same seeds side by side with significance tests.
+of the same seeds side by side with significance tests (each seat's mean
+points too, when either run's points vary).
 
 A seat *wins* a game when it is the only winner, or, with teams, when its
 team is the only winning team (any other shared win is a draw).
@@ -398,13 +399,20 @@ class SimulationReport:
     def points(self) -> dict[int, Points] | None:
         """Per seat, the points its outcome paid (see :class:`Points`); None when they tell no more than the win rates
         do (``points_vary`` is False)."""
-        if not self.points_vary:
-            return None
+        return self.points_paid if self.points_vary else None
+
+    @property
+    def points_paid(self) -> dict[int, Points]:
+        """Per seat, the points its outcome paid, whether or not they vary (a compared run's other side may not)."""
         counts: dict[int, Counter[float]] = {seat: Counter() for seat in self.seats}
         for r in self.results:
             for seat, points in zip(self.seats, r.scores):
                 counts[seat][points] += 1
         return {seat: Points(dict(sorted(paid.items()))) for seat, paid in counts.items()}
+
+    def points_of(self, seat: int) -> list[float]:
+        """The points ``seat``'s outcome paid in each game, in order."""
+        return [r.scores[seat - 1] for r in self.results if len(r.scores) >= seat]
 
     @property
     def win_rate(self) -> dict[int, Rate]:
@@ -612,12 +620,14 @@ class Difference:
 
 @dataclass(frozen=True)
 class Comparison:
-    """This run against another on the same seeds: per-seat win rates, draws and length."""
+    """This run against another on the same seeds: per-seat win rates, draws and length, and per seat its mean points
+    when a result paid different points in different games of either run (else None)."""
 
     other: SimulationReport
     seats: dict[int, Difference]
     draws: Difference
     length: Difference
+    points: dict[int, Difference] | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -628,11 +638,19 @@ class Comparison:
             "seats": {str(s): d.to_json() for s, d in self.seats.items()},
             "draws": self.draws.to_json(),
             "length": self.length.to_json(),
+            **({"points": {str(s): d.to_json() for s, d in self.points.items()}} if self.points else {}),
         }
 
 
-def compare(this: SimulationReport, other: SimulationReport) -> Comparison:
-    """Win rates (two-proportion z-tests) and mean lengths (Welch's t-test) of two runs."""
+def compare(this: SimulationReport, other: SimulationReport, points: bool | None = None) -> Comparison:
+    """Win rates (two-proportion z-tests), mean lengths and each seat's mean points (Welch's t-tests) of two runs; the
+    points only when ``points`` says so, by default when either run's points vary (:attr:`SimulationReport.points_vary`).
+
+    >>> won, gammon = GameResult((1,), (1.0, 0.0), 9, scores=(1, 0)), GameResult((1,), (1.0, 0.0), 9, scores=(2, 0))
+    >>> plain, paid = (SimulationReport("g", [], 2, ["random"] * 2, 0, [], games) for games in ([won] * 4, [won, gammon] * 2))
+    >>> compare(plain, plain).points is None, compare(paid, plain).points[1].difference
+    (True, 0.5)
+    """
     if this.players != other.players:
         raise ValueError(f"cannot compare runs of {this.players} and {other.players} players")
     n, m = this.games, other.games
@@ -644,7 +662,15 @@ def compare(this: SimulationReport, other: SimulationReport) -> Comparison:
     draws = Difference(this.draws / max(n, 1), other.draws / max(m, 1), two_proportion_p(this.draws, n, other.draws, m))
     a, b = [r.length for r in this.results], [r.length for r in other.results]
     length = Difference(this.length.mean, other.length.mean, welch_p(a, b))
-    return Comparison(other, seats, draws, length)
+    if points is None:
+        points = this.points_vary or other.points_vary
+    paid = {s: _mean_difference(this.points_of(s), other.points_of(s)) for s in this.seats} if points else None
+    return Comparison(other, seats, draws, length, paid)
+
+
+def _mean_difference(a: Sequence[float], b: Sequence[float]) -> Difference:
+    """The means of ``a`` and ``b`` (0 when empty) and the p-value of Welch's t-test."""
+    return Difference(statistics.fmean(a) if a else 0.0, statistics.fmean(b) if b else 0.0, welch_p(a, b))
 
 
 # ---------------------------------------------------------------- csv

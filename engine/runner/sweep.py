@@ -1,7 +1,8 @@
 """One option, several values: a simulation per value on the same seeds, side by side.
 
 A designer asks "how wide should the grid be?" and gets, for each width, the
-seats' win rates, the draws and the game length, each run compared with the
+seats' win rates, the draws and the game length (and each seat's mean points
+when a result paid different points in different games of some run), each run compared with the
 baseline run (the option's value in the ruleset when it is among the values,
 else the first value) by the tests of :func:`engine.runner.report.compare`.
 
@@ -59,6 +60,12 @@ class Sweep:
         return self.planned is not None
 
     @property
+    def points_vary(self) -> bool:
+        """True when some run's points say more than who won (:attr:`SimulationReport.points_vary`): then every run
+        gives each seat's mean points, and every comparison their differences."""
+        return any(run.report.points_vary for run in self.runs)
+
+    @property
     def baseline_value(self) -> str | None:
         """The baseline run's value (None when an interrupted sweep did not reach it)."""
         return self.runs[self.baseline].value if self.baseline < len(self.runs) else None
@@ -77,11 +84,11 @@ class Sweep:
             "games": first.planned or first.games,
             "option": self.option,
             "baseline": self.baseline_value,
-            "runs": [_run_json(run) for run in self.runs],
+            "runs": [_run_json(run, self.points_vary) for run in self.runs],
         }
 
 
-def _run_json(run: SweepRun) -> dict[str, Any]:
+def _run_json(run: SweepRun, points: bool) -> dict[str, Any]:
     report = run.report
     return {
         "value": run.value,
@@ -90,6 +97,7 @@ def _run_json(run: SweepRun) -> dict[str, Any]:
         "win_rate": {str(s): r.to_json() for s, r in report.win_rate.items()},
         "draws": report.draws,
         "mean_length": report.length.mean,
+        **({"points": {str(s): p.to_json() for s, p in report.points_paid.items()}} if points else {}),
         "compared_with_baseline": run.comparison.to_json() if run.comparison else None,
     }
 
@@ -171,8 +179,9 @@ def sweep(
         runs.append(SweepRun(value, report))
         if report.partial:  # Ctrl-C: the runs so far, the last one partial; no comparison with unfinished runs
             return Sweep(option, baseline, runs, planned=len(values))
+    result = Sweep(option, baseline, runs)
     for i, run in enumerate(runs):
         if i != baseline:
-            run.comparison = compare(run.report, runs[baseline].report)
-    return Sweep(option, baseline, runs)
+            run.comparison = compare(run.report, runs[baseline].report, points=result.points_vary)
+    return result
 

@@ -563,9 +563,11 @@ class Game:
     def cooperative(self, players: int) -> bool:
         """Whether ``players`` win or lose together: the outcome for that player count is ``goals``.
 
-        >>> import engine
-        >>> engine.load("tic-tac-toe").cooperative(2)
-        False
+        >>> from types import SimpleNamespace
+        >>> from engine.blocks.outcome import Goals
+        >>> together = SimpleNamespace(outcomes=[((2, 3), Goals((), (), 0))])
+        >>> Game.cooperative(together, 3), Game.cooperative(together, 4)
+        (True, False)
         """
         from engine.blocks.outcome import Goals  # (the outcome blocks import the model's views)
 

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import importlib
 import os
+import tempfile
 import time
 from collections.abc import Iterator
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -33,11 +35,18 @@ ray: Any = importlib.import_module("ray") if os.environ.get("CI") else pytest.im
 
 @pytest.fixture(scope="module", autouse=True)
 def local_ray() -> Iterator[None]:
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, configure_logging=False)
-    try:
-        yield
-    finally:
-        ray.shutdown()
+    """A local cluster for the module, one at a time on this machine whatever the scheduling: in a full run two workers
+    still started theirs in the same second now and then (the group was split), and Ray's core crashed in one of them
+    ("An unexpected system state has occurred"), killing the worker and hanging the run at its end.  (The file lock
+    comes with Ray.)"""
+    from filelock import FileLock
+
+    with FileLock(Path(tempfile.gettempdir()) / "rulecraft-tests-local-ray.lock", timeout=900):
+        ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, configure_logging=False)
+        try:
+            yield
+        finally:
+            ray.shutdown()
 
 
 def _run(*args: str) -> str:
@@ -90,8 +99,6 @@ def test_tasks_not_read_are_cancelled() -> None:
 
 def test_an_interrupted_ray_run_keeps_the_games_finished_as_docs_scaling_says() -> None:
     """Ctrl-C during a Ray run gives the partial report of the games finished, and docs/scaling.md says so."""
-    from pathlib import Path
-
     from engine.runner.simulate import simulate
 
     def interrupt(finished: int) -> None:

@@ -1031,16 +1031,19 @@ def compile_command(ruleset: str, variants: tuple[str, ...], set_texts: tuple[st
     \b
     rulecraft compile my-game --show
     """
+    from engine.compiling.turn_code import source as turn_source
     from engine.lang.codegen import GENERATED, module_source
 
     game = load_game(ruleset, variants, set_texts)
     functions = game.vocab.data.get(GENERATED, [])
+    turn = turn_source(game)
     if show:
-        echo(module_source(game.name, functions).rstrip("\n"))
+        echo(module_source(game.name, functions).rstrip("\n") + (f"\n\n{turn}".rstrip("\n") if turn else ""))
         return
     lines = sum(text.count("\n") for _, text in functions)
+    turn_lines = f" and its turn in {turn.count(chr(10)) - 1:,} lines" if turn else ""
     echo(f"{game.name}: {len(functions)} function{'s' * (len(functions) != 1)}, {lines:,} lines of Python "
-         f"generated from the effect language (--show prints them)")
+         f"generated from the effect language{turn_lines} (--show prints them)")
 
 
 def _bench_agent(result: dict[str, Any], fmt: str) -> None:

@@ -36,6 +36,7 @@ from engine.compiling.components import check_value, read_components
 from engine.compiling.names import check_names, declare_opaque_options, read_options, read_types, report_misused_options
 from engine.compiling.outcomes import compile_end, compile_invariants, compile_outcomes, compile_running_score, dry_run_setups
 from engine.compiling.seating import read_players, read_roles, read_teams
+from engine.compiling import turn_code
 from engine.compiling.turn import compile_setup, compile_turn
 from engine.compiling.vocabulary import build_vocabulary
 from engine.compiling.zones import BOARD, compile_owner_known, read_board, read_display, read_zones
@@ -202,6 +203,8 @@ class Builder:
         compile_outcomes(self)
         compile_running_score(self)
         compile_invariants(self)
+        if not self.sink.items:
+            g.turn = turn_code.generate(g)
         if not self.sink.items and not self.sink.misused:  # an option misused is reported after the build, at its value
             dry_run_setups(self)
 

@@ -905,7 +905,17 @@ class State:
             self._actions = None
 
     def advance(self) -> None:
-        """Move to the next step that needs a decision, ending turns and the game as due."""
+        """Move to the next step that needs a decision, ending turns and the game as due: the game's generated turn
+        (:mod:`engine.compiling.turn_code`), or the same in a loop over the steps (:meth:`walk_turn`)."""
+        turn = self.game.turn
+        if turn is not None:
+            turn(self)
+            return
+        self.walk_turn()
+
+    def walk_turn(self) -> None:
+        """:meth:`advance` as a loop over the turn's steps, reading each step's settings as it goes: the reference
+        the generated turn is tested against, and the turn of a game built without one."""
         steps = self.game.steps
         last = len(steps) - 1
         i = self.step

@@ -1,0 +1,148 @@
+"""The turn as generated Python: one function per ruleset that moves a game to its next decision.
+
+:meth:`State.advance <engine.model.state.State.advance>` walks the turn's steps in a general loop: each step's
+condition, whether it may wait for dice, whether a rule judges the position after its actions, whether the ruleset
+says what befalls a player with no move, then at the turn's end the end condition, the turn limit and the next
+player — read from the steps and the game at every step.  Most of that is the same at every step of every game of
+one ruleset, so this module writes the loop out for the ruleset as Python source: the steps in order, each with
+only the checks it needs, and the turn's end with the end condition called straight away.  The source reads like
+the turn (each step under its kind and the place it is written), ``rulecraft compile RULESET --show`` prints it
+with the effect language's functions, and the state runs it instead of the loop.  The loop stays as the
+reference: ``ENABLED = False`` runs it, and the tests play random games of every ruleset both ways.
+
+Only names this module makes up and ``repr`` of numbers and texts are written into the source; the steps, their
+conditions and the end condition are constants the function receives, so nothing a ruleset says becomes code.
+
+>>> import engine
+>>> game = engine.load("tic-tac-toe")
+>>> print(source(game).splitlines()[1])
+def turn(s):
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable
+
+from engine.core.slices import TurnOrder
+
+if TYPE_CHECKING:
+    from engine.blocks.steps import Step
+    from engine.model.game import Game
+
+ENABLED = True
+"""Whether games run a generated turn (False: :meth:`State.advance`'s loop, the reference)."""
+
+GENERATED_TURN = "generated turn"
+"""Vocabulary data key: the generated turn's source and where the turn is written."""
+
+
+def generate(game: "Game") -> Callable[[Any], None] | None:
+    """The generated turn of ``game`` (None when generation is off), its source kept for ``rulecraft compile --show``."""
+    if not ENABLED or game.end_condition is None:
+        return None
+    lines, consts = _turn_lines(game)
+    namespace: dict[str, Any] = dict(consts)
+    text = "\n".join(lines) + "\n"
+    where = _where(game.steps[0]) if game.steps else game.name
+    exec(compile(text, f"<turn generated from {where}>", "exec"), namespace)  # noqa: S102 - our own source, see above
+    turn = namespace["turn"]
+    turn.generated_source = text
+    game.vocab.data[GENERATED_TURN] = (where, text)
+    return turn
+
+
+def source(game: "Game") -> str:
+    """The source of ``game``'s generated turn, under the place its turn is written ('' when it has none)."""
+    kept = game.vocab.data.get(GENERATED_TURN)
+    return "" if kept is None else f"# the turn, from {kept[0]}\n{kept[1]}"
+
+
+def _where(step: "Step") -> str:
+    pos = step.pos
+    return f"{pos.file}:{pos.line}:{pos.col}" if pos is not None else step.kind
+
+
+def _turn_lines(game: "Game") -> tuple[list[str], dict[str, Any]]:
+    """The turn function's lines, and the constants they name."""
+    steps = game.steps
+    last = len(steps) - 1
+    end = game.end_condition
+    assert end is not None
+    consts: dict[str, Any] = {"g": game, "TURN_ORDER": TurnOrder.block, "END": end.fn, "END_ENV": end.env}
+    lines = [
+        "def turn(s):",
+        f'    """Move to the next step that needs a decision ({len(steps)} step{"s" * (len(steps) != 1)} a turn), '
+        'ending turns and the game as due."""',
+        "    i = s.step",
+        "    explicit = s.explicit_chance",
+        "    while True:",
+        "        if s.outcome is not None:  # a step ended the game at once",
+        "            return",
+        # the turn ends after its last step, or once the role whose turn it is left the turn order
+        f"        if i >= {last}:" if last <= 0 else
+        f"        if i >= {last} or (TURN_ORDER in s.slices and i >= 0 and s._left_mid_turn()):",
+        *_turn_end(game),
+    ]
+    for i, step in enumerate(steps):
+        consts[f"t{i}"] = step
+        lines += [f"        if i < {i}:", f"            i = {i}", f"            # {step.kind}, {_where(step)}"]
+        body = _step(game, i, step, last)
+        if step.condition is not None:
+            consts[f"c{i}"], consts[f"e{i}"] = step.condition, step.env
+            lines += [f"            if c{i}(s, e{i}):", *("    " + line for line in body)]
+        else:
+            lines += body
+        lines.append("            continue")
+    return lines, consts
+
+
+def _step(game: "Game", i: int, step: "Step", last: int) -> list[str]:
+    """The lines that begin step ``i``: return when a decision waits, else go on (to the turn's end: no move)."""
+    enter = f"s._enter(t{i})" if game.no_move else f"t{i}.enter(s)"
+    waits = ["                s._actions = None  # what the step listed as it began is judged when next asked"] \
+        if step.refusal is not None else []
+    return [
+        f"            s.step = {i}",
+        "            if explicit:",
+        f"                event = t{i}.chance_event(s)",
+        "                if event is not None:",
+        "                    s.chance = event",
+        "                    s._actions = None",
+        "                    return",
+        f"            entered = {enter}",
+        "            if entered:",
+        *waits,
+        "                return",
+        "            if entered is None:  # no legal move: the game is over, or the turn passes",
+        f"                i = {last}",
+    ]
+
+
+def _turn_end(game: "Game") -> list[str]:
+    """The lines that end a turn: the game ends (return), or the next player's turn begins (``i = -1``)."""
+    stalled = game.end_when_stalled
+    return [
+        "            s.step = -1",
+        "            log = s.log",
+        "            if log is not None and len(log) > g.limits.log_lines:",
+        "                s._cut_log()",
+        "            if TURN_ORDER in s.slices:  # a role left the turn order, plays again or plays next",
+        "                if g.end_turn(s):",
+        "                    return",
+        "            else:",
+        *(["                stalled = s.turn_number - (s.decided or 0) >= len(s.order)"] if stalled else []),
+        "                saved = s.budget",
+        "                budget = s.budget = g.limits.steps  # the end condition has a step budget of its own",
+        "                try:",
+        "                    met = END(s, END_ENV)",
+        "                finally:",
+        "                    s.budget = saved - (budget - s.budget)",
+        f"                if met or {'stalled or ' if stalled else ''}s.turn_number >= g.max_turns:",
+        "                    g._over(s, 'end condition' if met else "
+        + ("'stalled' if stalled else " if stalled else "") + "'turn limit')",
+        "                    return",
+        "                s.turn = (s.turn + 1) % len(s.order)",
+        "                s.turn_number += 1",
+        "            i = -1",
+        "            continue",
+    ]

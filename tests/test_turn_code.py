@@ -1,0 +1,106 @@
+"""The generated turn (engine/compiling/turn_code.py), checked against the loop it replaces.
+
+Every shipped ruleset and every example plays the same random games — the same actions, log lines, positions and
+results — with the turn generated for it as with :meth:`State.walk_turn`, the loop over the steps that stays as the
+reference; so do games whose dice are CHANCE decisions.  The examples cover what the loop handles besides plain
+steps: steps with conditions, rules judging the position after an action, a player with no move, extra turns and
+turns given to another role, roles leaving the turn order, games ending when stalled.
+"""
+
+from __future__ import annotations
+
+import ast as python_ast
+import random
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+import engine
+from cli.main import main
+from engine.compiling import turn_code
+from engine.runner.replay import state_hash
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
+EXAMPLE_NAMES = sorted(str(p.parent) for p in EXAMPLES.glob("*/ruleset.yaml"))
+MOST_ACTIONS = 200  # a long game (chess) is compared over its first actions
+
+
+def playthrough(game: engine.Game, players: int, seed: int, explicit_chance: bool) -> list[object]:
+    """A random game's actions, log, position hashes and result, up to MOST_ACTIONS actions."""
+    rng = random.Random(seed)
+    s = game.new_state(players=players, seed=seed, record=True, explicit_chance=explicit_chance)
+    seen: list[object] = [state_hash(s)]
+    while not s.is_terminal and len(seen) <= MOST_ACTIONS:
+        space = s.legal_actions()
+        action = space[rng.randrange(len(space))]
+        s.apply(action)
+        seen.append((str(action), state_hash(s)))
+    return [seen, s.log, s.returns() if s.is_terminal else None]
+
+
+def both_ways(name: str) -> tuple[engine.Game, engine.Game]:
+    """The ruleset loaded twice: with its generated turn, and walking its steps (the game's turn set to none)."""
+    generated = engine.load(name)
+    walked = engine.load(name)
+    object.__setattr__(walked, "turn", None)  # a built game cannot change: this one is the test's own
+    return generated, walked
+
+
+@pytest.mark.parametrize("name", engine.builtin_names())
+def test_the_generated_turn_plays_the_games_the_loop_plays(name: str) -> None:
+    generated, walked = both_ways(name)
+    assert generated.turn is not None and walked.turn is None
+    for players in sorted({min(generated.player_counts), max(generated.player_counts)}):
+        for seed, explicit in ((1, False), (2, True)):
+            assert playthrough(generated, players, seed, explicit) == playthrough(walked, players, seed, explicit)
+
+
+@pytest.mark.parametrize("name", EXAMPLE_NAMES, ids=lambda name: Path(name).name)
+def test_each_example_plays_the_same_game_both_ways(name: str) -> None:
+    """One random game of each example (its dice as CHANCE decisions, drawn at random too)."""
+    generated, walked = both_ways(name)
+    players = min(generated.player_counts)
+    assert playthrough(generated, players, 1, True) == playthrough(walked, players, 1, True)
+
+
+@pytest.mark.parametrize("name", ["nine-domains", "iconoclasm", "othello", "liars-dice"])
+def test_random_playouts_end_in_the_same_positions(name: str) -> None:
+    generated, walked = both_ways(name)
+    players = min(generated.player_counts)
+    for seed in range(20):
+        ends = []
+        for game in (generated, walked):
+            s = game.new_state(players=players, seed=seed)
+            s.play_randomly(random.Random(seed).random, 10_000)
+            ends.append((state_hash(s), s.outcome))
+        assert ends[0] == ends[1]
+
+
+def test_compile_show_prints_the_turn_beside_the_functions() -> None:
+    shown = CliRunner().invoke(main, ["compile", "tic-tac-toe", "--show"])
+    assert shown.exit_code == 0
+    module = python_ast.parse(shown.output)
+    names = [node.name for node in module.body if isinstance(node, python_ast.FunctionDef)]
+    assert names[-1] == "turn" and names.count("turn") == 1
+    assert "# the turn, from " in shown.output and "tic-tac-toe/ruleset.yaml:" in shown.output
+
+
+def test_each_step_is_written_with_the_checks_it_needs() -> None:
+    """A step with a condition is entered only when it holds; a step whose actions a rule judges forgets what it
+    listed as it began; a game without either has neither in its turn."""
+    base = (EXAMPLES / "nim" / "ruleset.yaml").read_text(encoding="utf-8")
+    assert "if:" not in base and "refuse_if_after" not in base
+    plain = turn_code.source(engine.load(str(EXAMPLES / "nim")))
+    assert "if c0(s, e0):" not in plain and "s._actions = None  # what the step listed" not in plain
+    refused = turn_code.source(engine.load(str(EXAMPLES / "chess")))
+    assert "s._actions = None  # what the step listed" in refused
+
+
+def test_without_generation_the_state_walks_the_steps(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(turn_code, "ENABLED", False)
+    game = engine.load("tic-tac-toe")
+    assert game.turn is None and turn_code.source(game) == ""
+    s = game.new_state(players=2, seed=3)
+    s.play_randomly(random.Random(3).random, 100)
+    assert s.is_terminal

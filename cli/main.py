@@ -1041,7 +1041,7 @@ def compile_command(ruleset: str, variants: tuple[str, ...], set_texts: tuple[st
         echo(module_source(game.name, functions).rstrip("\n") + (f"\n\n{turn}".rstrip("\n") if turn else ""))
         return
     lines = sum(text.count("\n") for _, text in functions)
-    turn_lines = f" and its turn in {turn.count(chr(10)) - 1:,} lines" if turn else ""
+    turn_lines = f", and the turn in {turn.count(chr(10)) - 1:,} lines" if turn else ""
     echo(f"{game.name}: {len(functions)} function{'s' * (len(functions) != 1)}, {lines:,} lines of Python "
          f"generated from the effect language{turn_lines} (--show prints them)")
 

@@ -168,10 +168,10 @@ def test_compile_prints_the_generated_module() -> None:
     shown = CliRunner().invoke(main, ["compile", "tic-tac-toe", "--show"])
     module = python_ast.parse(shown.output)  # the source is Python, one function per piece of code
     functions = [node for node in module.body if isinstance(node, python_ast.FunctionDef)]
-    *functions, turn = functions  # the effect language's functions, then the turn (tests/test_turn_code.py)
+    *functions, turn, act = functions  # the effect language's functions, then the turn's (tests/test_turn_code.py)
     assert shown.exit_code == 0 and len(functions) == int(summary.output.split()[1])
     assert all([arg.arg for arg in f.args.args] == ["s", "e"] for f in functions)
-    assert turn.name == "turn" and [arg.arg for arg in turn.args.args] == ["s"]
+    assert (turn.name, act.name) == ("turn", "act") and [arg.arg for arg in turn.args.args] == ["s"]
 
 
 # a difference (written with a try: its arithmetic is plain Python) and a negation (written as "(-...")

@@ -40,17 +40,18 @@ def playthrough(game: engine.Game, players: int, seed: int, explicit_chance: boo
 
 
 def both_ways(name: str) -> tuple[engine.Game, engine.Game]:
-    """The ruleset loaded twice: with its generated turn, and walking its steps (the game's turn set to none)."""
+    """The ruleset loaded twice: with its generated turn, and walking its steps (the game's turn and act set to none)."""
     generated = engine.load(name)
     walked = engine.load(name)
     object.__setattr__(walked, "turn", None)  # a built game cannot change: this one is the test's own
+    object.__setattr__(walked, "act", None)
     return generated, walked
 
 
 @pytest.mark.parametrize("name", engine.builtin_names())
 def test_the_generated_turn_plays_the_games_the_loop_plays(name: str) -> None:
     generated, walked = both_ways(name)
-    assert generated.turn is not None and walked.turn is None
+    assert generated.turn is not None and generated.act is not None and walked.turn is None
     for players in sorted({min(generated.player_counts), max(generated.player_counts)}):
         for seed, explicit in ((1, False), (2, True)):
             assert playthrough(generated, players, seed, explicit) == playthrough(walked, players, seed, explicit)
@@ -82,7 +83,7 @@ def test_compile_show_prints_the_turn_beside_the_functions() -> None:
     assert shown.exit_code == 0
     module = python_ast.parse(shown.output)
     names = [node.name for node in module.body if isinstance(node, python_ast.FunctionDef)]
-    assert names[-1] == "turn" and names.count("turn") == 1
+    assert names[-2:] == ["turn", "act"] and names.count("turn") == names.count("act") == 1
     assert "# the turn, from " in shown.output and "tic-tac-toe/ruleset.yaml:" in shown.output
 
 
@@ -100,7 +101,7 @@ def test_each_step_is_written_with_the_checks_it_needs() -> None:
 def test_without_generation_the_state_walks_the_steps(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(turn_code, "ENABLED", False)
     game = engine.load("tic-tac-toe")
-    assert game.turn is None and turn_code.source(game) == ""
+    assert game.turn is None and game.act is None and turn_code.source(game) == ""
     s = game.new_state(players=2, seed=3)
     s.play_randomly(random.Random(3).random, 100)
     assert s.is_terminal

@@ -203,8 +203,9 @@ class Builder:
         compile_outcomes(self)
         compile_running_score(self)
         compile_invariants(self)
-        if not self.sink.items:
-            g.turn = turn_code.generate(g)
+        generated = turn_code.generate(g) if not self.sink.items else None
+        if generated is not None:
+            g.turn, g.act = generated
         if not self.sink.items and not self.sink.misused:  # an option misused is reported after the build, at its value
             dry_run_setups(self)
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable
 
+from engine.blocks import choices
 from engine.core.slices import TurnOrder
 
 if TYPE_CHECKING:
@@ -36,19 +37,20 @@ GENERATED_TURN = "generated turn"
 """Vocabulary data key: the generated turn's source and where the turn is written."""
 
 
-def generate(game: "Game") -> Callable[[Any], None] | None:
-    """The generated turn of ``game`` (None when generation is off), its source kept for ``rulecraft compile --show``."""
+def generate(game: "Game") -> tuple[Callable[[Any], None], Callable[[Any, tuple[Any, ...], bool], None]] | None:
+    """The generated turn of ``game``: ``turn(s)``, which moves the game to its next decision, and ``act(s, args,
+    keep)``, which carries out a decision and then calls it (None when generation is off).  Their source is kept
+    for ``rulecraft compile --show``."""
     if not ENABLED or game.end_condition is None:
         return None
     lines, consts = _turn_lines(game)
-    namespace: dict[str, Any] = dict(consts)
-    text = "\n".join(lines) + "\n"
+    more, more_consts = _act_lines(game)
+    namespace: dict[str, Any] = {**consts, **more_consts}
+    text = "\n".join([*lines, "", "", *more]) + "\n"
     where = _where(game.steps[0]) if game.steps else game.name
     exec(compile(text, f"<turn generated from {where}>", "exec"), namespace)  # noqa: S102 - our own source, see above
-    turn = namespace["turn"]
-    turn.generated_source = text
     game.vocab.data[GENERATED_TURN] = (where, text)
-    return turn
+    return namespace["turn"], namespace["act"]
 
 
 def source(game: "Game") -> str:
@@ -94,6 +96,34 @@ def _turn_lines(game: "Game") -> tuple[list[str], dict[str, Any]]:
             lines += body
         lines.append("            continue")
     return lines, consts
+
+
+def _act_lines(game: "Game") -> tuple[list[str], dict[str, Any]]:
+    """The lines of ``act(s, args, keep)``: what :meth:`State._act <engine.model.state.State._act>` does, with the
+    step that acts read once (the only one, in a turn of one step) and the check of a rule judging the position
+    after an action only in a turn that has one."""
+    steps = game.steps
+    judged = any(step.refusal is not None for step in steps)
+    apply = "t0.apply(s, args)" if len(steps) == 1 else "STEPS[s.step].apply(s, args)"
+    return [
+        "def act(s, args, keep):",
+        '    """Carry out a legal decision given by its arguments, then move on to the next one (``keep=False``: for a',
+        '    caller that drops the state if the ruleset fails: no copy is made to put back)."""',
+        "    s._actions = None",
+        "    s.budget = g.limits.steps  # each action has the whole step budget",
+        "    if s.chance is not None:",
+        "        s._resolve_chance(args[0])",
+        "        return",
+        "    s.decided = s.turn_number  # a round without any decision ends the game",
+        "    if s.pending is not None:",
+        "        finished = answer(s, args[0], keep)",
+        "    else:",
+        f"        finished = {apply}",
+        "    if finished:",
+        "        turn(s)",
+        *(["    elif s.pending is None and STEPS[s.step].refusal is not None:",
+           "        s._actions = None  # what the step listed for its next decision is judged when asked"] if judged else []),
+    ], {"STEPS": tuple(steps), "answer": choices.answer}
 
 
 def _step(game: "Game", i: int, step: "Step", last: int) -> list[str]:

@@ -158,8 +158,10 @@ class Game:
     outcomes: list[tuple[tuple[int, ...], "Ranking | Goals"]] = field(default_factory=list)
     running_score: Program | None = None  # how well seat ``me`` is doing during play (slot 0 holds me)
     invariants: dict[str, Program] = field(default_factory=dict)  # conditions true after every action
-    # The turn as one generated function (engine.compiling.turn_code): what State.advance runs, None for its own loop.
+    # The turn as generated functions (engine.compiling.turn_code): what State.advance and State._act run (None: their
+    # own loops), and the latter the playout kernel's.
     turn: Callable[["State"], None] | None = field(default=None, repr=False, compare=False)
+    act: Callable[["State", tuple[Any, ...], bool], None] | None = field(default=None, repr=False, compare=False)
     queues_placements: bool = False  # a clash step acts on every piece placed since it last ran (see engine.blocks.clash)
     code_texts: dict[str, dict[str, str]] = field(default_factory=dict)  # text attribute holding code -> component -> English
     vocab: Vocabulary = field(default_factory=Vocabulary)

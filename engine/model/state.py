@@ -805,8 +805,20 @@ class State:
                 self.play(int(rand() * len(self.legal_actions())))
                 played += 1
             return played
-        act, legal_actions = self._act, self.legal_actions
+        generated, legal_actions = self.game.act, self.legal_actions
         played = 0
+        if generated is None:  # (the same loop, with the state's own method)
+            act = self._act
+            while played < most and self.outcome is None and self.chance is None:
+                space = self._actions
+                if space is None:
+                    space = legal_actions()
+                count = len(space)
+                if not count:
+                    self.play(0)  # raises, saying there is none
+                act(space.args_at(int(rand() * count)), False)
+                played += 1
+            return played
         while played < most and self.outcome is None and self.chance is None:
             space = self._actions
             if space is None:
@@ -814,13 +826,18 @@ class State:
             count = len(space)
             if not count:
                 self.play(0)  # raises, saying there is none
-            act(space.args_at(int(rand() * count)), False)
+            generated(self, space.args_at(int(rand() * count)), False)
             played += 1
         return played
 
     def _act(self, args: tuple[Any, ...], keep: bool = True) -> None:
         """Carry out a legal decision given by its arguments, then move on to the next one (``keep=False``: for a
-        caller that drops the state if the ruleset fails, so no copy is made to put back, see :func:`choices.answer`)."""
+        caller that drops the state if the ruleset fails, so no copy is made to put back, see :func:`choices.answer`):
+        the game's generated ``act`` (:mod:`engine.compiling.turn_code`), or the same here."""
+        generated = self.game.act
+        if generated is not None:
+            generated(self, args, keep)
+            return
         self._actions = None
         self.budget = self.game.limits.steps  # each action has the whole step budget
         if self.chance is not None:

@@ -19,6 +19,7 @@ from click.testing import CliRunner
 import engine
 from cli.main import main
 from engine.compiling import turn_code
+from engine.core.paths import rulesets_dir
 from engine.runner.replay import state_hash
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
@@ -105,3 +106,17 @@ def test_without_generation_the_state_walks_the_steps(monkeypatch: pytest.Monkey
     s = game.new_state(players=2, seed=3)
     s.play_randomly(random.Random(3).random, 100)
     assert s.is_terminal
+
+
+def test_the_turn_docs_performance_md_shows_is_real() -> None:
+    """docs/performance.md shows the generated turn of tic-tac-toe, cut with '...': each line it shows is the real
+    source's, in order (the ruleset's folder written from the project's root)."""
+    page = (EXAMPLES.parent / "performance.md").read_text(encoding="utf-8")
+    shown = page.split("  $ rulecraft compile tic-tac-toe --show\n  ...\n", 1)[1].split("  ```", 1)[0]
+    real = CliRunner().invoke(main, ["compile", "tic-tac-toe", "--show"]).output
+    root = str(rulesets_dir().parent) + "/"
+    lines = iter(real.replace(root, "").splitlines())
+    for line in shown.splitlines():
+        line = line.removeprefix("  ")
+        if line.strip() != "...":
+            assert line in lines, line  # (consumes the real lines up to it: the order is checked too)

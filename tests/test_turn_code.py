@@ -120,3 +120,42 @@ def test_the_turn_docs_performance_md_shows_is_real() -> None:
         line = line.removeprefix("  ")
         if line.strip() != "...":
             assert line in lines, line  # (consumes the real lines up to it: the order is checked too)
+
+
+LONG_TURN = """\
+name: long-turn
+players: [2]
+types:
+  side: [A, B]
+roles: {of: side, seating: {2: [1, 2]}}
+counters:
+  gold: {per: role}
+turn:
+STEPS
+end:
+  when: gold(A) + gold(B) > 200
+scoring:
+  rank: r in roles
+  by: [gold(r)]
+  points: key
+"""
+
+
+def test_a_turn_of_many_steps_keeps_the_loop(tmp_path: Path) -> None:
+    """Past MOST_STEPS steps a turn is walked by the state's loop (the generated turn tests its steps in order to
+    find where to go on); it plays the same game."""
+    steps = "".join(f"  - do: {{effect: 'gold(current_role) += {n % 3}', if: 'gold(current_role) != {n}'}}\n"
+                    f"  - do:\n      effect: 'gold(current_role) += choose(x in [1, 2])'\n"
+                    for n in range(turn_code.MOST_STEPS // 2 + 1))
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(LONG_TURN.replace("STEPS\n", steps), encoding="utf-8")
+    game = engine.load(path)
+    assert len(game.steps) > turn_code.MOST_STEPS and game.turn is None and game.act is None
+    short = tmp_path / "short" / "ruleset.yaml"
+    short.parent.mkdir()
+    short.write_text(LONG_TURN.replace("STEPS\n", steps[:steps.index("  - do: {effect: 'gold(current_role) += 1'")]),
+                     encoding="utf-8")
+    assert engine.load(short).turn is not None  # (a turn of two steps is generated)
+    s = game.new_state(players=2, seed=1)
+    s.play_randomly(random.Random(1).random, 10_000)
+    assert s.is_terminal and sum(s.returns()) == 1

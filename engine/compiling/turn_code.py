@@ -33,15 +33,20 @@ if TYPE_CHECKING:
 ENABLED = True
 """Whether games run a generated turn (False: :meth:`State.advance`'s loop, the reference)."""
 
+MOST_STEPS = 32
+"""A turn of more steps keeps the loop: the generated turn finds where to go on by testing its steps in order, which
+costs a test per step before it (no shipped or example ruleset has more than a dozen steps a turn)."""
+
 GENERATED_TURN = "generated turn"
 """Vocabulary data key: the generated turn's source and where the turn is written."""
 
 
 def generate(game: "Game") -> tuple[Callable[[Any], None], Callable[[Any, tuple[Any, ...], bool], None]] | None:
     """The generated turn of ``game``: ``turn(s)``, which moves the game to its next decision, and ``act(s, args,
-    keep)``, which carries out a decision and then calls it (None when generation is off).  Their source is kept
+    keep)``, which carries out a decision and then calls it (None when generation is off, or the turn has more
+    than :data:`MOST_STEPS` steps: the state's loop then runs it).  Their source is kept
     for ``rulecraft compile --show``."""
-    if not ENABLED or game.end_condition is None:
+    if not ENABLED or game.end_condition is None or len(game.steps) > MOST_STEPS:
         return None
     lines, consts = _turn_lines(game)
     more, more_consts = _act_lines(game)

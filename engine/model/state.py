@@ -809,20 +809,8 @@ class State:
                 self.play(int(rand() * len(self.legal_actions())))
                 played += 1
             return played
-        generated, legal_actions = self.game.act, self.legal_actions
+        act, legal_actions = self.game.act or State._act, self.legal_actions  # the generated act, or the method
         played = 0
-        if generated is None:  # (the same loop, with the state's own method)
-            act = self._act
-            while played < most and self.outcome is None and self.chance is None:
-                space = self._actions
-                if space is None:
-                    space = legal_actions()
-                count = len(space)
-                if not count:
-                    self.play(0)  # raises, saying there is none
-                act(space.args_at(int(rand() * count)), False)
-                played += 1
-            return played
         while played < most and self.outcome is None and self.chance is None:
             space = self._actions
             if space is None:
@@ -830,7 +818,7 @@ class State:
             count = len(space)
             if not count:
                 self.play(0)  # raises, saying there is none
-            generated(self, space.args_at(int(rand() * count)), False)
+            act(self, space.args_at(int(rand() * count)), False)
             played += 1
         return played
 

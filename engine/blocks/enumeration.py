@@ -168,8 +168,10 @@ def names(game: "GameView", cids: Iterable[int] | None = None) -> tuple[str, ...
     return distinct(game.piece_names[c] for c in every)
 
 
-def cell_texts(cells: Iterable[Cell]) -> list[str]:
-    return [format_cell(c) for c in cells]
+def cell_texts(game: "GameView", cells: Iterable[Cell]) -> list[str]:
+    """The cells as ``game``'s actions write them (``4,1``, or ``e2`` where the board names its cells)."""
+    text = game.cell_text
+    return [text(c) for c in cells]
 
 
 # ---------------------------------------------------------------- patterns on the board
@@ -260,9 +262,10 @@ def _labels(game: "GameView", item_type: Any, values: tuple[Any, ...] | None) ->
     from engine.lang.types import CELL, Enum
 
     if values is not None:
-        return [",".join(map(str, v)) if isinstance(v, tuple) else str(v) for v in values], ""
+        return [game.cell_text(v) if isinstance(v, tuple) and len(v) == 2 else ",".join(map(str, v))
+                if isinstance(v, tuple) else str(v) for v in values], ""
     if item_type == CELL:
-        return cell_texts(board_cells(game)), ""
+        return cell_texts(game, board_cells(game)), ""
     if isinstance(item_type, Enum) and item_type.name in game.types:
         return list(game.types[item_type.name]), ""
     if game.roles is not None and isinstance(item_type, Enum) and item_type.name == game.roles.type_name:
@@ -275,7 +278,7 @@ def _component_labels(game: "GameView", kind: str) -> tuple[list[str], bool]:
     whether the ones on the board are listed by place alone (``at X,Y``: too many names at too many places)."""
     cids = [c for c, k in enumerate(game.component_kind) if kind in ("component", k)]
     found = list(names(game, cids))
-    cells = cell_texts(board_cells(game))
+    cells = cell_texts(game, board_cells(game))
     stacking = game.grid is not None and game.grid.stacking
     depths = [""] + [f":{d}" for d in range(2, len(game.component_names) + 1)] if stacking else [""]
     places = [f"at {cell}{depth}" for cell in cells for depth in depths]

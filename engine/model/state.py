@@ -649,10 +649,14 @@ class State:
 
         On a board of points a point may be written by its name (``choose d6``): a text that is not legal as
         written is read again with each word naming a point written as the point's position (``choose 3,1``).
+        On a board that names its cells (``cell_names``), a cell written ``x,y`` is read again as its name.
         """
         try:
             return self._parse_as_written(text)
         except IllegalActionError:
+            named = self.game.cell_names.typed(text)
+            if named != text:  # a cell written x,y on a board that names its cells: read as its name
+                return self._parse_as_written(named)
             names = getattr(self.game.grid, "names", None)
             words = text.split()
             if not names or not any(word in names for word in words):

@@ -541,11 +541,12 @@ def listing(state: State, zone: int, styles: dict[str, str], seat: int | None = 
 
 
 def place_name(game: Game, cell: tuple[int, int] | None) -> str | None:
-    """A cell an attribute of type cell holds, as a player names it: a point's name, else ``x,y`` (None: none)."""
+    """A cell an attribute of type cell holds, as a player names it: a point's name, else ``x,y`` or the cell's name
+    (``cell_names``) (None: none)."""
     if cell is None:
         return None
     name_of = getattr(game.grid, "name_of", None)
-    return name_of(cell) if name_of else f"{cell[0]},{cell[1]}"
+    return name_of(cell) if name_of else game.cell_text(cell)
 
 
 def zones(state: State, seat: int | None) -> list[Text]:

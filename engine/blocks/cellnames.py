@@ -98,7 +98,8 @@ TYPED_CELL = re.compile(r"(?<![\w,.-])(-?[0-9]+),(-?[0-9]+)(?![\w,.])")
 class Algebraic(CellNames):
     """Columns in letters from x = 0, rows numbered from 1 at y = 0: ``e2`` is ``(4, 1)`` (``cell_names: algebraic``).
 
-    The names of a board's cells are worked out once; a cell off the board (none a game reaches) reads ``x,y``.
+    The names of a board's cells are worked out once; a cell off the board is named as well (``d4`` typed on a 3x3
+    board reads back as ``d4``), but for one left of column a or below row 1, which reads ``x,y``.
     """
 
     style = "algebraic"
@@ -110,7 +111,10 @@ class Algebraic(CellNames):
 
     def text(self, cell: Cell, brackets: bool = False) -> str:
         found = self._texts.get(cell)
-        return found if found is not None else super().text(cell, brackets)
+        if found is not None:
+            return found
+        x, y = cell
+        return f"{column_letters(x)}{y + 1}" if x >= 0 and y >= 0 else super().text(cell, brackets)
 
     def read(self, text: str) -> Cell | None:
         m = NAME.fullmatch(text.strip())

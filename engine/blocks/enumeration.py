@@ -221,9 +221,9 @@ def _paths(cells: tuple[Cell, ...], on: set[Cell], steps: tuple[Cell, ...], leng
                     stack.append(path + (cell,))
 
 
-def places_text(places: tuple[Place, ...]) -> str:
-    """``3,4 4,4 5,4:2``: places in order, as a match writes them."""
-    return " ".join(place_text(p) for p in places)
+def places_text(game: "GameView", places: tuple[Place, ...]) -> str:
+    """``3,4 4,4 5,4:2``: places in order, as a match writes them (the cells as ``game`` writes them)."""
+    return " ".join(place_text(p, game.cell_text) for p in places)
 
 
 # ---------------------------------------------------------------- choose(...)

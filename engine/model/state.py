@@ -654,13 +654,13 @@ class State:
         try:
             return self._parse_as_written(text)
         except IllegalActionError:
-            named = self.game.cell_names.typed(text)
-            if named != text:  # a cell written x,y on a board that names its cells: read as its name
-                return self._parse_as_written(named)
+            named = self.game.cell_names.typed(text)  # a cell written x,y on a board that names its cells: its name
             names = getattr(self.game.grid, "names", None)
             words = text.split()
-            if not names or not any(word in names for word in words):
+            if named == text and (not names or not any(word in names for word in words)):
                 raise
+        if named != text:
+            return self._parse_as_written(named)
         return self._parse_as_written(" ".join(f"{names[w][0]},{names[w][1]}" if w in names else w for w in words))
 
     def _parse_as_written(self, text: str) -> Action:

@@ -179,3 +179,13 @@ def test_the_setting_is_refused_where_it_names_nothing(tmp_path: Path, board: st
     path = _ruleset(tmp_path, text)
     found = [d.headline().replace(str(tmp_path) + "/", "") for d in validate_path(str(path))]
     assert any(line.startswith(said) for line in found), found
+
+
+def test_the_play_command_lists_the_actions_at_a_cell_written_either_way(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from cli.main import main
+
+    result = CliRunner().invoke(main, ["play", str(_ruleset(tmp_path)), "--seed", "1"], input="2,1\nc2\nquit\n")
+    assert "Traceback" not in result.output
+    assert result.output.count("1 action contains 'c2':\n[6] place X at c2") == 2, result.output

@@ -372,7 +372,8 @@ class Cast(Step):
             q = self.replace(s, env) if self.replace is not None else None
             if q is not None:
                 s.place(q, cell)
-            s.note(lambda: f"{names[p]} at {s.game.cell_text(cell, brackets=True)} " + (f"is replaced by {names[q]}" if q is not None else "is not replaced"))
+            s.note(lambda: f"{names[p]} at {s.game.cell_text(cell, brackets=True)} "
+                           + (f"is replaced by {names[q]}" if q is not None else "is not replaced"))
 
     def _run(self, s: "StateView", cid: int, pieces: tuple[int, ...], start: int) -> bool:
         """Run the cast's effects from ``PHASES[start]`` on; True when the step is finished, False while a decision waits."""

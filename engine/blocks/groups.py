@@ -615,7 +615,9 @@ class FormGroups(Step):
             same = next((p for p in clashes if self.marker_value(s, p[0]) == self.marker_value(s, p[1])), None)
             if same is not None and self.same_wins:
                 value = self.marker_value(s, same[0])
-                self._win(s, value, f"two {value} groups at {s.game.cell_text(same[0], brackets=True)} and {s.game.cell_text(same[1], brackets=True)} are connected")
+                at = s.game.cell_text
+                self._win(s, value, f"two {value} groups at {at(same[0], brackets=True)} and {at(same[1], brackets=True)} "
+                                    "are connected")
                 break
             if len(clashes) > 1 and self.player_orders:
                 s.slices[GroupWork.block] = work.kept()
@@ -701,7 +703,9 @@ class FormGroups(Step):
         verdict = self.clash_verdict(s, a, b, None if self.all_contend else (va, vb))
 
         def head() -> str:
-            return f"external clash of the {va} group at {s.game.cell_text(a, brackets=True)} and the {vb} group at {s.game.cell_text(b, brackets=True)}: {verdict.sums()}"
+            at = s.game.cell_text
+            return (f"external clash of the {va} group at {at(a, brackets=True)} and the {vb} group at "
+                    f"{at(b, brackets=True)}: {verdict.sums()}")
 
         if verdict.winner not in (va, vb):
             outcome = "no winner" if verdict.winner is None else f"{verdict.winner} leads neither group"
@@ -788,8 +792,8 @@ class FormGroups(Step):
             assert self.reform_to is not None
             s.move(old, self.reform_to(s))
             s.place(replacement, cell, self.group_face[replacement])
-            s.note(lambda: f"the {value} group at {s.game.cell_text(anchor, brackets=True)} reforms: {g.piece_names[old]} at {s.game.cell_text(cell, brackets=True)} "
-                           f"goes to {self.reform_to.name if self.reform_to else ''}, {g.piece_names[replacement]} takes its place")
+            s.note(lambda: f"the {value} group at {s.game.cell_text(anchor, brackets=True)} reforms: {g.piece_names[old]} at "
+                           f"{s.game.cell_text(cell, brackets=True)} goes to {self.reform_to.name if self.reform_to else ''}, {g.piece_names[replacement]} takes its place")
         verdict = self.verdict(s, anchor)
         if verdict.decided_by == "no contender":
             marker = s.groups.pop(anchor)
@@ -798,7 +802,8 @@ class FormGroups(Step):
                 del s.members[c]
                 s.show(s.grid[c], self.free_face[s.grid[c]])
             self._changed(s, work, anchor, self.members(anchor))
-            s.note(lambda: f"latent clash at {s.game.cell_text(anchor, brackets=True)}: no value can lead; the group dissolves and {g.piece_names[marker]} goes back")
+            s.note(lambda: f"latent clash at {s.game.cell_text(anchor, brackets=True)}: no value can lead; the group dissolves "
+                           f"and {g.piece_names[marker]} goes back")
         elif verdict.winner is None or verdict.winner == value:
             s.note(lambda: f"latent clash at {s.game.cell_text(anchor, brackets=True)}: {verdict.explain()} — the group keeps {value}")
         else:
@@ -809,8 +814,8 @@ class FormGroups(Step):
             s.move(old_marker, self.deform_marker(s))
             s.move(new, self.marker_to(s))
             s.groups[anchor] = new
-            s.note(lambda: f"latent clash at {s.game.cell_text(anchor, brackets=True)}: {verdict.explain()} — {verdict.winner} wins ({verdict.decided_by}); "
-                           f"{g.piece_names[new]} replaces {g.piece_names[old_marker]}")
+            s.note(lambda: f"latent clash at {s.game.cell_text(anchor, brackets=True)}: {verdict.explain()} — {verdict.winner} "
+                           f"wins ({verdict.decided_by}); {g.piece_names[new]} replaces {g.piece_names[old_marker]}")
 
     def nearest(self, anchor: Cell, deformed: Cell) -> tuple[Cell, ...]:
         """The cells of the group at ``anchor``, the one a reform gives up first when the group at ``deformed`` lost

@@ -310,7 +310,8 @@ class Move(Step):
         s.place(piece, to)
         if s.log is not None:
             capture = f", taking {public_name(s, taken, names[taken])}" if taken is not None else ""  # off the board: up
-            s.log.append(f"{s.actor} moves {moved} from {self.game.cell_text(start, brackets=True)} to {self.game.cell_text(to, brackets=True)}{capture}")
+            at = self.game.cell_text
+            s.log.append(f"{s.actor} moves {moved} from {at(start, brackets=True)} to {at(to, brackets=True)}{capture}")
         return True
 
     # -- text

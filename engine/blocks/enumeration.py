@@ -298,10 +298,15 @@ def _faced_labels(game: "GameView", kind: str) -> list[str]:
                          for face in game.face_labels[c]))
 
 
-PLACED = re.compile(r"(\S+) .+ (at -?\d+,-?\d+(?::\d+)?)")
+PLACED = re.compile(r"(\S+) .+ (at (?:-?\d+,-?\d+|[a-zA-Z]{1,3}[1-9]\d*)(?::\d+)?)")
 
 
 def by_place(text: str) -> str:
-    """``choose NAME at X,Y[:D]`` listed by place alone, ``choose at X,Y[:D]`` (the place names the piece)."""
+    """``choose NAME at X,Y[:D]`` listed by place alone, ``choose at X,Y[:D]`` (the place names the piece; a cell's
+    name too, on a board that names its cells).
+
+    >>> by_place("choose P at 4,1:2"), by_place("choose P at e2"), by_place("choose P")
+    ('choose at 4,1:2', 'choose at e2', 'choose P')
+    """
     placed = PLACED.fullmatch(text)
     return f"{placed[1]} {placed[2]}" if placed else text

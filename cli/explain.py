@@ -83,7 +83,8 @@ def _board(game: Game) -> list[str]:
     if grid is None:
         return []
     turning = ["its pieces may lie face down (turn_down, turn_up): a seat that may not see one sees only its back"]
-    return [grid.describe(), *(turning if FaceDown.block in game.parts else [])]
+    named = [game.cell_names.describe()] if game.cell_names.describe() else []
+    return [grid.describe(), *named, *(turning if FaceDown.block in game.parts else [])]
 
 
 def _zones(game: Game) -> list[str]:

@@ -228,7 +228,9 @@ class Session:
         return None
 
     def list_matching(self, part: str) -> bool:
-        """List the actions whose text contains ``part`` (with their numbers); False when none does."""
+        """List the actions whose text contains ``part`` (with their numbers); False when none does.  On a board that
+        names its cells, a cell written ``x,y`` in ``part`` is looked for by its name (``4,1``: ``e2``)."""
+        part = self.state.game.cell_names.typed(part)
         texts = [str(a) for a in self.state.legal_actions()]
         found = sum(part.lower() in text.lower() for text in texts)
         if not found:

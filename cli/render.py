@@ -167,6 +167,7 @@ def square_board(state: State, seat: int | None = None) -> RenderableType:
         return bool(kind) and c % 2 == (kind == "odd")
 
     every = grid.lines_every if grid is not None else 0
+    names = game.cell_names  # the edges' labels: x and y, or the names' columns and rows (a b c, 1 2 3)
 
     def section(c: int | None, before: int | None) -> bool:
         """Whether a heavier line (``lines_every``) goes between ``before`` and ``c``, two columns or rows drawn side by side."""
@@ -198,21 +199,21 @@ def square_board(state: State, seat: int | None = None) -> RenderableType:
     def table(columns: Sequence[int | None]) -> Table:
         """The cells of ``columns``, x across and y down, under their x header (a run left out as ``…``, ``⋮``)."""
         made = Table(box=box.SIMPLE, show_edge=False, pad_edge=False, padding=(0, 1))
-        made.add_column("y\\x", justify="right", style="dim")
+        made.add_column("" if names.named else "y\\x", justify="right", style="dim")
         shown: list[int | None | str] = []  # the columns, with "│" where a heavier line goes (lines_every)
         for i, x in enumerate(columns):
             if i and section(x, columns[i - 1]):
                 shown.append("│")
                 made.add_column("", style="dim")
             shown.append(x)
-            made.add_column("…" if x is None else "" if thin(x) else str(x), justify="center")
+            made.add_column("…" if x is None else "" if thin(x) else names.column(x), justify="center")
         for j, y in enumerate(ys):
             if j and section(y, ys[j - 1]):
                 made.rows[-1].end_section = True
             if y is None:
                 made.add_row("⋮", *([""] * len(shown)))
             else:
-                made.add_row("" if thin(y) else str(y),
+                made.add_row("" if thin(y) else names.row(y),
                               *(Text(x) if isinstance(x, str) else Text("") if x is None else drawn[x, y].copy() for x in shown))
         return made
 
@@ -261,7 +262,10 @@ def square_legend(state: State, short: dict[str, str], styles: dict[str, str], s
     """
     game = state.game
     grid = game.grid
-    parts = [f"x across, y {'up' if grid is not None and grid.y_up else 'down'}; · an empty cell"]
+    way = "up" if grid is not None and grid.y_up else "down"
+    names = game.cell_names
+    parts = [f"columns {names.column(0)}, {names.column(1)} ... across, rows {names.row(0)}, {names.row(1)} ... {way}; "
+             "· an empty cell" if names.named else f"x across, y {way}; · an empty cell"]
     shown: dict[str, str] = {}
     for cell, cid in sorted(state.grid.items()):
         if hidden_from(state, cid, seat):
@@ -537,11 +541,12 @@ def listing(state: State, zone: int, styles: dict[str, str], seat: int | None = 
 
 
 def place_name(game: Game, cell: tuple[int, int] | None) -> str | None:
-    """A cell an attribute of type cell holds, as a player names it: a point's name, else ``x,y`` (None: none)."""
+    """A cell an attribute of type cell holds, as a player names it: a point's name, else ``x,y`` or the cell's name
+    (``cell_names``) (None: none)."""
     if cell is None:
         return None
     name_of = getattr(game.grid, "name_of", None)
-    return name_of(cell) if name_of else f"{cell[0]},{cell[1]}"
+    return name_of(cell) if name_of else game.cell_text(cell)
 
 
 def zones(state: State, seat: int | None) -> list[Text]:

@@ -1,7 +1,8 @@
 """Chess (docs/examples/chess), a game written from the docs alone, played beside OpenSpiel's ``chess`` move for
 move.  A move is one action of OpenSpiel's (``e2e4``, ``e7e8q``, castling ``e1g1``) and two or three of ours: the
-man (``choose P at 4,1``), the square (``choose 4,3``) and, for a promotion, what the pawn becomes
-(``choose queen``).  Files a..h are our columns 0..7, ranks 1..8 our rows 0..7.  OpenSpiel's player 0 is Black, so our seat 1 (White) is its player
+man (``choose P at e2``), the square (``choose e4``) and, for a promotion, what the pawn becomes
+(``choose queen``).  The board names its squares as chess does (``cell_names: algebraic``): files a..h are our
+columns 0..7, ranks 1..8 our rows 0..7.  OpenSpiel's player 0 is Black, so our seat 1 (White) is its player
 1.  A position repeated three times is a
 draw in both."""
 
@@ -21,9 +22,8 @@ if pyspiel is not None:
 
 
 def _square(text: str) -> str:
-    """The square an action names last, in chess notation: ``choose P at 4,1`` is ``e2``."""
-    x, y = text.rsplit(" ", 1)[1].split(",")
-    return "abcdefgh"[int(x)] + str(int(y) + 1)
+    """The square an action names last, in chess notation as the board names it: ``choose P at e2`` is ``e2``."""
+    return text.rsplit(" ", 1)[1]
 
 
 def _chess_moves(s: Any) -> dict[str, list[str]]:

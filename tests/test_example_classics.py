@@ -142,24 +142,15 @@ def test_gomoku_plays_as_openspiels() -> None:
     play_beside(engine.load(EXAMPLES / "gomoku"), pyspiel.load_game("gomoku(size=9)"), 100, moves)
 
 
-def square(cell: str) -> str:
-    """``3,0`` -> ``d1``: a cell as OpenSpiel names a square (column letter, row from 1).
-
-    >>> square("3,0")
-    'd1'
-    """
-    x, y = map(int, cell.split(","))
-    return "abcdefgh"[x] + str(y + 1)
-
-
 def checkers_moves(s: engine.State) -> dict[str, tuple[Action, Action]]:
-    """Every move as OpenSpiel writes it (``c3d4``) -> our two decisions: the piece, then the square it goes to."""
+    """Every move as OpenSpiel writes it (``c3d4``) -> our two decisions: the piece, then the square it goes to (the
+    board names its squares as OpenSpiel does, ``cell_names: algebraic``: ``choose Black at c3``, ``choose d4``)."""
     moves = {}
     for piece in s.legal_actions():
         after = s.clone()
         after.apply(piece)
         for to in after.legal_actions():
-            moves[square(str(piece).split()[-1]) + square(str(to).split()[-1])] = (piece, to)
+            moves[str(piece).split()[-1] + str(to).split()[-1]] = (piece, to)
     return moves
 
 

@@ -1037,7 +1037,7 @@ def test_a_piece_whose_faces_differ_only_in_name_shows_the_face_up() -> None:
     agent = RandomAgent(2)
     while not any(state.face[cid] == 1 for cid in state.grid.values()):
         state.apply(agent.choose(state))
-    drawn = dict(re.findall(r'<title>\w+ as (\w+) at [-\d,]+</title><rect[^>]*/>(.*?)</g>', board_svg(state)))
+    drawn = dict(re.findall(r'<title>\w+ as (\w+) at [a-h][1-8]</title><rect[^>]*/>(.*?)</g>', board_svg(state)))
     assert set(drawn) == {"man", "king"}
     assert "king</text>" in drawn["king"] and "man</text>" in drawn["man"]
 

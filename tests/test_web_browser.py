@@ -750,6 +750,24 @@ def test_a_maps_points_say_their_names_on_the_board(page: Page, examples_server:
         assert halo[0].startswith("stroke") and halo[1] == board_colour, halo
 
 
+def test_a_board_naming_its_squares_reads_so_on_its_edges_and_at_a_click(page: Page, examples_server: str) -> None:
+    """Chess names its squares (``cell_names: algebraic``): the edges read a..h and 8..1 (rank 1 at the bottom), a
+    click on e2 plays the pawn there (the action 'choose P at e2' found at the square 4,1), and the squares it may go
+    to are the ones offered, outlined as the last move's square."""
+    page.goto(f"{examples_server}/play/chess?players=2&seed=1&seat=2=human")
+    settle(page)
+    edges = page.locator("#view svg.board text.coord").all_text_contents()
+    assert edges == [*"abcdefgh", *"87654321"], edges
+    assert page.locator("#view .cell[data-cell='4,1'] > title").text_content() == "e2"
+    page.locator("#view .cell[data-cell='4,1']").click()
+    settle(page)
+    assert page.locator("#log > li").first.inner_text().splitlines()[0] == "seat 1: choose P at e2"
+    playable = page.locator("#view .cell.playable").evaluate_all("cells => cells.map((c) => c.dataset.cell)")
+    assert sorted(playable) == ["4,2", "4,3"], playable
+    marked = page.locator("#view .cell.last").evaluate_all("cells => cells.map((c) => c.dataset.cell)")
+    assert marked == ["4,1"], marked
+
+
 def test_a_log_line_of_one_long_word_wraps_inside_the_log(page: Page, examples_server: str) -> None:
     """A log line holding one long word (a counter's number of some forty digits, a long name) ran past the log's
     right edge, cut off there; long words now break inside the log.  (The chess example's position number, the long

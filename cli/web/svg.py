@@ -1,7 +1,7 @@
 """The board as an inline SVG, drawn from what the compiled game declares — never from its name.
 
 A square board is drawn as squares (x across, y down, or up where the board says `y_axis: up`) with its coordinates
-along the edges: a fixed board whole, a growing one as its pieces and the
+along the edges (the columns' letters and the rows' numbers where the board names its cells, ``cell_names``): a fixed board whole, a growing one as its pieces and the
 empty cells a piece may go to next (none once the game is over).  A hex board is drawn as pointy-top
 hexes in axial coordinates ``q,r``, every hex labelled.  A board of points is its links as lines and its points
 as small circles where they lie, each titled with its name, a named one (a map's land) with its name beneath it.  A piece is a
@@ -294,30 +294,32 @@ def _square_svg(state: State, viewer: int | None) -> str:
     colours, short = value_colours(game), _labels(game)
     pending = {tuple(cell) for pair in state.to_json()["scratch"].get("pending") or () for cell in pair}  # pairs still to resolve
     counted = piece_counts(state, viewer)
+    names = game.cell_names  # the edges: column and row numbers, or the names' letters and numbers
     parts = [_open(width, height, "square")]
     for (left, size), x in zip(cols, xs):
         if size == CELL:  # a thin column's number would crowd its neighbours' (its cells' titles say it)
-            parts.append(_text(left + CELL / 2, MARGIN - 8, "…" if x is None else str(x), "coord"))
+            parts.append(_text(left + CELL / 2, MARGIN - 8, "…" if x is None else names.column(x), "coord"))
     for (top, size), y in zip(rows, ys):
         if size == CELL:
-            parts.append(_text(MARGIN - 10, top + CELL / 2 + 4, "⋮" if y is None else str(y), "coord"))
+            parts.append(_text(MARGIN - 10, top + CELL / 2 + 4, "⋮" if y is None else names.row(y), "coord"))
     for (top, tall), y in zip(rows, ys):
         for (left, wide), x in zip(cols, xs):
             if x is None or y is None or (x, y) not in cells:
                 continue
             key = f"{x},{y}"
-            parts.append(f'<g class="cell" data-cell="{key}"><title>{key}</title>'
+            named = game.cell_text((x, y))  # its title: x,y or its name (e2)
+            parts.append(f'<g class="cell" data-cell="{key}"><title>{named}</title>'
                          f'<rect class="square" x="{left}" y="{top}" width="{wide}" height="{tall}"/>')
             cid = state.grid.get((x, y))
             if cid is not None and (wide, tall) != (CELL, CELL):
-                parts.append(_bar(state, cid, (x, y), key, (left, top, wide, tall), colours, short, viewer))
+                parts.append(_bar(state, cid, (x, y), named, (left, top, wide, tall), colours, short, viewer))
             elif cid is not None:
                 fill, label, title, face = piece_look(game, state, cid, colours, short, viewer)
                 ring = (' stroke="#000" stroke-width="3"' if (x, y) in pending
                         else ' stroke="#333" stroke-width="2" stroke-dasharray="4 3"' if own_face_down(state, cid, viewer) else "")
                 lift = 4 if face else 0  # room for the face's name beneath the label
                 counts = counted.get(cid, [])
-                parts.append(f'<g class="piece{_dim(state, cid, viewer)}"><title>{escape(_counted_title(title, counts))} at {key}'
+                parts.append(f'<g class="piece{_dim(state, cid, viewer)}"><title>{escape(_counted_title(title, counts))} at {named}'
                              f'{escape(_beneath_title(state, (x, y)))}</title>'
                              f'<rect x="{left + 4}" y="{top + 4}" width="{CELL - 8}" height="{CELL - 8}" rx="6" '
                              f'fill="{fill}"{ring}/>'

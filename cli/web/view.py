@@ -239,7 +239,7 @@ def actions(state: State, seat: int | None) -> list[dict[str, Any]]:
     if state.is_terminal or state.seat_to_move != seat:
         return []
     listed = [(str(a), a) for a in state.legal_actions()]
-    return [{"text": text, "cells": cells_in(text), "zones": chosen_zones(state, a)} for text, a in listed]
+    return [{"text": text, "cells": cells_in(text, state.game), "zones": chosen_zones(state, a)} for text, a in listed]
 
 
 def chosen_zones(state: State, action: Action) -> list[str]:
@@ -255,10 +255,13 @@ def chosen_zones(state: State, action: Action) -> list[str]:
     return [] if cid is None else [state.game.zone_names[state.zone_of[cid]]]  # None: a pass
 
 
-def cells_in(text: str) -> list[str]:
-    """The board cells an action's text names.
+def cells_in(text: str, game: Game | None = None) -> list[str]:
+    """The board cells an action's text names, each as ``x,y`` (the page's ``data-cell``); on a board that names its
+    cells (``cell_names``), the names of ``game``'s cells.
 
     >>> cells_in("move 0,1 to -1,2")
     ['0,1', '-1,2']
     """
+    if game is not None and game.cell_names.named:
+        return [f"{x},{y}" for x, y in game.cell_names.found_in(text)]
     return [f"{x},{y}" for x, y in CELL_IN_TEXT.findall(text)]

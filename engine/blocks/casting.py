@@ -349,7 +349,7 @@ class Cast(Step):
         taken = places if EMPTY not in values else tuple(p for p, want in zip(places, values) if want != EMPTY)
         pieces = tuple(s.stack(cell)[depth] for cell, depth in taken)
         self._pay(s, cid, len(recolour))
-        s.note(lambda: f"{s.current_role} casts {self.game.piece_names[cid]} on {Match(places, recolour).text(values)}")
+        s.note(lambda: f"{s.current_role} casts {self.game.piece_names[cid]} on {Match(places, recolour).text(values, self.game.cell_text)}")
         self._remove(s, taken, pieces)
         return self._run(s, cid, pieces, 0)
 
@@ -372,7 +372,8 @@ class Cast(Step):
             q = self.replace(s, env) if self.replace is not None else None
             if q is not None:
                 s.place(q, cell)
-            s.note(lambda: f"{names[p]} at ({cell[0]},{cell[1]}) " + (f"is replaced by {names[q]}" if q is not None else "is not replaced"))
+            s.note(lambda: f"{names[p]} at {s.game.cell_text(cell, brackets=True)} "
+                           + (f"is replaced by {names[q]}" if q is not None else "is not replaced"))
 
     def _run(self, s: "StateView", cid: int, pieces: tuple[int, ...], start: int) -> bool:
         """Run the cast's effects from ``PHASES[start]`` on; True when the step is finished, False while a decision waits."""
@@ -427,7 +428,7 @@ class Cast(Step):
         matches: dict[str, None] = {}
         for (_, length), shape in shapes.items():
             for places in pattern_places(game, shape, length):
-                matches[f"{MATCH} {places_text(places)}"] = None
+                matches[f"{MATCH} {places_text(game, places)}"] = None
                 if len(matches) > LARGEST:
                     return Texts(("stop", *(f"cast {name}" for name in castable)), unlisted=(
                         f"where a {self.pattern_name} lies ('{MATCH} X,Y ...'): more than {LARGEST:,} sequences of places"))
@@ -440,7 +441,7 @@ class Cast(Step):
         if len(args) == 1:
             return f"cast {self.game.piece_names[args[0]]}"
         _, cid, places, recolour = args
-        return f"{MATCH} {Match(places, recolour).text(self.values[cid])}"
+        return f"{MATCH} {Match(places, recolour).text(self.values[cid], self.game.cell_text)}"
 
     def used_components(self, args: tuple[Any, ...]) -> tuple[int, ...]:
         return (args[0],) if len(args) == 1 and args != STOP else ()

@@ -62,6 +62,7 @@ import threading
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from engine.blocks.cellnames import PLAIN
 from engine.blocks.enumeration import CHOOSE_WORD, record_choice
 from engine.blocks.outside_changes import Noticed, apply_changes
 from engine.core.actions import normalise
@@ -1106,13 +1107,18 @@ _CELL_LABELS: dict[tuple[Any, ...], str] = {}
 
 
 def _plain_label(s: "StateView", value: Any) -> str:
-    """A value as action text: a cell as x,y, anything else as written.
+    """A value as action text: a cell as x,y (as the board names it, where it does), anything else as written.
 
     >>> _plain_label(None, (3, 4)), _plain_label(None, 7)
     ('3,4', '7')
     """
     if not isinstance(value, tuple):
         return str(value)
+    if s is not None and s.game.cell_names is not PLAIN and len(value) == 2:  # the board names its cells: e2
+        try:
+            return s.game.cell_text(value)
+        except TypeError:  # a pair holding something unhashable
+            return ",".join(map(str, value))
     try:
         text = _CELL_LABELS.get(value)
     except TypeError:  # a tuple holding something unhashable
@@ -1199,7 +1205,9 @@ def _component_label(s: "StateView", cid: int) -> str:
         return name
     name = public_name(s, cid, name)
     depth = s.stack(cell).index(cid)
-    return f"{name} at {cell[0]},{cell[1]}" + (f":{depth + 1}" if depth else "")
+    names = s.game.cell_names
+    at = f"{cell[0]},{cell[1]}" if names is PLAIN else names.text(cell)
+    return f"{name} at {at}" + (f":{depth + 1}" if depth else "")
 
 
 def _shown(s: "StateView", cid: int) -> str:
@@ -1226,7 +1234,7 @@ def _distinct(values: list[Any], label: Any, s: "StateView") -> tuple[list[Any],
     >>> _distinct([(0, 1), (2, 0)], _plain_label, None), _distinct([(0, 1), (2, 0), None], _plain_label, None)
     (([(0, 1), (2, 0)], ['0,1', '2,0']), ([(0, 1), (2, 0)], ['0,1', '2,0']))
     """
-    if label is _plain_label:
+    if label is _plain_label and (s is None or s.game.cell_names is PLAIN):
         try:
             known = list(map(_CELL_LABELS.get, values))
         except TypeError:  # an unhashable value

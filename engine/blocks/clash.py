@@ -28,7 +28,6 @@ import re
 
 from engine.blocks.block import Block, declare
 from engine.blocks.enumeration import Texts, neighbour_pairs
-from engine.blocks.grid import format_cell, parse_cell
 from engine.blocks.placement import Placed, Queued, make_slice
 from engine.blocks.steps import Step, step_kind
 from engine.core.actions import Action, ActionSpace, ListSpace
@@ -185,7 +184,7 @@ class Clash(Step):
             if log is not None:
                 log.append(self._flip_text(s, b, vb, va, a))
         if log is not None and not flip_a and not flip_b:
-            log.append(f"{va} at ({format_cell(cell_a)}) against {vb} at ({format_cell(cell_b)}): nothing flips")
+            log.append(f"{va} at {s.game.cell_text(cell_a, brackets=True)} against {vb} at {s.game.cell_text(cell_b, brackets=True)}: nothing flips")
         return flip_b
 
     def _chained(self, s: "StateView", pair: tuple[Any, Any], flipped: bool, done: tuple[tuple[Any, Any], ...],
@@ -207,12 +206,12 @@ class Clash(Step):
         now = self.values[s.face[cid]][cid]
         if now == was:
             return (
-                f"{g.piece_names[cid]} at ({format_cell(s.cell_of[cid])}) turned over, still {now}: "
-                f"clash with {other} at ({format_cell(s.cell_of[other_cid])})"
+                f"{g.piece_names[cid]} at {s.game.cell_text(s.cell_of[cid], brackets=True)} turned over, still {now}: "
+                f"clash with {other} at {s.game.cell_text(s.cell_of[other_cid], brackets=True)}"
             )
         return (
-            f"{g.piece_names[cid]} at ({format_cell(s.cell_of[cid])}) flipped from {was} to {now}: "
-            f"clash with {other} at ({format_cell(s.cell_of[other_cid])})"
+            f"{g.piece_names[cid]} at {s.game.cell_text(s.cell_of[cid], brackets=True)} flipped from {was} to {now}: "
+            f"clash with {other} at {s.game.cell_text(s.cell_of[other_cid], brackets=True)}"
         )
 
     # -- text
@@ -223,12 +222,12 @@ class Clash(Step):
 
     def format(self, args: tuple[Any, ...]) -> str:
         a, b = args
-        return f"clash {format_cell(a)} with {format_cell(b)}"
+        return f"clash {self.game.cell_text(a)} with {self.game.cell_text(b)}"
 
     def parse(self, s: "StateView", text: str) -> Action:
         """Also accepts the short form ``clash X,Y`` naming only the other piece's cell."""
         m = re.fullmatch(r"\s*clash\s+(.+?)\s*", text)
-        cell = parse_cell(m.group(1)) if m else None
+        cell = s.game.read_cell(m.group(1)) if m else None
         if cell is not None:
             matches = [a for a in s.legal_actions() if a.args[1] == cell]
             if len(matches) == 1:
@@ -236,7 +235,7 @@ class Clash(Step):
         return super().parse(s, text)
 
     def why_illegal(self, s: "StateView", text: str) -> str | None:
-        targets = ", ".join(format_cell(b) for _, b in s.slices[Clashes.block].pending)
+        targets = ", ".join(s.game.cell_text(b) for _, b in s.slices[Clashes.block].pending)
         return f"'{text}' is not a pending clash; choose the next clash among: {targets} (e.g. 'clash {targets.split(', ')[0]}')"
 
     def describe(self) -> str:

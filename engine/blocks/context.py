@@ -101,6 +101,10 @@ class GameView(CodeGame, Protocol):
 
     def describe_piece(self, cid: int, face: int) -> str: ...
 
+    def cell_text(self, cell: tuple[int, int], brackets: bool = False) -> str: ...
+
+    def read_cell(self, text: str) -> tuple[int, int] | None: ...
+
 
 @runtime_checkable
 class StateView(StateData, Protocol):

@@ -168,8 +168,10 @@ def names(game: "GameView", cids: Iterable[int] | None = None) -> tuple[str, ...
     return distinct(game.piece_names[c] for c in every)
 
 
-def cell_texts(cells: Iterable[Cell]) -> list[str]:
-    return [format_cell(c) for c in cells]
+def cell_texts(game: "GameView", cells: Iterable[Cell]) -> list[str]:
+    """The cells as ``game``'s actions write them (``4,1``, or ``e2`` where the board names its cells)."""
+    text = game.cell_text
+    return [text(c) for c in cells]
 
 
 # ---------------------------------------------------------------- patterns on the board
@@ -219,9 +221,9 @@ def _paths(cells: tuple[Cell, ...], on: set[Cell], steps: tuple[Cell, ...], leng
                     stack.append(path + (cell,))
 
 
-def places_text(places: tuple[Place, ...]) -> str:
-    """``3,4 4,4 5,4:2``: places in order, as a match writes them."""
-    return " ".join(place_text(p) for p in places)
+def places_text(game: "GameView", places: tuple[Place, ...]) -> str:
+    """``3,4 4,4 5,4:2``: places in order, as a match writes them (the cells as ``game`` writes them)."""
+    return " ".join(place_text(p, game.cell_text) for p in places)
 
 
 # ---------------------------------------------------------------- choose(...)
@@ -260,9 +262,10 @@ def _labels(game: "GameView", item_type: Any, values: tuple[Any, ...] | None) ->
     from engine.lang.types import CELL, Enum
 
     if values is not None:
-        return [",".join(map(str, v)) if isinstance(v, tuple) else str(v) for v in values], ""
+        return [game.cell_text(v) if isinstance(v, tuple) and len(v) == 2 else ",".join(map(str, v))
+                if isinstance(v, tuple) else str(v) for v in values], ""
     if item_type == CELL:
-        return cell_texts(board_cells(game)), ""
+        return cell_texts(game, board_cells(game)), ""
     if isinstance(item_type, Enum) and item_type.name in game.types:
         return list(game.types[item_type.name]), ""
     if game.roles is not None and isinstance(item_type, Enum) and item_type.name == game.roles.type_name:
@@ -275,7 +278,7 @@ def _component_labels(game: "GameView", kind: str) -> tuple[list[str], bool]:
     whether the ones on the board are listed by place alone (``at X,Y``: too many names at too many places)."""
     cids = [c for c, k in enumerate(game.component_kind) if kind in ("component", k)]
     found = list(names(game, cids))
-    cells = cell_texts(board_cells(game))
+    cells = cell_texts(game, board_cells(game))
     stacking = game.grid is not None and game.grid.stacking
     depths = [""] + [f":{d}" for d in range(2, len(game.component_names) + 1)] if stacking else [""]
     places = [f"at {cell}{depth}" for cell in cells for depth in depths]
@@ -295,10 +298,15 @@ def _faced_labels(game: "GameView", kind: str) -> list[str]:
                          for face in game.face_labels[c]))
 
 
-PLACED = re.compile(r"(\S+) .+ (at -?\d+,-?\d+(?::\d+)?)")
+PLACED = re.compile(r"(\S+) .+ (at (?:-?\d+,-?\d+|[a-zA-Z]{1,3}[1-9]\d*)(?::\d+)?)")
 
 
 def by_place(text: str) -> str:
-    """``choose NAME at X,Y[:D]`` listed by place alone, ``choose at X,Y[:D]`` (the place names the piece)."""
+    """``choose NAME at X,Y[:D]`` listed by place alone, ``choose at X,Y[:D]`` (the place names the piece; a cell's
+    name too, on a board that names its cells).
+
+    >>> by_place("choose P at 4,1:2"), by_place("choose P at e2"), by_place("choose P")
+    ('choose at 4,1:2', 'choose at e2', 'choose P')
+    """
     placed = PLACED.fullmatch(text)
     return f"{placed[1]} {placed[2]}" if placed else text

@@ -54,7 +54,6 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, NamedTuple, Sequence
 
 from engine.blocks.block import Block, declare
 from engine.blocks.enumeration import MOST_TEXTS, Texts, board_cells
-from engine.blocks.grid import format_cell
 from engine.blocks.hexgrid import leftmost_key
 from engine.blocks.majority import MEMO_SIZE, Verdict, support_table
 from engine.blocks.outcome import Outcome
@@ -616,7 +615,9 @@ class FormGroups(Step):
             same = next((p for p in clashes if self.marker_value(s, p[0]) == self.marker_value(s, p[1])), None)
             if same is not None and self.same_wins:
                 value = self.marker_value(s, same[0])
-                self._win(s, value, f"two {value} groups at ({format_cell(same[0])}) and ({format_cell(same[1])}) are connected")
+                at = s.game.cell_text
+                self._win(s, value, f"two {value} groups at {at(same[0], brackets=True)} and {at(same[1], brackets=True)} "
+                                    "are connected")
                 break
             if len(clashes) > 1 and self.player_orders:
                 s.slices[GroupWork.block] = work.kept()
@@ -669,7 +670,7 @@ class FormGroups(Step):
         values = self.values
         marker = next((c for c in s.zones[self.marker_from(s)] if values[s.face[c]][c] == value), None)
         if marker is None:
-            why = f"at ({format_cell(anchor)})"
+            why = f"at {s.game.cell_text(anchor, brackets=True)}"
             if self.no_marker_wins:
                 self._win(s, value, f"{value} would place another marker {why} with none left")
             else:
@@ -693,7 +694,7 @@ class FormGroups(Step):
             assert work.linking is not None
             work.linking.append(self.members(anchor)[0])
         g = self.game
-        s.note(lambda: f"a group forms at ({format_cell(anchor)}): {verdict.explain()} — {winner} wins ({verdict.decided_by}); "
+        s.note(lambda: f"a group forms at {s.game.cell_text(anchor, brackets=True)}: {verdict.explain()} — {winner} wins ({verdict.decided_by}); "
                        f"{g.piece_names[marker]} placed")
 
     def _clash(self, s: "StateView", work: Settling, a: Cell, b: Cell) -> None:
@@ -702,7 +703,9 @@ class FormGroups(Step):
         verdict = self.clash_verdict(s, a, b, None if self.all_contend else (va, vb))
 
         def head() -> str:
-            return f"external clash of the {va} group at ({format_cell(a)}) and the {vb} group at ({format_cell(b)}): {verdict.sums()}"
+            at = s.game.cell_text
+            return (f"external clash of the {va} group at {at(a, brackets=True)} and the {vb} group at "
+                    f"{at(b, brackets=True)}: {verdict.sums()}")
 
         if verdict.winner not in (va, vb):
             outcome = "no winner" if verdict.winner is None else f"{verdict.winner} leads neither group"
@@ -767,7 +770,7 @@ class FormGroups(Step):
                     key = f"{g.piece_names[c]} to {target.name}"
                     gone[key] = gone.get(key, 0) + 1
         self._changed(s, work, anchor, freed)
-        s.note(lambda: f"the {value} group at ({format_cell(anchor)}) deforms: {g.piece_names[marker]} back to the "
+        s.note(lambda: f"the {value} group at {s.game.cell_text(anchor, brackets=True)} deforms: {g.piece_names[marker]} back to the "
                        f"{self.deform_marker.name}" + "".join(f", {n} {what}" for what, n in (gone or {}).items()))
 
     def _changed(self, s: "StateView", work: Settling, anchor: Cell, freed: Iterable[Cell]) -> None:
@@ -789,8 +792,8 @@ class FormGroups(Step):
             assert self.reform_to is not None
             s.move(old, self.reform_to(s))
             s.place(replacement, cell, self.group_face[replacement])
-            s.note(lambda: f"the {value} group at ({format_cell(anchor)}) reforms: {g.piece_names[old]} at ({format_cell(cell)}) "
-                           f"goes to {self.reform_to.name if self.reform_to else ''}, {g.piece_names[replacement]} takes its place")
+            s.note(lambda: f"the {value} group at {s.game.cell_text(anchor, brackets=True)} reforms: {g.piece_names[old]} at "
+                           f"{s.game.cell_text(cell, brackets=True)} goes to {self.reform_to.name if self.reform_to else ''}, {g.piece_names[replacement]} takes its place")
         verdict = self.verdict(s, anchor)
         if verdict.decided_by == "no contender":
             marker = s.groups.pop(anchor)
@@ -799,9 +802,10 @@ class FormGroups(Step):
                 del s.members[c]
                 s.show(s.grid[c], self.free_face[s.grid[c]])
             self._changed(s, work, anchor, self.members(anchor))
-            s.note(lambda: f"latent clash at ({format_cell(anchor)}): no value can lead; the group dissolves and {g.piece_names[marker]} goes back")
+            s.note(lambda: f"latent clash at {s.game.cell_text(anchor, brackets=True)}: no value can lead; the group dissolves "
+                           f"and {g.piece_names[marker]} goes back")
         elif verdict.winner is None or verdict.winner == value:
-            s.note(lambda: f"latent clash at ({format_cell(anchor)}): {verdict.explain()} — the group keeps {value}")
+            s.note(lambda: f"latent clash at {s.game.cell_text(anchor, brackets=True)}: {verdict.explain()} — the group keeps {value}")
         else:
             new = self._take_marker(s, verdict.winner, anchor)
             if new is None:
@@ -810,8 +814,8 @@ class FormGroups(Step):
             s.move(old_marker, self.deform_marker(s))
             s.move(new, self.marker_to(s))
             s.groups[anchor] = new
-            s.note(lambda: f"latent clash at ({format_cell(anchor)}): {verdict.explain()} — {verdict.winner} wins ({verdict.decided_by}); "
-                           f"{g.piece_names[new]} replaces {g.piece_names[old_marker]}")
+            s.note(lambda: f"latent clash at {s.game.cell_text(anchor, brackets=True)}: {verdict.explain()} — {verdict.winner} "
+                           f"wins ({verdict.decided_by}); {g.piece_names[new]} replaces {g.piece_names[old_marker]}")
 
     def nearest(self, anchor: Cell, deformed: Cell) -> tuple[Cell, ...]:
         """The cells of the group at ``anchor``, the one a reform gives up first when the group at ``deformed`` lost
@@ -845,7 +849,7 @@ class FormGroups(Step):
         """
         cells = self.members(anchor)
         if not all(c in s.grid and c not in s.members for c in cells):
-            return f"a group at ({format_cell(anchor)}) needs its {len(cells)} cells filled with pieces in no other group"
+            return f"a group at {s.game.cell_text(anchor, brackets=True)} needs its {len(cells)} cells filled with pieces in no other group"
         s.move(marker, self.marker_to(s))
         s.groups[anchor] = marker
         for cell in cells:
@@ -869,8 +873,8 @@ class FormGroups(Step):
 
     def format(self, args: tuple[Any, ...]) -> str:
         if len(args) == 1:
-            return f"form group at {format_cell(args[0])}"
-        return f"clash {format_cell(args[0])} with {format_cell(args[1])}"
+            return f"form group at {self.game.cell_text(args[0])}"
+        return f"clash {self.game.cell_text(args[0])} with {self.game.cell_text(args[1])}"
 
     def why_illegal(self, s: "StateView", text: str) -> str | None:
         legal = [str(a) for a in self.actions(s)]

@@ -47,7 +47,6 @@ from typing import TYPE_CHECKING, Any
 
 from engine.blocks.block import Block, declare
 from engine.blocks.enumeration import MOST_TEXTS, Texts, board_cells, distinct
-from engine.blocks.grid import format_cell, parse_cell
 from engine.blocks.pointsboard import PointsBoard
 from engine.blocks.steps import Step, step_kind
 from engine.core.actions import ActionSpace, ListSpace
@@ -311,7 +310,8 @@ class Move(Step):
         s.place(piece, to)
         if s.log is not None:
             capture = f", taking {public_name(s, taken, names[taken])}" if taken is not None else ""  # off the board: up
-            s.log.append(f"{s.actor} moves {moved} from ({format_cell(start)}) to ({format_cell(to)}){capture}")
+            at = self.game.cell_text
+            s.log.append(f"{s.actor} moves {moved} from {at(start, brackets=True)} to {at(to, brackets=True)}{capture}")
         return True
 
     # -- text
@@ -328,7 +328,7 @@ class Move(Step):
                                                                       f"{pairs:,} pairs of cells, more than {MOST_TEXTS:,}")
         offsets = dict.fromkeys(by for direction in sorted(set(self.forward.values())) for by, _ in self.by_direction[direction])
         linked = game.grid.neighbours if self.along and game.grid is not None else (lambda cell: ())
-        moves = [f"move {format_cell(a)} to {format_cell(b)}" for a in cells
+        moves = [f"move {game.cell_text(a)} to {game.cell_text(b)}" for a in cells
                  for b in (cells if self.to is not None else
                            dict.fromkeys([*((a[0] + dx, a[1] + dy) for dx, dy in offsets), *linked(a)]))
                  if b in on and b != a]
@@ -338,13 +338,13 @@ class Move(Step):
         if args == PASS:
             return "pass"
         start, to = args
-        return f"move {format_cell(start)} to {format_cell(to)}"
+        return f"move {self.game.cell_text(start)} to {self.game.cell_text(to)}"
 
     def why_illegal(self, s: "StateView", text: str) -> str | None:
         m = re.fullmatch(r"\s*move\s+(.+?)\s+to\s+(.+)", text)
         if not m:
             return f"'{text}' is not a move; write it like 'move 3,1 to 3,2'"
-        start, to = parse_cell(m.group(1)), parse_cell(m.group(2))
+        start, to = s.game.read_cell(m.group(1)), s.game.read_cell(m.group(2))
         unknown = next((part for part, cell in ((m.group(1), start), (m.group(2), to)) if cell is None), None)
         if unknown is not None:  # a point's name is a position here already: this names no place of the board
             names = list(getattr(s.game.grid, "names", {}))
@@ -352,10 +352,10 @@ class Move(Step):
             return f"'{unknown}' is no cell of the board{f' ({hint})' if hint else ''}; write a move like 'move 3,1 to 3,2'"
         piece = s.grid.get(start)
         if piece is None:
-            return f"there is no piece at {format_cell(start)}"
+            return f"there is no piece at {s.game.cell_text(start)}"
         if self.values[s.face[piece]][piece] != s.acting_role:
-            return f"the piece at {format_cell(start)} is not {s.acting_role}'s"
-        return f"the piece at {format_cell(start)} cannot move to {format_cell(to)}"
+            return f"the piece at {s.game.cell_text(start)} is not {s.acting_role}'s"
+        return f"the piece at {s.game.cell_text(start)} cannot move to {s.game.cell_text(to)}"
 
     def describe(self) -> str:
         ways = ", ".join(f"{role} {way}" for role, way in self.forward.items())

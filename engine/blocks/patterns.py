@@ -102,18 +102,19 @@ class Match(NamedTuple):
     places: tuple[Place, ...]
     recolour: tuple[int, ...] = ()  # indexes of the values whose piece shows something else
 
-    def text(self, values: tuple[Any, ...]) -> str:
-        """``3,4 4,4 5,4 with 4,4 as A``: the places in order (``x,y:2`` is the second piece from the top)."""
-        cells = " ".join(place_text(p) for p in self.places)
+    def text(self, values: tuple[Any, ...], cell_text: Callable[[Cell], str] = format_cell) -> str:
+        """``3,4 4,4 5,4 with 4,4 as A``: the places in order (``x,y:2`` is the second piece from the top), each cell
+        as ``cell_text`` writes it (a game's ``cell_text``: its names, where the board names its cells)."""
+        cells = " ".join(place_text(p, cell_text) for p in self.places)
         if not self.recolour:
             return cells
-        return cells + " with " + ", ".join(f"{place_text(self.places[i])} as {values[i]}" for i in self.recolour)
+        return cells + " with " + ", ".join(f"{place_text(self.places[i], cell_text)} as {values[i]}" for i in self.recolour)
 
 
-def place_text(place: Place) -> str:
-    """``3,4`` for a top piece, ``3,4:2`` for the second piece from the top."""
+def place_text(place: Place, cell_text: Callable[[Cell], str] = format_cell) -> str:
+    """``3,4`` for a top piece, ``3,4:2`` for the second piece from the top (the cell as ``cell_text`` writes it)."""
     cell, depth = place
-    return format_cell(cell) + (f":{depth + 1}" if depth else "")
+    return cell_text(cell) + (f":{depth + 1}" if depth else "")
 
 
 ANY_VALUE = "_"  # a pattern value matching any piece

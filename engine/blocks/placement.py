@@ -46,7 +46,7 @@ from engine.blocks.pointsboard import PointsBoard
 from engine.blocks.block import Block, declare
 from engine.blocks.bracket import read_bracket
 from engine.blocks.enumeration import MOST_TEXTS, Texts, board_cells, cell_texts, distinct
-from engine.blocks.grid import SquareGrid, format_cell, parse_cell
+from engine.blocks.grid import SquareGrid
 from engine.blocks.steps import Step, step_kind
 from engine.core.actions import Action, ActionSpace, ChainSpace, ListSpace, ProductSpace
 from engine.core.errors import SourcePos
@@ -392,7 +392,7 @@ class Place(Step):
         log = s.log
         if log is not None:
             top = f" on {self.game.describe_piece(on, s.face[on])}" if on is not None else ""
-            log.append(f"{s.actor} places {self.game.describe_piece(cid, face)} at ({format_cell(cell)}){top}")
+            log.append(f"{s.actor} places {self.game.describe_piece(cid, face)} at {self.game.cell_text(cell, brackets=True)}{top}")
         if self.bracket is not None:
             captured = self.bracket.capture(s, cell, self.bracket.values[face][cid])
             if log is not None:
@@ -420,7 +420,7 @@ class Place(Step):
             else:
                 faces = [face for _, face in game.piece_options[cid]] if self.choose_face else range(game.face_count[cid])
                 pieces += [f"{name} as {game.face_labels[cid][face]}" for face in faces]
-        cells = cell_texts(board_cells(game))
+        cells = cell_texts(game, board_cells(game))
         passes = ["pass"] if self.optional or self.must_pass else []
         pieces = list(distinct(pieces))
         if len(pieces) * len(cells) > MOST_TEXTS:  # a large board times many components: too many to hold in memory
@@ -434,15 +434,15 @@ class Place(Step):
         cid, face, cell = args
         g = self.game
         if not (self.choose_face or self.as_is) or g.face_count[cid] == 1:  # the step names the face, or there is only one
-            return f"place {g.piece_names[cid]} at {format_cell(cell)}"
-        return f"place {g.piece_names[cid]} as {g.face_labels[cid][face]} at {format_cell(cell)}"
+            return f"place {g.piece_names[cid]} at {self.game.cell_text(cell)}"
+        return f"place {g.piece_names[cid]} as {g.face_labels[cid][face]} at {self.game.cell_text(cell)}"
 
     def parse(self, s: "StateView", text: str) -> Action:
         """Also accepts ``place ID at X,Y`` when the component shows only one face (or faces are not chosen)."""
         m = re.fullmatch(r"\s*place\s+(\S+)\s+at\s+(.+)", text)
         if m:
             cid = self._component(s, m.group(1))
-            cell = parse_cell(m.group(2))
+            cell = self.game.read_cell(m.group(2))
             if cid is not None and cell is not None:
                 fixed = self.fixed[cid]
                 faces = self.game.distinct_faces[cid] if self.choose_face else (s.face[cid],) if self.as_is else (fixed,)
@@ -483,23 +483,23 @@ class Place(Step):
             return f"{name} has no face '{label}' (its faces are {' and '.join(g.face_labels[cid])})"
         if label is None and len(g.distinct_faces[cid]) > 1 and self.choose_face:
             return f"say which face of {name} to show: 'place {name} as {g.face_labels[cid][0]} at {cell_text}'"
-        cell = parse_cell(cell_text)
+        cell = g.read_cell(cell_text)
         if cell is None:
             return f"'{cell_text}' is not a cell; write it like 1,0"
         if not g.grid.contains(cell):
-            return f"cell {format_cell(cell)} is not on the board"
+            return f"cell {g.cell_text(cell)} is not on the board"
         if cell in s.grid and not self.stacking:
-            return f"cell {format_cell(cell)} is already taken"
+            return f"cell {g.cell_text(cell)} is already taken"
         if self.drop and cell not in self._lowest(s):
-            return f"cell {format_cell(cell)} is not the lowest empty cell of its column"
+            return f"cell {g.cell_text(cell)} is not the lowest empty cell of its column"
         if self.bracket is not None and self.bracket.required and cell not in [a.args[2] for a in self.actions(s) if a.args != PASS]:
-            return f"a piece at {format_cell(cell)} would not bracket any line of pieces with another {self.bracket.attribute}"
+            return f"a piece at {g.cell_text(cell)} would not bracket any line of pieces with another {self.bracket.attribute}"
         if not self.touching:
             return None
         if s.grid and cell not in s.frontier and cell not in s.grid:
-            return f"cell {format_cell(cell)} does not touch any piece"
+            return f"cell {g.cell_text(cell)} does not touch any piece"
         if not g.grid.fits(s.bbox, cell):
-            return f"cell {format_cell(cell)} would make the board larger than {g.grid.max_width}x{g.grid.max_height}"
+            return f"cell {g.cell_text(cell)} would make the board larger than {g.grid.max_width}x{g.grid.max_height}"
         if not s.grid and cell not in self.origin:
             return "the first piece goes at 0,0"
         return None

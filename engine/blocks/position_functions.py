@@ -22,7 +22,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from engine.blocks.grid import format_cell
 from engine.blocks.state_functions import placed_text
 from engine.core.errors import EffectRuntimeError, SourcePos
 from engine.lang import ast, codegen
@@ -262,7 +261,7 @@ class PlaceEach(Function):
             if not shifted:
                 return
             if s.log is not None and s.step >= 0:
-                s.log.append("pieces move at once: " + ", ".join(f"{placed_text(s, x)} to ({format_cell(c)})" for x, c in shifted))
+                s.log.append("pieces move at once: " + ", ".join(f"{placed_text(s, x)} to {s.game.cell_text(c, brackets=True)}" for x, c in shifted))
             s.place_at_once(shifted)
 
         return Compiled(EFFECT, place_each)
@@ -286,19 +285,19 @@ def _check_cells(s: Any, moves: dict[int, Any], pos: SourcePos | None) -> None:
         if cell is None:
             raise EffectRuntimeError(f"place_each() was given no cell (none) for {placed_text(s, x)}", pos)
         if grid is None or not grid.contains(cell):
-            raise EffectRuntimeError(f"place_each() would put {placed_text(s, x)} onto {format_cell(cell)}, which is not on the board", pos)
+            raise EffectRuntimeError(f"place_each() would put {placed_text(s, x)} onto {s.game.cell_text(cell)}, which is not on the board", pos)
         if not grid.fixed and not grid.fits(s.bbox, cell):
-            raise EffectRuntimeError(f"place_each() would put {placed_text(s, x)} onto {format_cell(cell)}, "
+            raise EffectRuntimeError(f"place_each() would put {placed_text(s, x)} onto {s.game.cell_text(cell)}, "
                                      "which would take the board past its limits", pos)
         if stacking:
             continue
         if cell in taken:
             raise EffectRuntimeError(f"place_each() would put {placed_text(s, taken[cell])} and {placed_text(s, x)} "
-                                     f"both onto {format_cell(cell)}", pos)
+                                     f"both onto {s.game.cell_text(cell)}", pos)
         taken[cell] = x
         held = s.grid.get(cell)
         if held is not None and held not in moves:
-            raise EffectRuntimeError(f"place_each() would put {placed_text(s, x)} onto {format_cell(cell)}, which "
+            raise EffectRuntimeError(f"place_each() would put {placed_text(s, x)} onto {s.game.cell_text(cell)}, which "
                                      f"{placed_text(s, held)} holds and does not leave", pos)
 
 

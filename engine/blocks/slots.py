@@ -457,7 +457,7 @@ class Commit(Step):
             return Texts((), f"numbers computed during play ({self.numbers_text})")
         if self.cells is None:
             return Texts(tuple(f"commit {piece} to {slot}" for piece in pieces for slot in self.slots.names))
-        cells = cell_texts(board_cells(game))
+        cells = cell_texts(game, board_cells(game))
         if not self.components:
             return Texts(tuple(f"commit {cell} to {slot}" for cell in cells for slot in self.slots.names))
         return Texts(tuple(f"commit {piece} to {slot} at {cell}" for piece in pieces for slot in self.slots.names for cell in cells))
@@ -472,9 +472,9 @@ class Commit(Step):
         if len(args) == 5:
             return f"commit {args[4]} to {self.slots.names[slot]}"
         if cid is None:
-            return f"commit {format_cell(args[3])} to {self.slots.names[slot]}"
+            return f"commit {self.game.cell_text(args[3])} to {self.slots.names[slot]}"
         piece = self._piece(self.game, cid, args[2]) if len(args) > 2 and args[2] is not None else self.game.piece_names[cid]
-        at = f" at {format_cell(args[3])}" if len(args) == 4 else ""
+        at = f" at {self.game.cell_text(args[3])}" if len(args) == 4 else ""
         return f"commit {piece} to {self.slots.names[slot]}{at}"
 
     def public_format(self, args: tuple[Any, ...]) -> str:
@@ -493,7 +493,7 @@ class Commit(Step):
         if self.cells is not None:
             if not legal:
                 return f"'{text}' is not legal: no cell may be committed now"
-            cells = " ".join(format_cell(c) for c in self.cell_options(s))
+            cells = " ".join(s.game.cell_text(c) for c in self.cell_options(s))
             what = f"one of {', '.join(self.game.piece_names[c] for c in listed(s, self.source(s)))} " if self.components else ""
             return f"'{text}' is not legal: commit {what}to {self.slots.names[slot]} at one of the cells {cells} (e.g. '{legal[0]}')"
         cards = ", ".join(self.game.piece_names[c] for c in listed(s, self.source(s)))  # as the actions list them
@@ -557,7 +557,7 @@ class Reveal(Step):
                     continue
                 s.log.append(f"{role} reveals " + ", ".join(f"{self.game.describe_piece(c, s.face[c])} at {slot_names[i]}" for i, c in enumerate(cards)))
             for role, slot, x, y, _ in cells:
-                s.log.append(f"{role} reveals the cell {format_cell((x, y))} for {slot_names[slot]}")
+                s.log.append(f"{role} reveals the cell {s.game.cell_text((x, y))} for {slot_names[slot]}")
             for role, slot, n in numbers:
                 s.log.append(f"{role} reveals the number {n} for {slot_names[slot]}")
         return False

@@ -18,7 +18,6 @@ from operator import countOf
 from typing import Any, ClassVar, Sequence
 
 from engine.blocks.enumeration import out_of_reach
-from engine.blocks.grid import format_cell
 from engine.blocks.placement import Placed, note_placed
 from engine.core.errors import EffectRuntimeError, SourcePos
 from engine.core.facedown import NOBODY, back_label, hidden_from, public_name, told_name, turn_down
@@ -591,7 +590,7 @@ def placed_text(s: Any, cid: int) -> str:
     g = s.game
     cell = s.cell_of[cid]
     if cell is not None:
-        return f"{public_name(s, cid, g.piece_names[cid])} at ({format_cell(cell)})"
+        return f"{public_name(s, cid, g.piece_names[cid])} at {s.game.cell_text(cell, brackets=True)}"
     if _public(s, s.zone_of[cid]):
         return f"{g.piece_names[cid]} in {_zone_text(s, s.zone_of[cid])}"
     return f"a component in {_zone_text(s, s.zone_of[cid])}"
@@ -602,9 +601,9 @@ def flipped_text(s: Any, cid: int) -> str:
     g = s.game
     cell = s.cell_of[cid]
     if cell is not None and hidden_from(s, cid, NOBODY):  # a face-down piece: its back, not the face it turns to
-        return f"{back_label(s, cid)} at ({format_cell(cell)}) turned over"
+        return f"{back_label(s, cid)} at {s.game.cell_text(cell, brackets=True)} turned over"
     if cell is not None:
-        return f"{g.piece_names[cid]} at ({format_cell(cell)}) turned over, now {g.face_labels[cid][s.face[cid]]}"
+        return f"{g.piece_names[cid]} at {s.game.cell_text(cell, brackets=True)} turned over, now {g.face_labels[cid][s.face[cid]]}"
     if _public(s, s.zone_of[cid]):
         return f"{g.piece_names[cid]} in {_zone_text(s, s.zone_of[cid])} turned over, now {g.face_labels[cid][s.face[cid]]}"
     return f"a component in {_zone_text(s, s.zone_of[cid])} turned over"
@@ -619,9 +618,9 @@ def tossed_text(s: Any, chosen: list[int]) -> list[str]:
     for c in chosen:
         cell = s.cell_of[c]
         if cell is not None and hidden_from(s, c, NOBODY):
-            lines.append(f"{back_label(s, c)} at ({format_cell(cell)}) tossed")
+            lines.append(f"{back_label(s, c)} at {s.game.cell_text(cell, brackets=True)} tossed")
         elif cell is not None:
-            lines.append(f"{g.piece_names[c]} at ({format_cell(cell)}) tossed, now {g.face_labels[c][s.face[c]]}")
+            lines.append(f"{g.piece_names[c]} at {s.game.cell_text(cell, brackets=True)} tossed, now {g.face_labels[c][s.face[c]]}")
         else:
             zones.setdefault(s.zone_of[c], []).append(c)
     for zone, tossed in zones.items():
@@ -790,7 +789,7 @@ class PlaceOnBoard(Function):
                 note_placed(s, chosen[0])
                 if s.log is not None:
                     shown = public_name(s, chosen[0], s.game.describe_piece(chosen[0], s.face[chosen[0]]))
-                    s.log.append(f"{shown} is put at ({format_cell(where)})")
+                    s.log.append(f"{shown} is put at {s.game.cell_text(where, brackets=True)}")
 
         return Compiled(EFFECT, place)
 

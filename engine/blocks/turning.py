@@ -29,7 +29,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from engine.blocks.block import BLOCKS, Block, declare
-from engine.blocks.grid import format_cell
 from engine.blocks.state_functions import PlaceOnBoard, role_type
 from engine.core.errors import EffectRuntimeError
 from engine.core.facedown import FaceDown, back_label, face_down, public_name, told_name, turn_down, turn_up
@@ -72,7 +71,7 @@ class TurnDown(Function):
                 was = public_name(s, c, s.game.describe_piece(c, s.face[c]))  # its back, when it lay face down already
                 turn_down(s, c, who)
                 if s.log is not None and s.step >= 0:
-                    s.log.append(f"{was} at ({format_cell(cell)}) is turned face down")
+                    s.log.append(f"{was} at {s.game.cell_text(cell, brackets=True)} is turned face down")
 
         return Compiled(EFFECT, down)
 
@@ -98,7 +97,7 @@ class TurnUp(Function):
             for c in items(s, e):
                 was = back_label(s, c) if face_down(s) is not None else ""
                 if turn_up(s, c) and s.log is not None and s.step >= 0:
-                    s.log.append(f"{was} at ({format_cell(s.cell_of[c])}) is turned up: {s.game.describe_piece(c, s.face[c])}")
+                    s.log.append(f"{was} at {s.game.cell_text(s.cell_of[c], brackets=True)} is turned up: {s.game.describe_piece(c, s.face[c])}")
 
         return Compiled(EFFECT, up)
 

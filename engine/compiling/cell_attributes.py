@@ -32,7 +32,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.blocks.enumeration import reach, reach_text
-from engine.blocks.grid import format_cell, parse_cell
+from engine.blocks.grid import format_cell
 from engine.compiling.components import CELL, is_pair
 from engine.lang.types import LIST_OF
 
@@ -81,13 +81,13 @@ def _cell(b: "Builder", attr: str, value: Any, where: "SourcePos | None") -> Cel
         return None
     names: dict[str, Cell] = getattr(grid, "names", {})
     if isinstance(value, str):
-        cell = names.get(str(value)) or parse_cell(str(value))
+        cell = names.get(str(value)) or b.game.read_cell(str(value))  # x,y, or the cell's name (cell_names)
     elif is_pair(value):
         cell = (value[0], value[1])
     else:
         return None  # neither text nor a pair of whole numbers: reported already (engine.compiling.components.check_value)
     if cell is None or (grid.fixed and not grid.contains(cell)):
-        shown = format_cell(cell) if cell is not None else str(value)
+        shown = b.game.cell_text(cell) if cell is not None else str(value)
         kind = "point" if names or hasattr(grid, "links") else "cell"
         b.error(where, f"{attr} '{shown}' is no {kind} of the board",
                 f"the points are {', '.join(list(names)[:8])}{', ...' if len(names) > 8 else ''}" if names else None)

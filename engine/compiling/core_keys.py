@@ -527,6 +527,14 @@ CORE_SCHEMA: dict[str, Any] = {
                     "default": 0,
                     "examples": [3],
                 },
+                "cell_names": {
+                    "description": ("Square grids of a fixed size: how cells are written in actions, logs, "
+                                    "scenarios and the drawn board's edges. `numbers`: `x,y` (4,1); `algebraic`: "
+                                    "columns a, b, c ... from x = 0 (then aa, ab ...), rows 1, 2, 3 ... from y = 0, "
+                                    "so (4, 1) is e2. `x,y` is still read; code keeps cells as (x, y)."),
+                    "enum": ["numbers", "algebraic"],
+                    "default": "numbers",
+                },
                 "thin": {
                     "description": ("Square grids: the columns and rows whose number is `odd` (or `even`) are drawn "
                                     "thin, as the lines between squares; a piece there is drawn as a bar filling "

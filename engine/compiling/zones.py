@@ -29,6 +29,7 @@ import dataclasses
 import re
 from typing import TYPE_CHECKING, Any, Callable
 
+from engine.blocks.cellnames import STYLES, cell_names
 from engine.blocks.grid import ADJACENCY, SquareGrid
 from engine.blocks.hexgrid import HexGrid
 from engine.compiling.points import read_points
@@ -54,11 +55,15 @@ def read_board(b: "Builder") -> None:
         return
     kind = b.choice(spec, "kind", ("square-grid", "hex", "points"), "square-grid")
     stacking = b.bool_setting(spec, "stacking", False)
+    if kind != "square-grid" and "cell_names" in spec:
+        b.error(b.pos(spec, "cell_names"), f"'cell_names' names the cells of a square grid ('kind: square-grid' with a "
+                                           f"'width' and a 'height'), not of a {'hex board' if kind == 'hex' else 'board of points'}",
+                "a board of points names its points in 'points'" if kind == "points" else None)
     if kind == "points":
         b.game.grid = read_points(b, spec, stacking)
         return
     if kind == "hex":
-        b.unknown_keys(spec, ("kind", "radius", "width", "height", "stacking"), "a hex board")
+        b.unknown_keys(spec, ("kind", "radius", "width", "height", "stacking", "cell_names"), "a hex board")
         radius = b.int_setting(spec, "radius", 4)
         if radius > MAX_HEX_RADIUS:  # the board's cells are built at once
             b.error(b.pos(spec, "radius"), f"a hex board's radius is at most {MAX_HEX_RADIUS}, not {radius}")
@@ -75,7 +80,7 @@ def read_board(b: "Builder") -> None:
         b.game.grid = HexGrid(radius, stacking, width, height)
         return
     b.unknown_keys(spec, ("kind", "max_width", "max_height", "width", "height", "adjacency", "stacking", "y_axis",
-                          "lines_every", "thin"), "board")
+                          "lines_every", "thin", "cell_names"), "board")
     y_up = b.choice(spec, "y_axis", ("down", "up"), "down") == "up"
     thin = b.choice(spec, "thin", ("none", "odd", "even"), "none")
     adjacency = b.choice(spec, "adjacency", tuple(ADJACENCY), "orthogonal")
@@ -89,6 +94,11 @@ def read_board(b: "Builder") -> None:
     if width and ("max_width" in spec or "max_height" in spec):
         b.error(b.pos(spec, "max_width" if "max_width" in spec else "max_height"),
                 "'max_width' and 'max_height' limit a growing board; a fixed board ('width', 'height') has its own edges")
+    style = b.choice(spec, "cell_names", STYLES, "numbers")
+    if style != "numbers" and not width:
+        b.error(b.pos(spec, "cell_names"), "'cell_names' names the cells of a board of a fixed size: give 'width' and "
+                                           "'height' (a growing board has no first column or row to count from)")
+    b.game.cell_names = cell_names(style, width, height)
     b.game.grid = SquareGrid(adjacency, b.int_setting(spec, "max_width", 0), b.int_setting(spec, "max_height", 0),
                              width, height, stacking, y_up, b.int_setting(spec, "lines_every", 0),
                              "" if thin == "none" else thin)

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
+from engine.blocks.cellnames import PLAIN, CellNames
 from engine.blocks.counters import initial_values
 from engine.core import limits as limits_module
 from engine.core import rng
@@ -140,6 +141,7 @@ class Game:
     zone_index: dict[tuple[str, str | None], int] = field(default_factory=dict)
     board_zone: int = -1
     grid: "SquareGrid | HexGrid | PointsBoard | None" = None
+    cell_names: CellNames = PLAIN  # how cells are written and read (the board's ``cell_names``): see cell_text
     roles: RoleSpec | None = None
     counters: "dict[str, CounterSpec]" = field(default_factory=dict)  # declared counters, in State.counters order
     teams: dict[int, tuple[tuple[int, ...], ...]] = field(default_factory=dict)  # per player count: the seats of each team
@@ -206,6 +208,25 @@ class Game:
     def finish(self) -> None:
         """Mark the game complete: from now on, setting any attribute raises AttributeError."""
         object.__setattr__(self, "built", True)
+
+    # ------------------------------------------------------------ cells as text
+
+    def cell_text(self, cell: tuple[int, int], brackets: bool = False) -> str:
+        """How actions, logs and messages write ``cell``: ``4,1``, or its name (``e2``) on a board whose
+        ``cell_names`` says so; with ``brackets``, as a log line writes it (``(4,1)``; a name stands alone).
+
+        >>> Game("g", "G", 1, "", "").cell_text((4, 1)), Game("g", "G", 1, "", "").cell_text((4, 1), brackets=True)
+        ('4,1', '(4,1)')
+        """
+        return self.cell_names.text(cell, brackets)
+
+    def read_cell(self, text: str) -> tuple[int, int] | None:
+        """The cell ``text`` writes (its name, or ``x,y`` on any board); None when it writes none.
+
+        >>> Game("g", "G", 1, "", "").read_cell("(4, 1)")
+        (4, 1)
+        """
+        return self.cell_names.read(text)
 
     # ------------------------------------------------------------ states
 

@@ -649,14 +649,18 @@ class State:
 
         On a board of points a point may be written by its name (``choose d6``): a text that is not legal as
         written is read again with each word naming a point written as the point's position (``choose 3,1``).
+        On a board that names its cells (``cell_names``), a cell written ``x,y`` is read again as its name.
         """
         try:
             return self._parse_as_written(text)
         except IllegalActionError:
+            named = self.game.cell_names.typed(text)  # a cell written x,y on a board that names its cells: its name
             names = getattr(self.game.grid, "names", None)
             words = text.split()
-            if not names or not any(word in names for word in words):
+            if named == text and (not names or not any(word in names for word in words)):
                 raise
+        if named != text:
+            return self._parse_as_written(named)
         return self._parse_as_written(" ".join(f"{names[w][0]},{names[w][1]}" if w in names else w for w in words))
 
     def _parse_as_written(self, text: str) -> Action:

@@ -22,6 +22,7 @@ from collections.abc import Iterable
 from itertools import chain
 from typing import Any
 
+from engine.blocks.cellnames import PLAIN
 from engine.blocks.enumeration import out_of_reach
 from engine.core import limits
 from engine.core.errors import RulesetError, SourcePos, did_you_mean
@@ -79,18 +80,22 @@ def read_piece(game: Game, text: Any, pos: SourcePos | None, s: State, pool: int
     raise RulesetError.at(pos, f"{name} has no face '{label}'", f"its faces are {' and '.join(labels)}")
 
 
-def read_cell(text: str, pos: SourcePos | None, names: dict[str, tuple[int, int]] | None = None) -> tuple[int, int]:
-    """The cell ``text`` writes: ``"1,0"``, or on a board of points a point's name (``names``: each name's cell)."""
+def read_cell(text: str, pos: SourcePos | None, game: Game | None = None) -> tuple[int, int]:
+    """The cell ``text`` writes: ``"1,0"``, on a board of points a point's name, on a board that names its cells
+    (``cell_names``) a cell's name (``e4``) of ``game``."""
     from engine.blocks.grid import parse_cell
 
+    names = getattr(game.grid, "names", None) if game is not None else None
     if names and str(text) in names:
         return names[str(text)]
-    cell = parse_cell(str(text))
+    named = game is not None and game.cell_names is not PLAIN
+    cell = game.read_cell(str(text)) if named else parse_cell(str(text))
     if cell is None and names:
         raise RulesetError.at(pos, f"'{text}' is not a cell (write it like \"1,0\") nor a point's name",
                               did_you_mean(str(text), names))
     if cell is None:
-        raise RulesetError.at(pos, f"'{text}' is not a cell (write it like \"1,0\")")
+        example = f"\"{game.cell_text((0, 0))}\" or \"0,0\"" if named else "\"1,0\""
+        raise RulesetError.at(pos, f"'{text}' is not a cell (write it like {example})")
     if any(limits.current().too_large(v) for v in cell):
         raise RulesetError.at(pos, f"cell '{cut(str(text), 60)}' has a coordinate of more than "
                                    f"{limits.current().integer_digits} digits {limits.exceeded('integer_digits')}")
@@ -113,11 +118,13 @@ def board_cell(game: Game, s: State, board: Mapping, cell_text: str) -> tuple[tu
     error.
     """
     where = board.key_pos.get(cell_text)
-    cell = read_cell(cell_text, where, getattr(game.grid, "names", None))
+    cell = read_cell(cell_text, where, game)
     pieces = board[cell_text]
     stack = list(pieces) if isinstance(pieces, list) else [] if pieces is None else [pieces]
     if game.grid is not None and not game.grid.contains(cell):
-        raise RulesetError.at(where, f"cell {cell_text} is not on the board")
+        raise RulesetError.at(where, f"cell {cell_text} is not on the board" + (
+            f" (its cells are {game.cell_text(game.grid.cells[0])} to {game.cell_text(game.grid.cells[-1])})"
+            if game.cell_names is not PLAIN else ""))
     if stack and game.grid is not None and not game.grid.fixed and not game.grid.fits(s.bbox, cell):
         wide, tall = game.grid.max_width, game.grid.max_height
         bound = " and ".join(x for x in (f"{wide} wide" if wide else "", f"{tall} tall" if tall else "") if x)

@@ -385,7 +385,7 @@ def _check(game: Game, state: State, spec: Mapping, result: ScenarioResult) -> N
         if spec.get(key) is None:
             continue
         offered = state.legal_actions().texts()
-        wanted = [str(text) for text in spec[key]]
+        wanted = [game.cell_names.typed(str(text)) for text in spec[key]]  # x,y of a board naming its cells: its name
         missing = [text for text in wanted if text not in offered]
         extra = [text for text in offered if text not in wanted] if exact else []
         if missing or extra:
@@ -430,7 +430,7 @@ def set_up(game: Game, doc: Mapping, position: Mapping) -> State:
     board = position.get("board") or {}
     for cell_text in board:
         where = board.key_pos.get(cell_text)
-        if read_cell(cell_text, where, getattr(game.grid, "names", None)) in s.grid:
+        if read_cell(cell_text, where, game) in s.grid:
             raise RulesetError.at(where, f"cell {cell_text} is listed twice")
         cell, stack = board_cell(game, s, board, cell_text)
         pieces = board[cell_text]
@@ -486,7 +486,7 @@ def _groups(game: Game, s: State, position: Mapping, listed: Listed, pool: int) 
             raise RulesetError.at(where, "this ruleset forms no groups ('form_groups' step)")
         cid, _ = read_piece(game, marker, groups.pos_of(cell_text), s, pool)
         list_once(game, listed, cid, groups.pos_of(cell_text))
-        problem = former.establish(s, read_cell(cell_text, where), cid)
+        problem = former.establish(s, read_cell(cell_text, where, game), cid)
         if problem:
             raise RulesetError.at(where, problem)
 

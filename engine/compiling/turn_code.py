@@ -14,7 +14,7 @@ Only names this module makes up and ``repr`` of numbers and texts are written in
 conditions and the end condition are constants the function receives, so nothing a ruleset says becomes code.
 
 >>> import engine
->>> game = engine.load("tic-tac-toe")
+>>> game = engine.load(engine.builtin_names()[0])
 >>> print(source(game).splitlines()[1])
 def turn(s):
 """

@@ -767,25 +767,44 @@ def log_lines(lines: list[str]) -> list[str]:
 
 
 def winners_text(result: Outcome, roles: Mapping[int, str] | None = None, together: bool = False) -> str:
-    """Who won, as players read it: ``seat 2 wins``, ``nobody wins``, ``a draw: seats 1 and 2 tie`` when every seat (in
-    teams, every team) shares the win, ``seats 1 and 2 win together`` when every seat wins in a cooperative game
-    (``together``) or as one team, else ``seats 1 and 3 share the win`` (the others lost); each seat followed by the
-    roles it plays when ``roles`` names them (:func:`seat_roles`).
+    """Who won, as players read it: ``seat 2 wins``, ``nobody wins``, ``a draw: seats 1 and 2 tie`` when every seat
+    shares the win, ``seats 1 and 2 win together`` when every seat wins in a cooperative game (``together``) or as one
+    team, else ``seats 1 and 3 share the win`` (the others lost); each seat followed by the roles it plays when
+    ``roles`` names them (:func:`seat_roles`).  In teams (numbered as ``teams:`` lists them) the team wins, with its
+    seats: ``team 1 wins: seats 1 and 3``, ``a draw: teams 1 and 2 tie: seats 1, 2, 3 and 4`` when every team shares
+    the win, ``teams 1 and 2 share the win: ...`` when some do.
 
     >>> winners_text(Outcome.from_scores((3, 7)), {1: "North", 2: "South"})
     'seat 2 (South) wins'
     >>> winners_text(Outcome.from_scores((1, 1)), {1: "X", 2: "O"}), winners_text(Outcome.from_scores((1, 1)), together=True)
     ('a draw: seats 1 (X) and 2 (O) tie', 'seats 1 and 2 win together')
+    >>> winners_text(Outcome.from_scores((2, 1, 0, 0)).for_teams(((1, 3), (2, 4))), {1: "X", 3: "Z"})
+    'team 1 wins: seats 1 (X) and 3 (Z)'
     """
     named = [f"{seat}{_roles_after(roles or {}, seat)}" for seat in result.winners]
     if not named:
         return "nobody wins"
+    seats = f"seat {named[0]}" if len(named) == 1 else f"seats {and_list(named)}"
+    if len(result.teams) > 1 and not together:
+        won = [str(n) for n, team in enumerate(result.teams, 1) if set(team) & set(result.winners)]
+        if len(won) == 1:
+            return f"team {won[0]} wins: {seats}"
+        teams = f"teams {and_list(won)}"
+        return f"a draw: {teams} tie: {seats}" if len(won) == len(result.teams) else f"{teams} share the win: {seats}"
     if len(named) == 1:
-        return f"seat {named[0]} wins"
-    seats = f"seats {', '.join(named[:-1])} and {named[-1]}"
+        return f"{seats} wins"
     if len(named) < len(result.scores):
         return f"{seats} share the win"
     return f"a draw: {seats} tie" if result.is_draw and not together else f"{seats} win together"
+
+
+def and_list(words: Sequence[str]) -> str:
+    """``1, 2 and 3``: words as a sentence lists them.
+
+    >>> and_list(["1"]), and_list(["1", "2", "3"])
+    ('1', '1, 2 and 3')
+    """
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
 
 
 # ---------------------------------------------------------------- simulation reports

@@ -249,6 +249,18 @@ def test_the_end_says_a_draw_only_when_every_seat_or_team_shares_the_win() -> No
     assert render.winners_text(tied, together=True) == "seats 1, 2 and 3 win together"  # a cooperative game
     assert render.winners_text(Outcome((0, 0), (), (0.0, 0.0)), together=True) == "nobody wins"  # lost together
     teams = ((1, 3), (2, 4))
-    assert render.winners_text(Outcome.from_scores((2, 1, 2, 3)).for_teams(teams)) == "a draw: seats 1, 2, 3 and 4 tie"
-    assert render.winners_text(Outcome.from_scores((2, 1, 3, 3)).for_teams(teams)) == "seats 1 and 3 share the win"
+    assert render.winners_text(Outcome.from_scores((2, 1, 2, 3)).for_teams(teams)) == "a draw: teams 1 and 2 tie: seats 1, 2, 3 and 4"
     assert render.winners_text(Outcome.from_scores((2, 2)).for_teams(((1, 2),))) == "seats 1 and 2 win together"
+
+
+def test_a_team_that_wins_is_named_with_its_seats() -> None:
+    """A team's win read "seats 1 and 3 share the win", as if the two seats had tied: the team wins, named by its number
+    in ``teams:`` with its seats and their roles."""
+    teams = ((1, 3), (2, 4))
+    roles = {1: "X", 2: "Y", 3: "Z", 4: "W"}
+    assert render.winners_text(Outcome.from_scores((2, 1, 3, 3)).for_teams(teams), roles) == "team 1 wins: seats 1 (X) and 3 (Z)"
+    assert render.winners_text(Outcome.from_scores((0, 4, 1, 0)).for_teams(teams)) == "team 2 wins: seats 2 and 4"
+    three = ((1, 4), (2, 5), (3, 6))  # two teams of three tie first, the third lost
+    assert render.winners_text(Outcome.from_scores((1, 1, 0, 1, 1, 0)).for_teams(three)) == "teams 1 and 2 share the win: seats 1, 2, 4 and 5"
+    assert render.winners_text(Outcome.from_scores((1, 0, 0)).for_teams(((1,), (2, 3)))) == "team 1 wins: seat 1"
+    assert render.winners_text(Outcome.from_scores((4, 4, 1)), roles) == "seats 1 (X) and 2 (Y) share the win"  # no teams

@@ -545,7 +545,8 @@ def place_name(game: Game, cell: tuple[int, int] | None) -> str | None:
 
 
 def zones(state: State, seat: int | None) -> list[Text]:
-    """One line per non-empty zone off the board, as ``seat`` sees it (hidden ones as counts, identical pieces as ``x3``).
+    """One line per non-empty zone off the board, as ``seat`` sees it (hidden ones as counts, identical pieces as ``x3``),
+    then one naming the empty zones it sees (``empty: discard, hand (yours)``; see :func:`shown_empty`).
 
     ``seat`` None: every zone open (a replay's final position).  A zone that ``show``s attributes lists its
     components one per line.  What the blocks draw (see :class:`engine.blocks.block.Drawing`) comes in too: a
@@ -567,11 +568,14 @@ def zones(state: State, seat: int | None) -> list[Text]:
             by_component.setdefault(cid, (i, component_line))
     lines = []
     legends: set[int] = set()
+    empty: list[str] = []
     for zi, (name, content) in enumerate(seen.items()):
-        if zi == game.board_zone or not content or content == {"hidden": 0}:
-            continue
         owner = game.zone_owner[zi]
         mine = seat is not None and owner is not None and state.seat_of.get(owner) == seat
+        if not content and shown_empty(state, zi):
+            empty.append(f"{name}{' (yours)' if mine else ''}")
+        if zi == game.board_zone or not content or content == {"hidden": 0}:
+            continue
         line = Text(f"{name}{' (yours)' if mine else ''}: ", style="bold" if mine else "")
         if isinstance(content, dict):
             line.append(f"{content['hidden']} hidden", style="dim")
@@ -590,8 +594,27 @@ def zones(state: State, seat: int | None) -> list[Text]:
             line.append(", ".join(counted(_with_faces(game, [piece for piece, _ in held], shown))))
         lines.append(line)
     lines += [styled(legend) for i in sorted(legends) for legend in drawn[i].legend]
+    if empty:
+        lines.append(Text(f"empty: {', '.join(empty)}", style="dim"))
     lines += [styled(extra) for drawing in drawn for extra in drawing.lines]
     return lines + counters(state, drawn, seat)
+
+
+def shown_empty(state: State, zone: int) -> bool:
+    """Whether an empty zone is drawn as such (``empty: discard``), so that a player sees it exists before it fills: a
+    zone the ruleset declares, not the board nor the built-in supply (empty in most games, where nothing is kept
+    there), nor one of a role nobody plays (when roles are open: which are played is known).
+
+    >>> import engine
+    >>> game = engine.load(engine.builtin_names()[0])
+    >>> shown_empty(game.new_state(players=min(game.player_counts), seed=0), game.zone_names.index("supply"))
+    False
+    """
+    game = state.game
+    if zone == game.board_zone or game.zone_spec_of[zone].kind == "supply":
+        return False
+    owner = game.zone_owner[zone]
+    return owner is None or bool(state.seat_of.get(owner)) or (game.roles is not None and game.roles.hidden)
 
 
 def as_held(game: Game, zone: int, names: list[str], faces: list[str] | None) -> list[tuple[str, str | None]]:

@@ -264,3 +264,18 @@ def test_a_team_that_wins_is_named_with_its_seats() -> None:
     assert render.winners_text(Outcome.from_scores((1, 1, 0, 1, 1, 0)).for_teams(three)) == "teams 1 and 2 share the win: seats 1, 2, 4 and 5"
     assert render.winners_text(Outcome.from_scores((1, 0, 0)).for_teams(((1,), (2, 3)))) == "team 1 wins: seat 1"
     assert render.winners_text(Outcome.from_scores((4, 4, 1)), roles) == "seats 1 (X) and 2 (Y) share the win"  # no teams
+
+
+def test_the_zones_a_seat_sees_are_named_even_empty() -> None:
+    """A player did not see that its sealed, played or won pile existed until it filled: the empty zones it sees are
+    named on one line.  A hidden zone is still shown only by its count (not at all when empty), the built-in supply
+    only when it holds something, and a zone of a role nobody plays not at all."""
+    state = engine.load("nine-domains").new_state(players=2, seed=1)  # seat 1 plays East
+    lines = [line.plain for line in render.zones(state, 1)]
+    assert lines[-1] == ("empty: sealed of East (yours), played of East (yours), played of West, won of East (yours), "
+                         "won of West, vp_tokens of East (yours), vp_tokens of West, discard")
+    assert "hand of West: 9 hidden" in lines and not any(line.startswith("sealed of West") for line in lines)
+    state = engine.load("sealed-tiles").new_state(players=2, seed=1)  # nobody plays Wolf
+    assert [line.plain for line in render.zones(state, 1)][-1] == "empty: sealed of Lion (yours), played of Lion (yours), played of Stag"
+    assert [line.plain for line in render.zones(engine.load("tic-tac-toe").new_state(players=2, seed=1), 1)] == [
+        "marks of X (yours): X x5", "marks of O: O x4"]  # an empty supply: nothing

@@ -6,7 +6,8 @@ name) and, dimmed, the other faces; cells in a pending decision are
 underlined.  Hex boards (``board: {kind: hex}``) are drawn as hexes, each row
 shifted by half a hex from the one above (a hexagon back and forth, a rhombus
 always right): a piece shows the short label of its value (the first
-attribute of a declared type, else its name) in that value's colour, ``[..]``
+attribute of a declared type, else its name; its ``display`` short text when
+it has one, and the legend says which value it stands for) in that value's colour, ``[..]``
 when it is in a pattern group and ``{..}`` at the group's anchor (both
 bracketed in the colour of the group's marker), empty hexes next to a piece
 show their coordinates, and a line per group names its marker and counts its
@@ -366,9 +367,15 @@ def hex_board(state: State, seat: int | None = None) -> RenderableType:
     game = state.game
     grid = game.grid
     assert isinstance(grid, HexGrid)
-    labels = abbreviations((value_label(game, c, f) for c in range(len(game.face_count)) for f in range(game.face_count[c])), least=2)
+    labels = hex_labels(game)
     styles = value_styles(game)
-    lines = [Text("q,r: an empty hex next to a piece shows its coordinates; [..] a piece in a group, {..} the group's anchor", style="dim")]
+    key = "q,r: an empty hex next to a piece shows its coordinates; [..] a piece in a group, {..} the group's anchor"
+    shown = sorted({value for cid in state.grid.values() if not hidden_from(state, cid, seat)
+                    and (value := value_label(game, cid, state.face[cid])) in game.display and labels[value] != value})
+    lines = [Text(key, style="dim")]
+    for i, value in enumerate(shown):  # the display's short texts, which an abbreviation of the name would not say
+        lines[0].append("; " if i == 0 else ", ", style="dim")
+        lines[0].append(labels[value], style=f"bold {styles.get(value, '')}").append(f" {value}", style="dim")
     for indent, row in grid.rows():
         line = Text(" " * (indent * HEX_WIDTH // 2))
         for cell in row:
@@ -381,6 +388,22 @@ def hex_board(state: State, seat: int | None = None) -> RenderableType:
         lines.append(line)
     lines += [_group_line(state, anchor, styles) for anchor in sorted(state.groups)]
     return Group(*lines)
+
+
+def hex_labels(game: Game) -> dict[str, str]:
+    """What a hex shows for each value a piece may show (see :func:`value_label`): its ``display`` short text, as a
+    square board's cell shows it, else the value abbreviated to two letters at least.
+
+    >>> from types import SimpleNamespace
+    >>> game = SimpleNamespace(face_count=[1, 1], attribute_types={"side": "side"}, types={"side": ("North", "South")},
+    ...                        attributes={"side": [["North", "South"]]}, display={"North": {"short": "N"}})
+    >>> hex_labels(game)
+    {'North': 'N', 'South': 'So'}
+    """
+    values = {value_label(game, c, f) for c in range(len(game.face_count)) for f in range(game.face_count[c])}
+    labels = abbreviations(values, least=2)
+    labels.update({value: hint["short"] for value, hint in game.display.items() if "short" in hint and value in values})
+    return labels
 
 
 def board_labels(game: Game, cid: int) -> tuple[str, ...]:

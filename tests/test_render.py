@@ -279,3 +279,18 @@ def test_the_zones_a_seat_sees_are_named_even_empty() -> None:
     assert [line.plain for line in render.zones(state, 1)][-1] == "empty: sealed of Lion (yours), played of Lion (yours), played of Stag"
     assert [line.plain for line in render.zones(engine.load("tic-tac-toe").new_state(players=2, seed=1), 1)] == [
         "marks of X (yours): X x5", "marks of O: O x4"]  # an empty supply: nothing
+
+
+def test_a_hex_board_draws_the_display_short_texts_as_a_square_board_does() -> None:
+    """Hex's display gives Red the short text R: a square board drew R, the terminal's hexes drew their own
+    abbreviation, Re.  They draw R now, and the key says what it stands for."""
+    state = engine.load(Path(__file__).parent.parent / "docs" / "examples" / "hex").new_state(players=2, seed=1)
+    for _ in range(2):
+        state.apply(state.legal_actions()[0])
+    lines = plain(render.board(state, 1))
+    assert lines[0].endswith("{..} the group's anchor; B Blue, R Red")
+    hexes = " ".join(lines[1:]).split()
+    assert sorted(word for word in hexes if not any(ch.isdigit() for ch in word) and word != "·") == ["B", "R"]
+    iconoclasm = engine.load("iconoclasm").new_state(players=2, seed=1)  # no display: the abbreviations, no key
+    iconoclasm.apply(iconoclasm.legal_actions()[0])
+    assert plain(render.board(iconoclasm, 1))[0].endswith("{..} the group's anchor")

@@ -95,6 +95,31 @@ def _zones(game: Game) -> list[str]:
     ]
 
 
+def _drawing(game: Game) -> list[str]:
+    """How ``play`` and the web page draw the game, when the ruleset says (``display``, the board's ``y_axis: up``,
+    ``lines_every``, ``thin``): none of it changes a rule.
+
+    >>> from types import SimpleNamespace
+    >>> game = SimpleNamespace(grid=SimpleNamespace(y_up=False, lines_every=3, thin="odd"),
+    ...                        display={"North": {"short": "x", "style": "dim"}, "South": {"colour": "#c00"}})
+    >>> for line in _drawing(game): print(line)
+    the board: a heavier line every 3 cells (lines_every: 3); the odd columns and rows thin, a piece there a bar (thin: odd)
+    North: short text x, style dim (drawn faint)
+    South: colour #c00
+    """
+    grid = game.grid
+    board = [*(["row 0 at the bottom (y_axis: up)"] if getattr(grid, "y_up", False) else []),
+             *([f"a heavier line every {every} cells (lines_every: {every})"] if (every := getattr(grid, "lines_every", 0)) else []),
+             *([f"the {thin} columns and rows thin, a piece there a bar (thin: {thin})"] if (thin := getattr(grid, "thin", "")) else [])]
+    lines = [f"the board: {'; '.join(board)}"] if board else []
+    for name, hint in game.display.items():
+        said = [f"{word} {hint[key] if key != 'style' else hint[key].replace('_', ' ')}"  # a style's underscores read as spaces
+                for key, word in (("short", "short text"), ("style", "style"), ("colour", "colour")) if key in hint]
+        faint = " (drawn faint)" if "dim" in hint.get("style", "").split() else ""
+        lines.append(f"{name}: {', '.join(said)}{faint}")
+    return lines
+
+
 def _counters(game: Game) -> list[str]:
     owners = {"role": "one per role", "game": "one for the whole game"}
     book = game.parts.get("statuses")
@@ -117,7 +142,8 @@ def _roles(game: Game) -> list[str]:
         lines.append(f"{players} player{'s' if players != 1 else ''}: positions played by {who}{_dealt(roles.values, roles.groups(players))}")
         teams = game.teams.get(players)
         if teams:
-            lines.append("  in teams: " + " against ".join(" and ".join(f"seat {s}" for s in team) for team in teams)
+            lines.append("  in teams: " + " against ".join(f"team {n} (seat{'s' * (len(team) > 1)} {' and '.join(map(str, team))})"
+                                                             for n, team in enumerate(teams, 1))
                          + "; a team's seats pool their points and win together")
     lines.append(f"a roll-off decides who plays first: every seat rolls a die, the {game.first_roll} roll starts (tied seats roll again)"
                  if game.first_roll else f"seat {game.first_seat} plays first")
@@ -316,6 +342,7 @@ SECTIONS: list[tuple[str, Callable[[Game], list[str]]]] = [
     ("Components", _components),
     ("Board", _board),
     ("Zones", _zones),
+    ("Drawing (in play and on the web page; no rule changes)", _drawing),
     ("Counters", _counters),
     ("Roles and seating", _roles),
     ("Slots", _slots),

@@ -6,7 +6,8 @@ name) and, dimmed, the other faces; cells in a pending decision are
 underlined.  Hex boards (``board: {kind: hex}``) are drawn as hexes, each row
 shifted by half a hex from the one above (a hexagon back and forth, a rhombus
 always right): a piece shows the short label of its value (the first
-attribute of a declared type, else its name) in that value's colour, ``[..]``
+attribute of a declared type, else its name; its ``display`` short text when
+it has one, and the legend says which value it stands for) in that value's colour, ``[..]``
 when it is in a pattern group and ``{..}`` at the group's anchor (both
 bracketed in the colour of the group's marker), empty hexes next to a piece
 show their coordinates, and a line per group names its marker and counts its
@@ -370,9 +371,15 @@ def hex_board(state: State, seat: int | None = None) -> RenderableType:
     game = state.game
     grid = game.grid
     assert isinstance(grid, HexGrid)
-    labels = abbreviations((value_label(game, c, f) for c in range(len(game.face_count)) for f in range(game.face_count[c])), least=2)
+    labels = hex_labels(game)
     styles = value_styles(game)
-    lines = [Text("q,r: an empty hex next to a piece shows its coordinates; [..] a piece in a group, {..} the group's anchor", style="dim")]
+    key = "q,r: an empty hex next to a piece shows its coordinates; [..] a piece in a group, {..} the group's anchor"
+    shown = sorted({value for cid in state.grid.values() if not hidden_from(state, cid, seat)
+                    and (value := value_label(game, cid, state.face[cid])) in game.display and labels[value] != value})
+    lines = [Text(key, style="dim")]
+    for i, value in enumerate(shown):  # the display's short texts, which an abbreviation of the name would not say
+        lines[0].append("; " if i == 0 else ", ", style="dim")
+        lines[0].append(labels[value], style=f"bold {styles.get(value, '')}").append(f" {value}", style="dim")
     for indent, row in grid.rows():
         line = Text(" " * (indent * HEX_WIDTH // 2))
         for cell in row:
@@ -385,6 +392,22 @@ def hex_board(state: State, seat: int | None = None) -> RenderableType:
         lines.append(line)
     lines += [_group_line(state, anchor, styles) for anchor in sorted(state.groups)]
     return Group(*lines)
+
+
+def hex_labels(game: Game) -> dict[str, str]:
+    """What a hex shows for each value a piece may show (see :func:`value_label`): its ``display`` short text, as a
+    square board's cell shows it, else the value abbreviated to two letters at least.
+
+    >>> from types import SimpleNamespace
+    >>> game = SimpleNamespace(face_count=[1, 1], attribute_types={"side": "side"}, types={"side": ("North", "South")},
+    ...                        attributes={"side": [["North", "South"]]}, display={"North": {"short": "N"}})
+    >>> hex_labels(game)
+    {'North': 'N', 'South': 'So'}
+    """
+    values = {value_label(game, c, f) for c in range(len(game.face_count)) for f in range(game.face_count[c])}
+    labels = abbreviations(values, least=2)
+    labels.update({value: hint["short"] for value, hint in game.display.items() if "short" in hint and value in values})
+    return labels
 
 
 def board_labels(game: Game, cid: int) -> tuple[str, ...]:
@@ -550,7 +573,8 @@ def place_name(game: Game, cell: tuple[int, int] | None) -> str | None:
 
 
 def zones(state: State, seat: int | None) -> list[Text]:
-    """One line per non-empty zone off the board, as ``seat`` sees it (hidden ones as counts, identical pieces as ``x3``).
+    """One line per non-empty zone off the board, as ``seat`` sees it (hidden ones as counts, identical pieces as ``x3``),
+    then one naming the empty zones it sees (``empty: discard, hand (yours)``; see :func:`shown_empty`).
 
     ``seat`` None: every zone open (a replay's final position).  A zone that ``show``s attributes lists its
     components one per line.  What the blocks draw (see :class:`engine.blocks.block.Drawing`) comes in too: a
@@ -572,11 +596,14 @@ def zones(state: State, seat: int | None) -> list[Text]:
             by_component.setdefault(cid, (i, component_line))
     lines = []
     legends: set[int] = set()
+    empty: list[str] = []
     for zi, (name, content) in enumerate(seen.items()):
-        if zi == game.board_zone or not content or content == {"hidden": 0}:
-            continue
         owner = game.zone_owner[zi]
         mine = seat is not None and owner is not None and state.seat_of.get(owner) == seat
+        if not content and shown_empty(state, zi):
+            empty.append(f"{name}{' (yours)' if mine else ''}")
+        if zi == game.board_zone or not content or content == {"hidden": 0}:
+            continue
         line = Text(f"{name}{' (yours)' if mine else ''}: ", style="bold" if mine else "")
         if isinstance(content, dict):
             line.append(f"{content['hidden']} hidden", style="dim")
@@ -595,8 +622,27 @@ def zones(state: State, seat: int | None) -> list[Text]:
             line.append(", ".join(counted(_with_faces(game, [piece for piece, _ in held], shown))))
         lines.append(line)
     lines += [styled(legend) for i in sorted(legends) for legend in drawn[i].legend]
+    if empty:
+        lines.append(Text(f"empty: {', '.join(empty)}", style="dim"))
     lines += [styled(extra) for drawing in drawn for extra in drawing.lines]
     return lines + counters(state, drawn, seat)
+
+
+def shown_empty(state: State, zone: int) -> bool:
+    """Whether an empty zone is drawn as such (``empty: discard``), so that a player sees it exists before it fills: a
+    zone the ruleset declares, not the board nor the built-in supply (empty in most games, where nothing is kept
+    there), nor one of a role nobody plays (when roles are open: which are played is known).
+
+    >>> import engine
+    >>> game = engine.load(engine.builtin_names()[0])
+    >>> shown_empty(game.new_state(players=min(game.player_counts), seed=0), game.zone_names.index("supply"))
+    False
+    """
+    game = state.game
+    if zone == game.board_zone or game.zone_spec_of[zone].kind == "supply":
+        return False
+    owner = game.zone_owner[zone]
+    return owner is None or bool(state.seat_of.get(owner)) or (game.roles is not None and game.roles.hidden)
 
 
 def as_held(game: Game, zone: int, names: list[str], faces: list[str] | None) -> list[tuple[str, str | None]]:
@@ -772,25 +818,44 @@ def log_lines(lines: list[str]) -> list[str]:
 
 
 def winners_text(result: Outcome, roles: Mapping[int, str] | None = None, together: bool = False) -> str:
-    """Who won, as players read it: ``seat 2 wins``, ``nobody wins``, ``a draw: seats 1 and 2 tie`` when every seat (in
-    teams, every team) shares the win, ``seats 1 and 2 win together`` when every seat wins in a cooperative game
-    (``together``) or as one team, else ``seats 1 and 3 share the win`` (the others lost); each seat followed by the
-    roles it plays when ``roles`` names them (:func:`seat_roles`).
+    """Who won, as players read it: ``seat 2 wins``, ``nobody wins``, ``a draw: seats 1 and 2 tie`` when every seat
+    shares the win, ``seats 1 and 2 win together`` when every seat wins in a cooperative game (``together``) or as one
+    team, else ``seats 1 and 3 share the win`` (the others lost); each seat followed by the roles it plays when
+    ``roles`` names them (:func:`seat_roles`).  In teams (numbered as ``teams:`` lists them) the team wins, with its
+    seats: ``team 1 wins: seats 1 and 3``, ``a draw: teams 1 and 2 tie: seats 1, 2, 3 and 4`` when every team shares
+    the win, ``teams 1 and 2 share the win: ...`` when some do.
 
     >>> winners_text(Outcome.from_scores((3, 7)), {1: "North", 2: "South"})
     'seat 2 (South) wins'
     >>> winners_text(Outcome.from_scores((1, 1)), {1: "X", 2: "O"}), winners_text(Outcome.from_scores((1, 1)), together=True)
     ('a draw: seats 1 (X) and 2 (O) tie', 'seats 1 and 2 win together')
+    >>> winners_text(Outcome.from_scores((2, 1, 0, 0)).for_teams(((1, 3), (2, 4))), {1: "X", 3: "Z"})
+    'team 1 wins: seats 1 (X) and 3 (Z)'
     """
     named = [f"{seat}{_roles_after(roles or {}, seat)}" for seat in result.winners]
     if not named:
         return "nobody wins"
+    seats = f"seat {named[0]}" if len(named) == 1 else f"seats {and_list(named)}"
+    if len(result.teams) > 1 and not together:
+        won = [str(n) for n, team in enumerate(result.teams, 1) if set(team) & set(result.winners)]
+        if len(won) == 1:
+            return f"team {won[0]} wins: {seats}"
+        teams = f"teams {and_list(won)}"
+        return f"a draw: {teams} tie: {seats}" if len(won) == len(result.teams) else f"{teams} share the win: {seats}"
     if len(named) == 1:
-        return f"seat {named[0]} wins"
-    seats = f"seats {', '.join(named[:-1])} and {named[-1]}"
+        return f"{seats} wins"
     if len(named) < len(result.scores):
         return f"{seats} share the win"
     return f"a draw: {seats} tie" if result.is_draw and not together else f"{seats} win together"
+
+
+def and_list(words: Sequence[str]) -> str:
+    """``1, 2 and 3``: words as a sentence lists them.
+
+    >>> and_list(["1"]), and_list(["1", "2", "3"])
+    ('1', '1, 2 and 3')
+    """
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
 
 
 # ---------------------------------------------------------------- simulation reports

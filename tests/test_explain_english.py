@@ -297,3 +297,30 @@ def test_the_largest_of_a_list_written_out_names_no_variable(tmp_path: Path) -> 
                     encoding="utf-8")
     line = next(line for line in explain(engine.load(path)) if "most of" in line)
     assert line.strip() == "most of a, b: the largest of [a, b] plus the smallest of [a, 1]"
+
+
+def test_explain_says_how_the_game_is_drawn_when_the_ruleset_says() -> None:
+    """explain said nothing of display's short texts and styles nor of the board's drawing settings: a section says
+    them now, only for a ruleset that sets some."""
+    examples = Path(__file__).resolve().parents[1] / "docs" / "examples"
+    title = "Drawing (in play and on the web page; no rule changes)"
+
+    def drawing(where: str | Path) -> list[str]:
+        lines = explain(engine.load(where))
+        at = lines.index(title)
+        return [line.strip() for line in lines[at + 1:lines.index("", at)]]
+
+    assert drawing(examples / "pentago") == ["the board: a heavier line every 3 cells (lines_every: 3)",
+                                             "White: short text W, style bold", "Black: short text B"]
+    assert drawing(examples / "quoridor")[0] == "the board: the odd columns and rows thin, a piece there a bar (thin: odd)"
+    assert "arrow: short text x, style dim (drawn faint)" in drawing(examples / "amazons")
+    assert drawing("connect-four")[0] == "the board: row 0 at the bottom (y_axis: up)"
+    assert "Amber: colour #ffbf00" in drawing("hex-glyphs")
+    assert title not in explain(engine.load("iconoclasm"))  # it sets none
+
+
+def test_the_teams_are_numbered_as_the_end_of_a_game_names_them() -> None:
+    """The end of a team game says "team 1 wins: ..."; explain says which seats each team number holds."""
+    lines = [line.strip() for line in explain(engine.load("iconoclasm", "teams"))]
+    assert ("in teams: team 1 (seats 1 and 3) against team 2 (seats 2 and 4); a team's seats pool their points and win "
+            "together") in lines

@@ -322,3 +322,13 @@ def test_a_cooperative_win_is_said_as_a_win_together() -> None:
     result = run("play", str(EXAMPLES / "storm-watch"), "--players", "2", "--seed", "3", "--seat", "1=random",
                  "--seat", "2=random")
     assert "game over; scores: seat 1: 1, seat 2: 1\nseats 1 and 2 win together\n" in result.output
+
+
+def test_a_team_that_wins_is_said_as_the_team_when_played_and_replayed(tmp_path: Path) -> None:
+    # iconoclasm's teams: seats 1 and 3 win as a team; the end said "seats 1 (Fire) and 3 (Water) share the win",
+    # as if they had tied against each other
+    log = tmp_path / "game.json"
+    played = run("play", "iconoclasm", "--variant", "teams", "--players", "4", "--seed", "3", "--seat", "1=random",
+                 "--log", str(log))
+    for result in (played, run("replay", str(log))):
+        assert "seat 4 (Air): 0\nteam 1 wins: seats 1 (Fire) and 3 (Water)\n" in result.output

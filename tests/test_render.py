@@ -249,6 +249,48 @@ def test_the_end_says_a_draw_only_when_every_seat_or_team_shares_the_win() -> No
     assert render.winners_text(tied, together=True) == "seats 1, 2 and 3 win together"  # a cooperative game
     assert render.winners_text(Outcome((0, 0), (), (0.0, 0.0)), together=True) == "nobody wins"  # lost together
     teams = ((1, 3), (2, 4))
-    assert render.winners_text(Outcome.from_scores((2, 1, 2, 3)).for_teams(teams)) == "a draw: seats 1, 2, 3 and 4 tie"
-    assert render.winners_text(Outcome.from_scores((2, 1, 3, 3)).for_teams(teams)) == "seats 1 and 3 share the win"
+    assert render.winners_text(Outcome.from_scores((2, 1, 2, 3)).for_teams(teams)) == "a draw: teams 1 and 2 tie: seats 1, 2, 3 and 4"
     assert render.winners_text(Outcome.from_scores((2, 2)).for_teams(((1, 2),))) == "seats 1 and 2 win together"
+
+
+def test_a_team_that_wins_is_named_with_its_seats() -> None:
+    """A team's win read "seats 1 and 3 share the win", as if the two seats had tied: the team wins, named by its number
+    in ``teams:`` with its seats and their roles."""
+    teams = ((1, 3), (2, 4))
+    roles = {1: "X", 2: "Y", 3: "Z", 4: "W"}
+    assert render.winners_text(Outcome.from_scores((2, 1, 3, 3)).for_teams(teams), roles) == "team 1 wins: seats 1 (X) and 3 (Z)"
+    assert render.winners_text(Outcome.from_scores((0, 4, 1, 0)).for_teams(teams)) == "team 2 wins: seats 2 and 4"
+    three = ((1, 4), (2, 5), (3, 6))  # two teams of three tie first, the third lost
+    assert render.winners_text(Outcome.from_scores((1, 1, 0, 1, 1, 0)).for_teams(three)) == "teams 1 and 2 share the win: seats 1, 2, 4 and 5"
+    assert render.winners_text(Outcome.from_scores((1, 0, 0)).for_teams(((1,), (2, 3)))) == "team 1 wins: seat 1"
+    assert render.winners_text(Outcome.from_scores((4, 4, 1)), roles) == "seats 1 (X) and 2 (Y) share the win"  # no teams
+
+
+def test_the_zones_a_seat_sees_are_named_even_empty() -> None:
+    """A player did not see that its sealed, played or won pile existed until it filled: the empty zones it sees are
+    named on one line.  A hidden zone is still shown only by its count (not at all when empty), the built-in supply
+    only when it holds something, and a zone of a role nobody plays not at all."""
+    state = engine.load("nine-domains").new_state(players=2, seed=1)  # seat 1 plays East
+    lines = [line.plain for line in render.zones(state, 1)]
+    assert lines[-1] == ("empty: sealed of East (yours), played of East (yours), played of West, won of East (yours), "
+                         "won of West, vp_tokens of East (yours), vp_tokens of West, discard")
+    assert "hand of West: 9 hidden" in lines and not any(line.startswith("sealed of West") for line in lines)
+    state = engine.load("sealed-tiles").new_state(players=2, seed=1)  # nobody plays Wolf
+    assert [line.plain for line in render.zones(state, 1)][-1] == "empty: sealed of Lion (yours), played of Lion (yours), played of Stag"
+    assert [line.plain for line in render.zones(engine.load("tic-tac-toe").new_state(players=2, seed=1), 1)] == [
+        "marks of X (yours): X x5", "marks of O: O x4"]  # an empty supply: nothing
+
+
+def test_a_hex_board_draws_the_display_short_texts_as_a_square_board_does() -> None:
+    """Hex's display gives Red the short text R: a square board drew R, the terminal's hexes drew their own
+    abbreviation, Re.  They draw R now, and the key says what it stands for."""
+    state = engine.load(Path(__file__).parent.parent / "docs" / "examples" / "hex").new_state(players=2, seed=1)
+    for _ in range(2):
+        state.apply(state.legal_actions()[0])
+    lines = plain(render.board(state, 1))
+    assert lines[0].endswith("{..} the group's anchor; B Blue, R Red")
+    hexes = " ".join(lines[1:]).split()
+    assert sorted(word for word in hexes if not any(ch.isdigit() for ch in word) and word != "·") == ["B", "R"]
+    iconoclasm = engine.load("iconoclasm").new_state(players=2, seed=1)  # no display: the abbreviations, no key
+    iconoclasm.apply(iconoclasm.legal_actions()[0])
+    assert plain(render.board(iconoclasm, 1))[0].endswith("{..} the group's anchor")

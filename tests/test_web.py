@@ -266,6 +266,28 @@ def test_a_full_board_with_no_line_is_said_as_a_draw(client: TestClient) -> None
                                                   "a draw: seats 1 (X) and 2 (O) tie"]
 
 
+def test_a_team_that_wins_is_named_with_its_seats(client: TestClient) -> None:
+    """The page said "seats 1 (Fire) and 3 (Water) share the win" of a team's win: it names the team now."""
+    table = start(client, "/watch/iconoclasm?players=4&seed=3&agents=random&variant=teams")
+    data = view(client, table)
+    while not data["over"]:
+        data = client.post(f"/api/tables/{table}/advance", json={}).json()
+    won = re.fullmatch(r"team (\d) wins: seats (\d) \(\w+\) and (\d) \(\w+\)", data["situation"][1])
+    assert won is not None, data["situation"]
+    assert won.group(2, 3) == (("1", "3") if won[1] == "1" else ("2", "4"))
+
+
+def test_the_zones_a_seat_sees_have_their_box_even_empty(client: TestClient) -> None:
+    """A zone's box appeared only once it held something: the empty zones a seat sees are drawn, marked empty; a
+    hidden one empty, the built-in supply empty, a zone of a role nobody plays are not."""
+    table = start(client, "/play/sealed-tiles?players=2&seed=1&seat=2=human")  # nobody plays Wolf
+    html = view(client, table, 1)["html"]
+    empty = re.findall(r'<section class="zone[^"]* empty" data-zone="([^"]+)"><h3>[^<]*</h3><small class="empty">\(empty\)</small>', html)
+    assert empty == ["sealed of Lion", "played of Lion", "played of Stag"]
+    assert '<section class="zone mine empty" data-zone="played of Lion"><h3>played of Lion (yours)</h3>' in html
+    assert 'data-zone="sealed of Stag"' not in html and 'data-zone="played of Wolf"' not in html
+
+
 def test_the_game_over_keeps_hidden_roles_hidden(client: TestClient) -> None:
     table = start(client, "/watch/iconoclasm?players=2&seed=3&agents=random&variant=hidden-deities")
     data = view(client, table)

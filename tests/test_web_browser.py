@@ -44,7 +44,7 @@ except ImportError as missing:  # the dev extra is not installed
     pytest.skip(f"the browser tests need the dev extra ({missing.name} is missing)", allow_module_level=True)
 
 from cli.explain import explain
-from cli.render import value_label
+from cli.render import shown_empty, value_label
 from cli.web.app import create_app
 
 CHROMIUM = os.environ.get("RULECRAFT_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
@@ -156,7 +156,8 @@ def start_state(name: str, seed: int) -> State:
 
 @pytest.mark.parametrize("name", builtin_names())
 def test_the_start_position_is_drawn(page: Page, server: str, name: str) -> None:
-    """The board (or, without one, a box per zone), a section per zone off the board that holds something, and a
+    """The board (or, without one, a box per zone), a section per zone off the board that holds something or is a
+    declared zone the seat sees empty (marked so; see cli.render.shown_empty), and a
     legend exactly when some component shown is coloured by a declared type's value or a meter has tiles to explain."""
     page.goto(f"{server}/play/{name}?{settings(name)}&seed=7&seat=2=human")  # whoever starts, a human is to move
     settle(page)
@@ -173,8 +174,10 @@ def test_the_start_position_is_drawn(page: Page, server: str, name: str) -> None
     holding = {zone for zone in off_board if seen[zone] not in ([], {"hidden": 0})}
     unplayed = {game.zone_names[zi] for zi, owner in enumerate(game.zone_owner)  # may be left out: no seat plays it
                 if owner is not None and not state.seat_of.get(owner)}
+    empty = {zone for zi, zone in enumerate(game.zone_names) if seen[zone] == [] and shown_empty(state, zi)}
     sections = set(page.locator("#view .zone").evaluate_all("sections => sections.map((s) => s.dataset.zone)"))
-    assert holding - unplayed <= sections <= holding
+    assert (holding - unplayed) | empty <= sections <= holding | empty
+    assert set(page.locator("#view .zone.empty").evaluate_all("sections => sections.map((s) => s.dataset.zone)")) == empty
     if game.grid is None:
         boxes = set(page.locator("#view .zone-box").evaluate_all("boxes => boxes.map((b) => b.dataset.zone)"))
         tabled = {zone for zone, content in seen.items() if content != {"hidden": 0}}

@@ -41,7 +41,7 @@ BACKS_SHOWN = 12
 
 
 def table_html(state: State, seat: int | None, own: bool = True, everything: bool = False) -> str:
-    """The board, the zones ``seat`` may see (None: what every seat sees; once the game is over, or with
+    """The board, the zones ``seat`` may see (the empty ones too, see :func:`cli.render.shown_empty`; None: what every seat sees; once the game is over, or with
     ``everything`` (a table of bots only, which keeps no secret from its watchers), every zone), the meters, counters,
     the lines blocks draw (see :class:`engine.blocks.block.Drawing`) and a legend, as HTML; ``own``: the page plays
     ``seat``, whose zones are marked "(yours)" (not when it only watches a bot's seat)."""
@@ -61,13 +61,16 @@ def table_html(state: State, seat: int | None, own: bool = True, everything: boo
     meter = game.parts.get("meter")
     for name, content in seen.items():
         zi = game.zone_names.index(name)
-        if zi == game.board_zone or not content or content == {"hidden": 0}:
+        empty = not content and render.shown_empty(state, zi)  # a zone seen empty, so that its box is there before it fills
+        if not empty and (zi == game.board_zone or not content or content == {"hidden": 0}):
             continue
         owner = game.zone_owner[zi]
         mine = own and owner is not None and state.seat_of.get(owner) == seat
         heading = escape(name) + (" (yours)" if mine else "")
-        parts.append(f'<section class="zone{" mine" * mine}" data-zone="{escape(name)}"><h3>{heading}</h3>')
-        if isinstance(content, dict):
+        parts.append(f'<section class="zone{" mine" * mine}{" empty" * empty}" data-zone="{escape(name)}"><h3>{heading}</h3>')
+        if empty:
+            parts.append('<small class="empty">(empty)</small>')
+        elif isinstance(content, dict):
             shown = min(content["hidden"], BACKS_SHOWN)
             parts.append('<span class="back"></span>' * shown + f'<span class="count">{content["hidden"]} hidden</span>')
         elif meter is not None and owner is not None and all(meter.counter.index_of(c) is not None for c in state.zones[zi]):

@@ -30,6 +30,7 @@ from engine.lang.scope import Compiled
 from engine.lang.types import Type
 
 if TYPE_CHECKING:
+    from engine.blocks.cellnames import CellNames
     from engine.blocks.choices import Pending, Tape
     from engine.blocks.counters import CounterSpec
     from engine.blocks.grid import SquareGrid
@@ -100,6 +101,8 @@ class GameView(CodeGame, Protocol):
     def team_outcome(self, outcome: Outcome, players: int) -> Outcome: ...
 
     def describe_piece(self, cid: int, face: int) -> str: ...
+
+    cell_names: CellNames  # how cells are written and read (cell_text, read_cell): compared with PLAIN for speed
 
     def cell_text(self, cell: tuple[int, int], brackets: bool = False) -> str: ...
 

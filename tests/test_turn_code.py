@@ -159,3 +159,16 @@ def test_a_turn_of_many_steps_keeps_the_loop(tmp_path: Path) -> None:
     s = game.new_state(players=2, seed=1)
     s.play_randomly(random.Random(1).random, 10_000)
     assert s.is_terminal and sum(s.returns()) == 1
+
+
+def test_a_changed_copy_of_a_game_plays_by_its_own_fields() -> None:
+    """``dataclasses.replace(game, max_turns=3)`` (the way to change a compiled game) gives a copy without the generated
+    turn, which reads the original's fields: the copy's games end at its own turn limit."""
+    import dataclasses
+
+    game = engine.load("iconoclasm-cards")
+    changed = dataclasses.replace(game, max_turns=3)
+    assert changed.turn is None and changed.act is None
+    s = changed.new_state(players=2, seed=1)
+    s.play_randomly(random.Random(1).random, 10_000)
+    assert s.is_terminal and s.turn_number == 3

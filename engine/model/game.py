@@ -161,9 +161,11 @@ class Game:
     running_score: Program | None = None  # how well seat ``me`` is doing during play (slot 0 holds me)
     invariants: dict[str, Program] = field(default_factory=dict)  # conditions true after every action
     # The turn as generated functions (engine.compiling.turn_code): what State.advance and State._act run (None: their
-    # own loops), and the latter the playout kernel's.
-    turn: Callable[["State"], None] | None = field(default=None, repr=False, compare=False)
-    act: Callable[["State", tuple[Any, ...], bool], None] | None = field(default=None, repr=False, compare=False)
+    # own loops), and the latter the playout kernel's.  Not copied by dataclasses.replace: they read this game's
+    # fields, so a changed copy walks its turn with the state's loops, which read the copy's.
+    turn: Callable[["State"], None] | None = field(default=None, init=False, repr=False, compare=False)
+    act: Callable[["State", tuple[Any, ...], bool], None] | None = field(default=None, init=False, repr=False,
+                                                                         compare=False)
     queues_placements: bool = False  # a clash step acts on every piece placed since it last ran (see engine.blocks.clash)
     code_texts: dict[str, dict[str, str]] = field(default_factory=dict)  # text attribute holding code -> component -> English
     vocab: Vocabulary = field(default_factory=Vocabulary)

@@ -189,3 +189,21 @@ def test_the_play_command_lists_the_actions_at_a_cell_written_either_way(tmp_pat
     result = CliRunner().invoke(main, ["play", str(_ruleset(tmp_path)), "--seed", "1"], input="2,1\nc2\nquit\n")
     assert "Traceback" not in result.output
     assert result.output.count("1 action contains 'c2':\n[6] place X at c2") == 2, result.output
+
+
+@pytest.mark.parametrize("named", [True, False])
+def test_a_number_too_long_to_read_is_no_cell(tmp_path: Path, named: bool) -> None:
+    """A typed or written x,y with more digits than Python reads as a number (4,300) is refused, not a crash: in an
+    action (read again as a name on a board naming its cells) and in a scenario's position, where it is written."""
+    game = _game(tmp_path, MARKS if named else MARKS.replace("  cell_names: algebraic\n", ""))
+    huge = "9" * 5000
+    s = game.new_state(players=2, seed=1)
+    before = s.to_json()
+    with pytest.raises(IllegalActionError):
+        s.apply(f"place X at {huge},1")
+    assert s.to_json() == before and game.read_cell(f"{huge},1") is None
+    assert game.cell_names.typed(f"place X at {huge},1 or 1,1") == f"place X at {huge},1 or " + ("b2" if named else "1,1")
+    scenario = tmp_path / "huge.yaml"
+    scenario.write_text(f'ruleset: ruleset.yaml\nplayers: 2\nposition:\n  board:\n    ? "{huge},0"\n    : X\n')
+    failures = run_scenario(scenario).failures
+    assert failures[0].startswith(f"{scenario}:5:7: '{huge[:60]}... (5,002 characters)' is not a cell"), failures[0][:300]

@@ -145,7 +145,7 @@ class Algebraic(CellNames):
         return [cell for word in NAMED_IN_TEXT.findall(text) if (cell := self.read(word)) in self._texts]
 
     def typed(self, text: str) -> str:
-        return TYPED_CELL.sub(lambda m: self.text((int(m.group(1)), int(m.group(2)))), text)
+        return TYPED_CELL.sub(lambda m: m.group() if (cell := parse_cell(m.group())) is None else self.text(cell), text)
 
 
 def cell_names(style: str, width: int, height: int) -> CellNames:

@@ -207,3 +207,18 @@ def test_a_number_too_long_to_read_is_no_cell(tmp_path: Path, named: bool) -> No
     scenario.write_text(f'ruleset: ruleset.yaml\nplayers: 2\nposition:\n  board:\n    ? "{huge},0"\n    : X\n')
     failures = run_scenario(scenario).failures
     assert failures[0].startswith(f"{scenario}:5:7: '{huge[:60]}... (5,002 characters)' is not a cell"), failures[0][:300]
+
+
+@pytest.mark.parametrize(("size", "said"), [
+    ("  width: 10001\n  height: 1\n", "ruleset.yaml:16:10: a fixed board has at most 10000 cells, not 10001"),
+    ("  width: 5\n", "ruleset.yaml:16:10: a fixed board needs both 'width' and 'height'"),
+])
+def test_a_board_refused_for_its_size_is_not_refused_for_its_names_too(tmp_path: Path, size: str, said: str) -> None:
+    """The largest boards name their cells (a 10000-wide row ends at ntp1, a 10000-tall column at a10000); past the
+    size, or with a width alone, the size is the one fault said: not also that cell_names wants a width and height."""
+    for width, height, last in ((10000, 1, "ntp1"), (1, 10000, "a10000")):
+        game = _game(tmp_path, MARKS.replace("width: 3", f"width: {width}").replace("height: 3", f"height: {height}"))
+        assert game.cell_text((width - 1, height - 1)) == last and game.read_cell(last.upper()) == (width - 1, height - 1)
+    path = _ruleset(tmp_path, MARKS.replace("  width: 3\n  height: 3\n", size))
+    found = [d.headline().replace(str(tmp_path) + "/", "") for d in validate_path(str(path))]
+    assert said in found and not any("cell_names" in line for line in found), found

@@ -163,13 +163,15 @@ def test_a_turn_of_many_steps_keeps_the_loop(tmp_path: Path) -> None:
 
 def test_a_folder_name_never_becomes_code(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The turn's comments name each step's file: a folder named with line breaks, quotes and code stays in its
-    comment — the ruleset loads, nothing in the name runs, and ``compile --show`` prints valid Python."""
+    comment — the ruleset loads, nothing in the name runs, and ``compile --show`` prints valid Python (a ruleset's
+    name in the header of the effect language's functions too)."""
     monkeypatch.chdir(tmp_path)
     marker = tmp_path / "ran"
     hostile = "x\n            open('ran', 'w')\n            #\r\u2028\"\"\"\\\n            raise SystemExit(3)\n#"
     folder = tmp_path / hostile
     folder.mkdir()
-    (folder / "ruleset.yaml").write_text((rulesets_dir() / "tic-tac-toe" / "ruleset.yaml").read_text("utf-8"), "utf-8")
+    text = (rulesets_dir() / "tic-tac-toe" / "ruleset.yaml").read_text("utf-8")
+    (folder / "ruleset.yaml").write_text(text.replace("name: tic-tac-toe", 'name: "x\\nraise SystemExit(4)"'), "utf-8")
     game = engine.load(str(folder))
     assert game.turn is not None and not marker.exists()
     s = game.new_state(players=2, seed=1)

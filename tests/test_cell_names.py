@@ -194,7 +194,8 @@ def test_the_play_command_lists_the_actions_at_a_cell_written_either_way(tmp_pat
 @pytest.mark.parametrize("named", [True, False])
 def test_a_number_too_long_to_read_is_no_cell(tmp_path: Path, named: bool) -> None:
     """A typed or written x,y with more digits than Python reads as a number (4,300) is refused, not a crash: in an
-    action (read again as a name on a board naming its cells) and in a scenario's position, where it is written."""
+    action (read again as a name on a board naming its cells), in a scenario's position and as a cell attribute's
+    value, where it is written."""
     game = _game(tmp_path, MARKS if named else MARKS.replace("  cell_names: algebraic\n", ""))
     huge = "9" * 5000
     s = game.new_state(players=2, seed=1)
@@ -207,6 +208,10 @@ def test_a_number_too_long_to_read_is_no_cell(tmp_path: Path, named: bool) -> No
     scenario.write_text(f'ruleset: ruleset.yaml\nplayers: 2\nposition:\n  board:\n    ? "{huge},0"\n    : X\n')
     failures = run_scenario(scenario).failures
     assert failures[0].startswith(f"{scenario}:5:7: '{huge[:60]}... (5,002 characters)' is not a cell"), failures[0][:300]
+    spot = MARKS.replace("attributes: {mark: mark}", "attributes: {mark: mark, spot: cell}").replace(
+        "{id: O, mark: O, count: 4}", f'{{id: O, mark: O, count: 4, spot: "{huge},1"}}')
+    found = [d.headline() for d in validate_path(str(_ruleset(tmp_path, spot)))]
+    assert found == [f"{tmp_path / 'ruleset.yaml'}:13:42: spot '{huge[:60]}... (5,002 characters)' is no cell of the board"]
 
 
 @pytest.mark.parametrize(("size", "said"), [

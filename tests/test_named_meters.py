@@ -392,3 +392,15 @@ def test_a_tile_written_with_a_digit_that_is_no_number_is_refused_where_it_is_wr
     path.write_text(text, encoding="utf-8")
     found = [d.headline() for d in validate_path(str(path))]
     assert len(found) == 1 and found[0].startswith(f"{path}{said}"), found
+
+
+def test_an_action_numbered_with_a_digit_that_is_no_number_is_refused_where_it_is_written(tmp_path: Path) -> None:
+    """An action roll's table numbered '²' crashed the load (int() reads no number in it); now it is refused."""
+    from engine.runner.validate import validate_path
+
+    text = (ROOT / "docs" / "examples" / "arena" / "ruleset.yaml").read_text(encoding="utf-8")
+    assert "          5: {name: Rest" in text
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(text.replace("          5: {name: Rest", '          "²": {name: Rest'), encoding="utf-8")
+    found = [d.headline() for d in validate_path(str(path))]
+    assert found == [f"{path}:33:11: an action's number is 1, 2, ..., not '²'"], found

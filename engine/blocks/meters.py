@@ -61,6 +61,7 @@ from engine.blocks.hooks import Hook, Running, ToldAsHidden, compile_hook, label
 from engine.blocks.thresholds import Threshold, read_thresholds, run_crossed
 from engine.core.errors import EffectRuntimeError, SourcePos, did_you_mean
 from engine.core.facedown import told_name
+from engine.core.limits import whole_key
 from engine.core.showtext import abbreviations, cut
 from engine.core.slices import HookTrail
 from engine.core.yamlsource import Mapping
@@ -295,7 +296,7 @@ def _tiles(b: "BuildContext", meter: Meter, table: Mapping) -> dict[int, tuple[s
     for key, text in table.items():
         where = table.pos_of(key)
         tile = parse_tile(str(text))
-        at = int(key) if str(key).isdecimal() and len(str(key)) < 100 else 0  # ('²' is a digit, but no number)
+        at = whole_key(key) or 0
         if at <= 0 or at % meter.size:
             b.error(table.key_pos.get(key, where), f"a special tile sits at a positive multiple of {meter.size}, not at '{key}'")
         elif tile is None or tile[0] not in meter.kinds:

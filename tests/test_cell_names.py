@@ -227,3 +227,13 @@ def test_a_board_refused_for_its_size_is_not_refused_for_its_names_too(tmp_path:
     path = _ruleset(tmp_path, MARKS.replace("  width: 3\n  height: 3\n", size))
     found = [d.headline().replace(str(tmp_path) + "/", "") for d in validate_path(str(path))]
     assert said in found and not any("cell_names" in line for line in found), found
+
+
+def test_a_cell_past_what_a_name_writes_stays_x_y(tmp_path: Path) -> None:
+    """Names read back up to column zzz and row 999999: a cell past them is written x,y, so a refusal quotes what
+    can be typed again (99999,0 was named eqxd1, which reads as no cell)."""
+    game = _game(tmp_path)
+    for cell in ((99999, 0), (0, 999999), (18277, 999998)):
+        assert game.read_cell(game.cell_text(cell)) == cell
+    with pytest.raises(IllegalActionError, match="cell 99999,0 is not on the board"):
+        game.new_state(players=2, seed=1).apply("place X at 99999,0")

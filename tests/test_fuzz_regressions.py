@@ -89,3 +89,15 @@ def test_groups_that_form_and_break_up_without_end_stop_at_the_budget_at_the_ste
         while not state.is_terminal:
             state.play(choose.randrange(len(state.legal_actions())))
     assert str(err.value).startswith(f"{path}:{step}:5: ") and "limit steps=100,000" in str(err.value)
+
+
+def test_a_list_written_as_the_value_of_a_grouped_attribute_is_refused_at_its_component(tmp_path: Path) -> None:
+    """Iconoclasm with ``deity: []`` for one follower: form_groups weighed each deity by its value, a list, and
+    crashed with 'unhashable type: list' (the steps reading a face's attribute now see none there)."""
+    text = (rulesets_dir() / "iconoclasm" / "ruleset.yaml").read_text(encoding="utf-8")
+    assert "      - {id: Water, deity: Water, count: 13}\n" in text
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(text.replace("      - {id: Water, deity: Water, count: 13}\n",
+                                 "      - {id: Water, deity: [], count: 13}\n"), encoding="utf-8")
+    found = problems(path)
+    assert len(found) == 1 and found[0].startswith(f"{path}:63:28: unknown deity '[]' in deity"), found

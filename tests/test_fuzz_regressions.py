@@ -101,3 +101,16 @@ def test_a_list_written_as_the_value_of_a_grouped_attribute_is_refused_at_its_co
                                  "      - {id: Water, deity: [], count: 13}\n"), encoding="utf-8")
     found = problems(path)
     assert len(found) == 1 and found[0].startswith(f"{path}:63:28: unknown deity '[]' in deity"), found
+
+
+@pytest.mark.parametrize("by", ["  by: []\n", ""])
+def test_points_paid_by_key_without_a_key_are_refused_at_the_scoring(tmp_path: Path, by: str) -> None:
+    """``points: key`` with an empty or missing ``by``: scoring a finished game read the first key of none
+    (IndexError in validate's random games); now refused where the scoring says so."""
+    text = (rulesets_dir() / "tic-tac-toe" / "ruleset.yaml").read_text(encoding="utf-8")
+    assert "  by: [if line(r) >= 3 then 1 else 0]\n" in text
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(text.replace("  by: [if line(r) >= 3 then 1 else 0]\n", by), encoding="utf-8")
+    where = "60:7" if by else "59:3"
+    assert problems(path) == [f"{path}:{where}: 'points: key' pays each item its first 'by' key, but 'by' lists none "
+                              "(write the key, like 'by: [score(r)]')"]

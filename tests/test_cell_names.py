@@ -189,3 +189,51 @@ def test_the_play_command_lists_the_actions_at_a_cell_written_either_way(tmp_pat
     result = CliRunner().invoke(main, ["play", str(_ruleset(tmp_path)), "--seed", "1"], input="2,1\nc2\nquit\n")
     assert "Traceback" not in result.output
     assert result.output.count("1 action contains 'c2':\n[6] place X at c2") == 2, result.output
+
+
+@pytest.mark.parametrize("named", [True, False])
+def test_a_number_too_long_to_read_is_no_cell(tmp_path: Path, named: bool) -> None:
+    """A typed or written x,y with more digits than Python reads as a number (4,300) is refused, not a crash: in an
+    action (read again as a name on a board naming its cells), in a scenario's position and as a cell attribute's
+    value, where it is written."""
+    game = _game(tmp_path, MARKS if named else MARKS.replace("  cell_names: algebraic\n", ""))
+    huge = "9" * 5000
+    s = game.new_state(players=2, seed=1)
+    before = s.to_json()
+    with pytest.raises(IllegalActionError):
+        s.apply(f"place X at {huge},1")
+    assert s.to_json() == before and game.read_cell(f"{huge},1") is None
+    assert game.cell_names.typed(f"place X at {huge},1 or 1,1") == f"place X at {huge},1 or " + ("b2" if named else "1,1")
+    scenario = tmp_path / "huge.yaml"
+    scenario.write_text(f'ruleset: ruleset.yaml\nplayers: 2\nposition:\n  board:\n    ? "{huge},0"\n    : X\n')
+    failures = run_scenario(scenario).failures
+    assert failures[0].startswith(f"{scenario}:5:7: '{huge[:60]}... (5,002 characters)' is not a cell"), failures[0][:300]
+    spot = MARKS.replace("attributes: {mark: mark}", "attributes: {mark: mark, spot: cell}").replace(
+        "{id: O, mark: O, count: 4}", f'{{id: O, mark: O, count: 4, spot: "{huge},1"}}')
+    found = [d.headline() for d in validate_path(str(_ruleset(tmp_path, spot)))]
+    assert found == [f"{tmp_path / 'ruleset.yaml'}:13:42: spot '{huge[:60]}... (5,002 characters)' is no cell of the board"]
+
+
+@pytest.mark.parametrize(("size", "said"), [
+    ("  width: 10001\n  height: 1\n", "ruleset.yaml:16:10: a fixed board has at most 10000 cells, not 10001"),
+    ("  width: 5\n", "ruleset.yaml:16:10: a fixed board needs both 'width' and 'height'"),
+])
+def test_a_board_refused_for_its_size_is_not_refused_for_its_names_too(tmp_path: Path, size: str, said: str) -> None:
+    """The largest boards name their cells (a 10000-wide row ends at ntp1, a 10000-tall column at a10000); past the
+    size, or with a width alone, the size is the one fault said: not also that cell_names wants a width and height."""
+    for width, height, last in ((10000, 1, "ntp1"), (1, 10000, "a10000")):
+        game = _game(tmp_path, MARKS.replace("width: 3", f"width: {width}").replace("height: 3", f"height: {height}"))
+        assert game.cell_text((width - 1, height - 1)) == last and game.read_cell(last.upper()) == (width - 1, height - 1)
+    path = _ruleset(tmp_path, MARKS.replace("  width: 3\n  height: 3\n", size))
+    found = [d.headline().replace(str(tmp_path) + "/", "") for d in validate_path(str(path))]
+    assert said in found and not any("cell_names" in line for line in found), found
+
+
+def test_a_cell_past_what_a_name_writes_stays_x_y(tmp_path: Path) -> None:
+    """Names read back up to column zzz and row 999999: a cell past them is written x,y, so a refusal quotes what
+    can be typed again (99999,0 was named eqxd1, which reads as no cell)."""
+    game = _game(tmp_path)
+    for cell in ((99999, 0), (0, 999999), (18277, 999998)):
+        assert game.read_cell(game.cell_text(cell)) == cell
+    with pytest.raises(IllegalActionError, match="cell 99999,0 is not on the board"):
+        game.new_state(players=2, seed=1).apply("place X at 99999,0")

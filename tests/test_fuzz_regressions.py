@@ -89,3 +89,28 @@ def test_groups_that_form_and_break_up_without_end_stop_at_the_budget_at_the_ste
         while not state.is_terminal:
             state.play(choose.randrange(len(state.legal_actions())))
     assert str(err.value).startswith(f"{path}:{step}:5: ") and "limit steps=100,000" in str(err.value)
+
+
+def test_a_list_written_as_the_value_of_a_grouped_attribute_is_refused_at_its_component(tmp_path: Path) -> None:
+    """Iconoclasm with ``deity: []`` for one follower: form_groups weighed each deity by its value, a list, and
+    crashed with 'unhashable type: list' (the steps reading a face's attribute now see none there)."""
+    text = (rulesets_dir() / "iconoclasm" / "ruleset.yaml").read_text(encoding="utf-8")
+    assert "      - {id: Water, deity: Water, count: 13}\n" in text
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(text.replace("      - {id: Water, deity: Water, count: 13}\n",
+                                 "      - {id: Water, deity: [], count: 13}\n"), encoding="utf-8")
+    found = problems(path)
+    assert len(found) == 1 and found[0].startswith(f"{path}:63:28: unknown deity '[]' in deity"), found
+
+
+@pytest.mark.parametrize("by", ["  by: []\n", ""])
+def test_points_paid_by_key_without_a_key_are_refused_at_the_scoring(tmp_path: Path, by: str) -> None:
+    """``points: key`` with an empty or missing ``by``: scoring a finished game read the first key of none
+    (IndexError in validate's random games); now refused where the scoring says so."""
+    text = (rulesets_dir() / "tic-tac-toe" / "ruleset.yaml").read_text(encoding="utf-8")
+    assert "  by: [if line(r) >= 3 then 1 else 0]\n" in text
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(text.replace("  by: [if line(r) >= 3 then 1 else 0]\n", by), encoding="utf-8")
+    where = "60:7" if by else "59:3"
+    assert problems(path) == [f"{path}:{where}: 'points: key' pays each item its first 'by' key, but 'by' lists none "
+                              "(write the key, like 'by: [score(r)]')"]

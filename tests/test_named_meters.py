@@ -373,3 +373,34 @@ def test_a_named_meters_tile_above_its_max_is_refused(tmp_path: Path) -> None:
         engine.load(path)
     [only] = info.value.diagnostics
     assert only.message == "the tile at 8 is never reached: the marker goes no higher than 6 (the most 'nerve' can hold)"
+
+
+@pytest.mark.parametrize(("tiles", "said"), [
+    ('{"²": banner 1}', ":18:13: a special tile sits at a positive multiple of 1, not at '²'"),
+    ('{7: "banner ' + "9" * 5000 + '"}', ":18:16: unknown tile 'banner " + "9" * 53 + "... (5,007 characters)'"),
+], ids=["superscript", "long"])
+def test_a_tile_written_with_a_digit_that_is_no_number_is_refused_where_it_is_written(
+        tmp_path: Path, tiles: str, said: str) -> None:
+    """'²' counts as a digit to str.isdigit() but int() reads no number in it, and int() refuses more than 4,300
+    digits: each crashed the load with a ValueError; now it is refused at its line and column."""
+    from engine.runner.validate import validate_path
+
+    page = (ROOT / "docs" / "rulesets.md").read_text(encoding="utf-8")
+    start = page.index("# example: do\nname: morale-duel")
+    text = page[start:page.index("```", start)].replace("tiles: {7: banner 1}", f"tiles: {tiles}")
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(text, encoding="utf-8")
+    found = [d.headline() for d in validate_path(str(path))]
+    assert len(found) == 1 and found[0].startswith(f"{path}{said}"), found
+
+
+def test_an_action_numbered_with_a_digit_that_is_no_number_is_refused_where_it_is_written(tmp_path: Path) -> None:
+    """An action roll's table numbered '²' crashed the load (int() reads no number in it); now it is refused."""
+    from engine.runner.validate import validate_path
+
+    text = (ROOT / "docs" / "examples" / "arena" / "ruleset.yaml").read_text(encoding="utf-8")
+    assert "          5: {name: Rest" in text
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(text.replace("          5: {name: Rest", '          "²": {name: Rest'), encoding="utf-8")
+    found = [d.headline() for d in validate_path(str(path))]
+    assert found == [f"{path}:33:11: an action's number is 1, 2, ..., not '²'"], found

@@ -45,6 +45,7 @@ from engine.core.actions import ActionSpace, ListSpace
 from engine.core.decisions import Die as DieResults
 from engine.core.decisions import fair_die
 from engine.core.errors import SourcePos, did_you_mean
+from engine.core.limits import whole_key
 from engine.core.yamlsource import Mapping
 from engine.lang.defined import parse_selection
 from engine.lang.functions import as_selection
@@ -131,7 +132,7 @@ class ActionRoll(Step):
         wanted = sorted({die.only for die in self.dice if die.only is not None})
         for _, raw, _ in instance_tables(b, attribute):
             for key in raw if isinstance(raw, Mapping) else ():
-                if str(key).isdigit() and int(key) > top:
+                if (whole_key(key) or 0) > top:
                     b.error(raw.key_pos.get(key), f"no die can roll {key}: the dice of this step roll 1 to {top}",
                             f"number the actions 1 to {top}, or give a die more 'sides'")
                 entry = raw[key]

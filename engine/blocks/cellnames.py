@@ -99,7 +99,11 @@ class Algebraic(CellNames):
     """Columns in letters from x = 0, rows numbered from 1 at y = 0: ``e2`` is ``(4, 1)`` (``cell_names: algebraic``).
 
     The names of a board's cells are worked out once; a cell off the board is named as well (``d4`` typed on a 3x3
-    board reads back as ``d4``), but for one left of column a or below row 1, which reads ``x,y``.
+    board reads back as ``d4``), but for one left of column a or below row 1, or past what a name writes (column
+    ``zzz``, row 999999), which reads ``x,y``.
+
+    >>> Algebraic(3, 3).text((3, 3)), Algebraic(3, 3).text((-1, 0)), Algebraic(3, 3).text((99999, 0))
+    ('d4', '-1,0', '99999,0')
     """
 
     style = "algebraic"
@@ -114,7 +118,8 @@ class Algebraic(CellNames):
         if found is not None:
             return found
         x, y = cell
-        return f"{column_letters(x)}{y + 1}" if x >= 0 and y >= 0 else super().text(cell, brackets)
+        name = f"{column_letters(x)}{y + 1}" if x >= 0 and y >= 0 else ""
+        return name if NAME.fullmatch(name) else super().text(cell, brackets)
 
     def read(self, text: str) -> Cell | None:
         m = NAME.fullmatch(text.strip())
@@ -145,7 +150,7 @@ class Algebraic(CellNames):
         return [cell for word in NAMED_IN_TEXT.findall(text) if (cell := self.read(word)) in self._texts]
 
     def typed(self, text: str) -> str:
-        return TYPED_CELL.sub(lambda m: self.text((int(m.group(1)), int(m.group(2)))), text)
+        return TYPED_CELL.sub(lambda m: m.group() if (cell := parse_cell(m.group())) is None else self.text(cell), text)
 
 
 def cell_names(style: str, width: int, height: int) -> CellNames:

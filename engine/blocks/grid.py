@@ -324,8 +324,11 @@ CELL_TEXT = re.compile(r"\(?\s*(-?[0-9]+)\s*,\s*(-?[0-9]+)\s*\)?")
 def parse_cell(text: str) -> Cell | None:
     """Read ``1,-2`` or ``(1, -2)``; None when it is not a cell.
 
-    >>> parse_cell("(1, -2)"), parse_cell("\uff10,0"), parse_cell("1_0,0")
-    ((1, -2), None, None)
+    >>> parse_cell("(1, -2)"), parse_cell("\uff10,0"), parse_cell("1_0,0"), parse_cell("9" * 5000 + ",0")
+    ((1, -2), None, None, None)
     """
     m = CELL_TEXT.fullmatch(text.strip())
-    return (int(m.group(1)), int(m.group(2))) if m else None
+    try:
+        return (int(m.group(1)), int(m.group(2))) if m else None
+    except ValueError:  # more digits than Python reads as a number (4,300): a cell of no board
+        return None

@@ -44,8 +44,8 @@ last action taken later can strike back::
 
     last_words: {name: Reprisal, do: "damage(defeated_by(self), 30)"}
 
->>> parse_tile("backlash 20"), parse_tile("dodge")
-(('backlash', 20), ('dodge', 0))
+>>> parse_tile("backlash 20"), parse_tile("dodge"), parse_tile("dodge " + "9" * 5000)
+(('backlash', 20), ('dodge', 0), None)
 """
 
 from __future__ import annotations
@@ -61,7 +61,8 @@ from engine.blocks.hooks import Hook, Running, ToldAsHidden, compile_hook, label
 from engine.blocks.thresholds import Threshold, read_thresholds, run_crossed
 from engine.core.errors import EffectRuntimeError, SourcePos, did_you_mean
 from engine.core.facedown import told_name
-from engine.core.showtext import abbreviations
+from engine.core.limits import whole_key
+from engine.core.showtext import abbreviations, cut
 from engine.core.slices import HookTrail
 from engine.core.yamlsource import Mapping
 from engine.lang import ast
@@ -101,7 +102,10 @@ META = ("counter", "tile", "tiles", "sources", "unstoppable", "bottom", "at_bott
 def parse_tile(text: str) -> tuple[str, int] | None:
     """``KIND`` or ``KIND N``: a special tile's kind and number (0 when none)."""
     m = TILE.match(text)
-    return (m.group(1), int(m.group(2) or 0)) if m else None
+    try:
+        return (m.group(1), int(m.group(2) or 0)) if m else None
+    except ValueError:  # more digits than Python reads as a number: no tile
+        return None
 
 
 @dataclass
@@ -292,14 +296,15 @@ def _tiles(b: "BuildContext", meter: Meter, table: Mapping) -> dict[int, tuple[s
     for key, text in table.items():
         where = table.pos_of(key)
         tile = parse_tile(str(text))
-        if not str(key).isdigit() or int(key) <= 0 or int(key) % meter.size:
+        at = whole_key(key) or 0
+        if at <= 0 or at % meter.size:
             b.error(table.key_pos.get(key, where), f"a special tile sits at a positive multiple of {meter.size}, not at '{key}'")
         elif tile is None or tile[0] not in meter.kinds:
             known = f"known kinds: {', '.join(meter.kinds)}; write KIND or KIND N" if meter.kinds else \
                 "this meter has no tile kinds: declare them under 'kinds'"
-            b.error(where, f"unknown tile '{text}'", did_you_mean(tile[0] if tile else str(text), meter.kinds) or known)
+            b.error(where, f"unknown tile '{cut(str(text), 60)}'", did_you_mean(tile[0] if tile else str(text), meter.kinds) or known)
         else:
-            tiles[int(key)] = tile
+            tiles[at] = tile
     return tiles
 
 

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.blocks.hooks import Hook, compile_hook
 from engine.blocks.meters import instance_tables
+from engine.core.limits import whole_key
 from engine.core.yamlsource import Mapping
 from engine.lang.types import ANY_COMPONENT, BOOL, Component, Type
 
@@ -88,10 +89,11 @@ def action_table(b: "BuildContext", attribute: str, source: str | None, numbered
                 continue
             entries = {}
             for key, entry in raw.items():
-                if not str(key).isdigit() or int(key) < 1:
+                number = whole_key(key)
+                if number is None or number < 1:
                     b.error(raw.key_pos.get(key, where), f"an action's number is 1, 2, ..., not '{key}'")
                     continue
-                entries[int(key)] = _action(b, entry, raw.pos_of(key), actor, source)
+                entries[number] = _action(b, entry, raw.pos_of(key), actor, source)
         else:
             entries = {0: _action(b, raw, where, actor, source)}
         for cid in cids:

@@ -24,6 +24,7 @@ import json
 import keyword
 import re
 import unicodedata
+from collections.abc import Hashable
 from typing import Any, Iterable, Iterator
 
 from engine.blocks.block import run_phase
@@ -304,7 +305,11 @@ class Builder:
         if name not in self.game.attributes:
             self.error(self.pos(spec, key), f"unknown attribute '{name}'", did_you_mean(name, self.game.attributes))
             return [[None] * len(self.game.component_names)] * 2
-        return self.game.attributes[name]
+        values = self.game.attributes[name]
+        if all(isinstance(v, Hashable) for row in values for v in row):
+            return values
+        # a value that is none, as a list written for one, is reported with its component: here it is none
+        return [[v if isinstance(v, Hashable) else None for v in row] for row in values]
 
     # ------------------------------------------------------------ effect-language code
 

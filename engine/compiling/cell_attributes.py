@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any
 from engine.blocks.enumeration import reach, reach_text
 from engine.blocks.grid import format_cell
 from engine.compiling.components import CELL, is_pair
+from engine.core.showtext import cut
 from engine.lang.types import LIST_OF
 
 if TYPE_CHECKING:
@@ -87,7 +88,7 @@ def _cell(b: "Builder", attr: str, value: Any, where: "SourcePos | None") -> Cel
     else:
         return None  # neither text nor a pair of whole numbers: reported already (engine.compiling.components.check_value)
     if cell is None or (grid.fixed and not grid.contains(cell)):
-        shown = b.game.cell_text(cell) if cell is not None else str(value)
+        shown = b.game.cell_text(cell) if cell is not None else cut(str(value), 60)
         kind = "point" if names or hasattr(grid, "links") else "cell"
         b.error(where, f"{attr} '{shown}' is no {kind} of the board",
                 f"the points are {', '.join(list(names)[:8])}{', ...' if len(names) > 8 else ''}" if names else None)

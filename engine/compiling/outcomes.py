@@ -148,6 +148,9 @@ def _ranking(b: "Builder", spec: Mapping) -> Ranking | None:
         scored = by_key and not keys  # `points: key` pays the first key as it is: its minus stays
         keys.append(c.fn)
         texts.append(_key_words(k_node) if isinstance(k_node, Neg) and not scored else b.describe(key))
+    if by_key and not spec.get("by"):  # each item scores its first key: there must be one
+        b.error(b.pos(spec, "by") if "by" in spec else spec.pos, "'points: key' pays each item its first 'by' key, "
+                "but 'by' lists none", "write the key, like 'by: [score(r)]'")
     to_node = b.parse(spec.get("to", sel.var), b.pos(spec, "to"))
     owner: Any = lambda s, e: None  # noqa: E731
     if to_node is not None:

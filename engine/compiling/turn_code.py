@@ -11,7 +11,8 @@ with the effect language's functions, and the state runs it instead of the loop.
 reference: ``ENABLED = False`` runs it, and the tests play random games of every ruleset both ways.
 
 Only names this module makes up and ``repr`` of numbers and texts are written into the source; the steps, their
-conditions and the end condition are constants the function receives, so nothing a ruleset says becomes code.
+conditions and the end condition are constants the function receives, so nothing a ruleset says becomes code.  The
+comments naming a step's kind and file keep to their line (a line break in a file's name is written ``\\n``).
 
 >>> import engine
 >>> game = engine.load(engine.builtin_names()[0])
@@ -24,6 +25,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable
 
 from engine.blocks import choices
+from engine.core.showtext import one_line
 from engine.core.slices import TurnOrder
 
 if TYPE_CHECKING:
@@ -61,7 +63,7 @@ def generate(game: "Game") -> tuple[Callable[[Any], None], Callable[[Any, tuple[
 def source(game: "Game") -> str:
     """The source of ``game``'s generated turn, under the place its turn is written ('' when it has none)."""
     kept = game.vocab.data.get(GENERATED_TURN)
-    return "" if kept is None else f"# the turn, from {kept[0]}\n{kept[1]}"
+    return "" if kept is None else f"# the turn, from {one_line(kept[0])}\n{kept[1]}"
 
 
 def _where(step: "Step") -> str:
@@ -92,7 +94,7 @@ def _turn_lines(game: "Game") -> tuple[list[str], dict[str, Any]]:
     ]
     for i, step in enumerate(steps):
         consts[f"t{i}"] = step
-        lines += [f"        if i < {i}:", f"            i = {i}", f"            # {step.kind}, {_where(step)}"]
+        lines += [f"        if i < {i}:", f"            i = {i}", f"            # {one_line(f'{step.kind}, {_where(step)}')}"]
         body = _step(game, i, step, last)
         if step.condition is not None:
             consts[f"c{i}"], consts[f"e{i}"] = step.condition, step.env

@@ -137,6 +137,17 @@ def parse_limits(texts: Iterable[str], base: Limits | None = None) -> Limits:
     return dataclasses.replace(base or current(), **changes)
 
 
+def whole_key(key: object) -> int | None:
+    """The whole number a key written in the digits 0-9 names (``1``, ``"12"``); None for any other key: ``'²'`` is a
+    digit to ``str.isdigit`` but no number to ``int``, and more than ``integer_digits`` digits make no count.
+
+    >>> whole_key(12), whole_key("12"), whole_key("²"), whole_key("9" * 5000), whole_key("-1")
+    (12, 12, None, None, None)
+    """
+    text = str(key)
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= current().integer_digits else None
+
+
 def as_pairs(limits: Limits) -> tuple[tuple[str, int], ...]:
     """The limits that differ from the defaults, as ``(name, value)`` pairs (to hand to another process).
 

@@ -40,6 +40,16 @@ def shown(text: str) -> str:
     return _UNSAFE.sub(_escape, text)
 
 
+def one_line(text: str) -> str:
+    """``text`` as :func:`shown` writes it, its line breaks written as escapes too: safe in a line of generated
+    source's comment, where a line break would end the comment and make the rest code.
+
+    >>> one_line('folder\\nimport os\\r\\u2028')
+    'folder\\\\nimport os\\\\x0d\\\\u2028'
+    """
+    return shown(text).replace("\n", "\\n")
+
+
 def json_safe(text: str) -> str:
     """JSON text with the unsafe characters left by ``json.dumps`` written as ``\\u`` escapes (still valid JSON)."""
     return _UNSAFE.sub(lambda match: f"\\u{ord(match.group()):04x}", text)

@@ -46,6 +46,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from engine.core.errors import SourcePos
+from engine.core.showtext import one_line
 from engine.lang.hoisted import hoist
 from engine.lang.shared import parse_python, pure_read, share
 
@@ -454,8 +455,8 @@ def module_source(title: str, functions: list[tuple[str, str]]) -> str:
     <BLANKLINE>
     """
     count = len(functions)
-    parts = [f"# {title}: {count} function{'s' * (count != 1)} generated from the effect language "
+    parts = [f"# {one_line(title)}: {count} function{'s' * (count != 1)} generated from the effect language "
              "(the closures of library calls are constants k1, k2, ...)\n"]
-    parts += [f"# {where}\n{text}" for where, text in functions]
+    parts += [f"# {one_line(where)}\n{text}" for where, text in functions]
     return "\n".join(parts)
 

@@ -91,11 +91,11 @@ def read_cell(text: str, pos: SourcePos | None, game: Game | None = None) -> tup
     named = game is not None and game.cell_names is not PLAIN
     cell = game.read_cell(str(text)) if named else parse_cell(str(text))
     if cell is None and names:
-        raise RulesetError.at(pos, f"'{text}' is not a cell (write it like \"1,0\") nor a point's name",
+        raise RulesetError.at(pos, f"'{cut(str(text), 60)}' is not a cell (write it like \"1,0\") nor a point's name",
                               did_you_mean(str(text), names))
     if cell is None:
         example = f"\"{game.cell_text((0, 0))}\" or \"0,0\"" if named else "\"1,0\""
-        raise RulesetError.at(pos, f"'{text}' is not a cell (write it like {example})")
+        raise RulesetError.at(pos, f"'{cut(str(text), 60)}' is not a cell (write it like {example})")
     if any(limits.current().too_large(v) for v in cell):
         raise RulesetError.at(pos, f"cell '{cut(str(text), 60)}' has a coordinate of more than "
                                    f"{limits.current().integer_digits} digits {limits.exceeded('integer_digits')}")
@@ -122,7 +122,7 @@ def board_cell(game: Game, s: State, board: Mapping, cell_text: str) -> tuple[tu
     pieces = board[cell_text]
     stack = list(pieces) if isinstance(pieces, list) else [] if pieces is None else [pieces]
     if game.grid is not None and not game.grid.contains(cell):
-        raise RulesetError.at(where, f"cell {cell_text} is not on the board" + (
+        raise RulesetError.at(where, f"cell {cut(cell_text, 60)} is not on the board" + (
             f" (its cells are {game.cell_text(game.grid.cells[0])} to {game.cell_text(game.grid.cells[-1])})"
             if game.cell_names is not PLAIN else ""))
     if stack and game.grid is not None and not game.grid.fixed and not game.grid.fits(s.bbox, cell):

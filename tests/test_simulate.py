@@ -755,3 +755,30 @@ def test_points_vary_by_result_not_by_seat_and_their_interval_stays_within_the_v
     assert report(game((1,), (1, 0)), game((2,), (0, 2))).points_vary
     assert report(game((1,), (1, 0)), game((1, 2), (0, 1))).points_vary  # a shared win paid 0 to one seat, 1 to the other
     assert Points({0: 7, 2: 1}).low == 0.0 and Points({3: 1}).low == Points({3: 1}).high == 3.0
+
+
+def test_a_turn_whose_choices_never_run_out_stops_at_the_step_asking(tmp_path: Path) -> None:
+    """Groups that form and clash again without end, the player asked which goes first each time (iconoclasm without
+    its 'deform' and 'if_same'), made one turn of endless decisions: validate ran for hours. A game simulate or
+    validate plays stops after ``turn_decisions`` decisions in one turn, at the line of the step asking."""
+    from engine.core.limits import Limits, using
+    from engine.runner.validate import validate_path
+
+    folder = tmp_path / "endless"
+    shutil.copytree(Path(engine.load("iconoclasm").source).parent, folder)
+    path = folder / "ruleset.yaml"
+    text = path.read_text(encoding="utf-8")
+    for line in ("        if_same: win", "      deform: {"):
+        text = "\n".join(row for row in text.split("\n") if not row.startswith(line))
+    path.write_text(text, encoding="utf-8")
+    game = engine.load(path)
+    step = next(s for s in game.steps if s.kind == "form_groups")
+    with using(Limits(turn_decisions=2_000)):
+        game = engine.load(path)
+        with pytest.raises(RulecraftError, match=r"has taken 2,000 decisions without passing: .* "
+                                                 r"\(limit turn_decisions=2,000; raise it with --limit turn_decisions=N\)") as caught:
+            for seed in range(10):
+                play_game(game, 4, seed, ["random"] * 4)
+    assert caught.value.pos == step.pos
+    problems = validate_path(path)
+    assert [(p.pos.line, "without passing" in p.message) for p in problems if p.pos is not None] == [(step.pos.line, True)]

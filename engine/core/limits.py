@@ -13,7 +13,7 @@ knows which one to raise.
 500
 >>> parse_limits(["stpes=5"])
 Traceback (most recent call last):
-ValueError: unknown limit 'stpes' (did you mean 'steps'?); limits: yaml_nodes, yaml_text, yaml_depth, includes, merged_nodes, variants, requires_depth, components, copies, turns, call_depth, steps, answers, condition_items, integer_digits, code_length, code_total, log_lines
+ValueError: unknown limit 'stpes' (did you mean 'steps'?); limits: yaml_nodes, yaml_text, yaml_depth, includes, merged_nodes, variants, requires_depth, components, copies, turns, call_depth, steps, answers, turn_decisions, condition_items, integer_digits, code_length, code_total, log_lines
 """
 
 from __future__ import annotations
@@ -44,6 +44,7 @@ class Limits:
     call_depth: int = 50
     steps: int = 100_000
     answers: int = 500
+    turn_decisions: int = 10_000
     condition_items: int = 10_000_000
     integer_digits: int = 100
     code_length: int = 100_000
@@ -84,6 +85,9 @@ DESCRIPTIONS: dict[str, str] = {
     "answers": "answers one run of an effect may be given (each choose a player answers, every pass of a loop of "
     "choices counted): a loop nobody has a reason to leave stops here, not after hours of a search bot replaying all its "
     "answers for every sample",
+    "turn_decisions": "decisions of one turn in a game simulate or validate plays (each action taken before the turn "
+    "passes): a step whose choices never run out (groups that form and clash again, the player asked which goes first "
+    "each time) stops here, not after hours of one endless turn",
     "condition_items": "items nested selections may look at in one evaluation, as the compiler bounds them",
     "integer_digits": "digits of any whole number: in YAML, in --set, in code, in a die's sides, or reached by arithmetic",
     "code_length": "characters of one piece of effect-language code (a condition, a program, a function's body)",

@@ -788,11 +788,7 @@ class State:
                             f"{cut(repr(index), 60)} (apply() takes an action or its text)") from None
         if self.history is not None:
             self.history.append(space.step.format(args))
-        generated = self.game.act
-        if generated is not None:
-            generated(self, args, False)
-        else:
-            self._act(args, False)
+        (self.game.act or State._act)(self, args, False)  # the generated act, or the method
 
     def play_randomly(self, rand: Callable[[], float], most: int) -> int:
         """Play random decisions, each ``play(int(rand() * len(legal_actions())))``, until the game ends, the dice wait

@@ -28,7 +28,6 @@ from typing import Any, Iterator
 
 import pytest
 
-import engine
 from engine.blocks.block import BLOCKS, PHASES, Block, declare
 from engine.blocks.catalogue import all_blocks
 from engine.blocks.steps import STEP_KINDS

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import engine
-from engine.blocks.catalogue import all_blocks, block_functions
+from engine.blocks.catalogue import all_blocks
 from engine.compiling.vocabulary import ENGINE_FUNCTIONS
 from engine.core.errors import RulesetError
 from engine.lang.functions import by_name

@@ -12,6 +12,7 @@ import json
 import os
 import re
 import shutil
+import subprocess
 from pathlib import Path
 from typing import Any
 
@@ -930,7 +931,6 @@ def test_a_zone_that_shows_attributes_lists_them_beside_each_component(client: T
 def serving(folder: Path, ruleset: str) -> tuple["subprocess.Popen[str]", int]:
     """``rulecraft serve RULESET`` started in its own process from ``folder``, on a free port; the process and port."""
     import socket
-    import subprocess
     import sys
 
     sock = socket.socket()

@@ -76,7 +76,6 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, NamedTuple,
 
 from engine.blocks.block import Block, declare
 from engine.blocks.grid import ADJACENCY, SQUARE, Geometry, format_cell
-from engine.blocks.hexgrid import HEX
 from engine.blocks.pointsboard import NO_SHAPES, POINTS
 from engine.core.errors import EffectRuntimeError, did_you_mean
 from engine.core.kept_pairs import kept_pairs

@@ -78,7 +78,7 @@ def _made(b: "Builder", inst: Mapping) -> list[Mapping]:
     for attr in each:
         if attr in inst:
             b.error(inst.key_pos.get(attr), f"'{attr}' is given by 'each' too: give it once",
-                    f"leave it out here, or out of 'each'")
+                    "leave it out here, or out of 'each'")
             return []
     template, made = str(inst["id"]), []
     for combination in itertools.product(*axes):

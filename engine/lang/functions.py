@@ -25,7 +25,7 @@ from engine.core.kept_cells import CellKind, kept_cells
 from engine.core.tallies import Tally, tally_count, tally_of
 from engine.lang import ast, codegen, kept
 from engine.lang.scope import DRAWS, Compiled, Fn, Scope
-from engine.lang.types import ANY, BOOL, CELL, DIE, INT, ZONE, ListOf, Type
+from engine.lang.types import ANY, BOOL, CELL, DIE, INT, ListOf, Type
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
-from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, event, given, settings

@@ -12,12 +12,13 @@ from pathlib import Path
 import pytest
 
 from engine.core import paths
-from engine.lang import parser
+from engine.lang import kept_trees, parser
 
 
 @pytest.fixture
 def cache_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.setattr(kept_trees, "parsed", lambda text, start, locate, parse: parse(text, start, locate))  # parse each time
     parser._parser.cache_clear()
     yield tmp_path / "rulecraft"
     parser._parser.cache_clear()

@@ -31,7 +31,7 @@ from lark.indenter import DedentError, Indenter
 from engine.core import limits
 from engine.core.errors import RulesetError, SourcePos, source_lines
 from engine.core.paths import private_cache_dir
-from engine.lang import ast
+from engine.lang import ast, kept_trees
 from engine.lang.habits import python_habit
 from engine.lang.types import BOOL, INT, NONE_T, STR
 
@@ -149,6 +149,11 @@ def _parse(text: str, start: str, locate: Locate) -> Any:
         raise RulesetError.at(locate(1, 1), f"this code is {len(text):,} characters long, more than {most:,} "
                                             f"(limit code_length={most:,}; raise it with --limit code_length=N)")
     spend_code(len(text.strip()), locate)  # counted as the compiler counts a tree it kept
+    return kept_trees.parsed(text, start, locate, _read)
+
+
+def _read(text: str, start: str, locate: Locate) -> Any:
+    """The syntax tree of ``text`` from lark's parse (what :mod:`~engine.lang.kept_trees` keeps), or RulesetError."""
     try:
         with _PARSING:
             tree = _parser().parse(text, start=start)

@@ -1,0 +1,228 @@
+"""The syntax trees of effect-language code, kept between compilations under the hash of the code's text.
+
+Parsing is the largest part of compiling a ruleset (about a third of it), and a ruleset is compiled again at every
+command, by every worker of a simulation, at every request of a server and many times in a test run.  So each piece
+of code's syntax tree is kept under a **content hash** (of the code's text, the grammar's rule it was read by, the
+limits parsing checks, and the version of everything that builds the tree): an unchanged ruleset, or the unchanged
+code of an edited one, is not parsed again.  Trees are kept
+
+- in memory, for the rest of the process (the most recently used :data:`MEMORY`);
+- on disk, in the folder ``trees`` of this user's private cache folder (:func:`~engine.core.paths.private_cache_dir`),
+  one file per piece of code, named by its hash (the oldest files go when there are more than :data:`ON_DISK`).
+
+They are read back with :mod:`pickle`, which can run code, so only from that folder, which only this user may write
+in; where that does not hold nothing is kept on disk.  A file that cannot be read back is parsed again and written
+anew.  Positions are kept relative to the code's own text and placed again where the code stands now: the same code
+moved within a file, or into another, reports errors at its own file:line:col.
+
+>>> from engine.core.errors import SourcePos
+>>> read = lambda text, start, locate: ("a tree", locate(1, 3))  # a parser of a made-up rule, "example"
+>>> parsed("1 + 2", "example", lambda line, col: SourcePos("a.yaml", 10 + line, 4 + col), read)[1]
+SourcePos(file='a.yaml', line=11, col=7)
+>>> parsed("1 + 2", "example", lambda line, col: SourcePos("b.yaml", line, col), None)[1]  # kept: not read again
+SourcePos(file='b.yaml', line=1, col=3)
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import os
+import pickle
+import threading
+from functools import lru_cache
+from importlib.util import MAGIC_NUMBER
+from pathlib import Path
+from typing import Any, Callable
+
+from engine.core import limits
+from engine.core.errors import SourcePos
+from engine.core.paths import private_cache_dir
+from engine.lang import types
+
+Locate = Callable[[int, int], SourcePos]
+Parse = Callable[[str, str, Locate], Any]
+
+MEMORY = 4096
+"""How many trees are kept in memory (the most recently used)."""
+ON_DISK = 20_000
+"""How many trees are kept on disk: past it, the older half goes (checked once a process, at its first new tree)."""
+LARGEST = 4 << 20
+"""A kept file larger than this (in bytes) is not read back: no tree of code within the limits is nearly so large."""
+MADE_FROM = ("grammar.lark", "ast.py", "parser.py", "types.py", "kept_trees.py")
+"""The effect language's files that build a syntax tree: a change to any of them changes every hash."""
+
+_LOCK = threading.Lock()
+_trees: dict[str, bytes] = {}
+_pruned = False
+
+
+def parsed(text: str, start: str, locate: Locate, parse: Parse | None) -> Any:
+    """The syntax tree of ``text`` read by the grammar's rule ``start``, its positions placed by ``locate``: as kept,
+    or ``parse(text, start, locate)`` (whose errors pass through: nothing is kept of code that fails).  With
+    ``parse`` None, LookupError when nothing is kept."""
+    key = _key(start, text)
+    data = _trees.get(key)
+    if data is None:
+        data = _read(key)
+    if data is not None:
+        try:
+            return _Unpickler(io.BytesIO(data), locate).load()
+        except Exception:  # noqa: BLE001 - a file cut short, or written by another version: parse again, and keep that
+            pass
+    if parse is None:
+        raise LookupError(text)
+    made: dict[int, tuple[SourcePos, int, int]] = {}
+
+    def noting(line: int, col: int) -> SourcePos:
+        pos = locate(line, col)
+        made[id(pos)] = (pos, line, col)  # the position itself kept too: its id is not used again meanwhile
+        return pos
+
+    tree = parse(text, start, noting)
+    buffer = io.BytesIO()
+    try:
+        _Pickler(buffer, made).dump(tree)
+    except (_NotKept, pickle.PicklingError, RecursionError, TypeError, AttributeError):
+        return tree  # a position locate did not make, or something pickle cannot write: not kept
+    _keep(key, buffer.getvalue())
+    return tree
+
+
+def forget() -> None:
+    """Forget the trees kept in memory (those on disk stay): for tests of the disk.
+
+    >>> forget(); len(_trees)
+    0
+    """
+    with _LOCK:
+        _trees.clear()
+
+
+@lru_cache(maxsize=1)
+def _version() -> bytes:
+    """What a tree depends on besides its code: the files that build it, and the version of Python's bytecode."""
+    digest = hashlib.sha256(MAGIC_NUMBER)
+    here = Path(__file__).parent
+    for name in MADE_FROM:
+        digest.update((here / name).read_bytes())
+    return digest.digest()
+
+
+def _key(start: str, text: str) -> str:
+    """The hash a tree is kept under: of its code, its rule, what builds it, and the limits parsing checks (the
+    digits of a number: a tree read under a higher limit is not one under the usual limit)."""
+    said = f"{start}\0{limits.current().integer_digits}\0{text}"
+    return hashlib.sha256(_version() + said.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def _folder() -> Path | None:
+    folder = private_cache_dir()
+    return None if folder is None else folder / "trees"
+
+
+def _read(key: str) -> bytes | None:
+    """The bytes kept on disk under ``key``; None when there are none (or no private folder, or too many bytes)."""
+    folder = _folder()
+    if folder is None:
+        return None
+    try:
+        with open(folder / key[:2] / key, "rb") as file:
+            data = file.read(LARGEST + 1)
+    except OSError:
+        return None
+    if len(data) > LARGEST:
+        return None
+    _remember(key, data)
+    return data
+
+
+def _remember(key: str, data: bytes) -> None:
+    with _LOCK:
+        if len(_trees) >= MEMORY:
+            del _trees[next(iter(_trees))]
+        _trees[key] = data
+
+
+def _keep(key: str, data: bytes) -> None:
+    """Keep a new tree in memory and on disk (written whole under another name, then renamed, so a reader meets the
+    whole file or none; a full disk or a read-only folder keeps it in memory only)."""
+    global _pruned
+    _remember(key, data)
+    folder = _folder()
+    if folder is None:
+        return
+    try:
+        if not _pruned:
+            _pruned = True
+            _prune(folder)
+        (folder / key[:2]).mkdir(mode=0o700, parents=True, exist_ok=True)
+        partial = folder / key[:2] / f".{key}.{os.getpid()}.{threading.get_ident()}"
+        partial.write_bytes(data)
+        os.replace(partial, folder / key[:2] / key)
+    except OSError:
+        pass
+
+
+def _prune(folder: Path, most: int = ON_DISK) -> None:
+    """When ``folder`` holds more than ``most`` trees, delete the older half (by when they were written).
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as where:
+    ...     for n in range(5): _ = (Path(where) / "ab").mkdir(exist_ok=True), (Path(where) / "ab" / f"t{n}").write_bytes(b"")
+    ...     _prune(Path(where), 4); sorted(p.name for p in (Path(where) / "ab").iterdir())
+    ['t3', 't4']
+    """
+    if not folder.is_dir():
+        return
+    files = [(entry.stat().st_mtime_ns, entry.name, entry.path) for part in os.scandir(folder) if part.is_dir()
+             for entry in os.scandir(part.path) if entry.is_file()]
+    if len(files) <= most:
+        return
+    files.sort()
+    for _, _, path in files[:len(files) - most // 2]:
+        try:
+            os.remove(path)
+        except OSError:
+            pass
+
+
+class _NotKept(Exception):
+    """A syntax tree holds a position :func:`parsed`'s ``locate`` did not make: it is not kept."""
+
+
+_TYPES = {id(value): name for name, value in vars(types).items() if isinstance(value, types.Type)}
+"""The effect language's own types (``INT``, ``BOOL``, ...) by name: syntax trees tell them apart by identity."""
+
+
+class _Pickler(pickle.Pickler):
+    """Writes a syntax tree with its positions as the line and column ``locate`` was given, and types by name."""
+
+    def __init__(self, file: io.BytesIO, made: dict[int, tuple[SourcePos, int, int]]) -> None:
+        super().__init__(file, protocol=pickle.HIGHEST_PROTOCOL)
+        self.made = made
+
+    def persistent_id(self, obj: Any) -> Any:  # noqa: D102 - pickle's hook
+        if type(obj) is SourcePos:
+            found = self.made.get(id(obj))
+            if found is None:
+                raise _NotKept(obj)
+            return ("at", found[1], found[2])
+        name = _TYPES.get(id(obj))
+        return None if name is None else ("type", name)
+
+
+class _Unpickler(pickle.Unpickler):
+    """Reads what :class:`_Pickler` wrote, placing its positions with ``locate``."""
+
+    def __init__(self, file: io.BytesIO, locate: Locate) -> None:
+        super().__init__(file)
+        self.locate = locate
+
+    def persistent_load(self, pid: Any) -> Any:  # noqa: D102 - pickle's hook
+        kind, *rest = pid
+        if kind == "at":
+            return self.locate(*rest)
+        if kind == "type":
+            return getattr(types, rest[0])
+        raise pickle.UnpicklingError(f"unknown reference {kind!r}")

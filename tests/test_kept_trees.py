@@ -1,0 +1,133 @@
+"""The syntax trees of a ruleset's code are kept under the hash of the code, in memory and in the private cache folder.
+
+A ruleset compiled again reads its trees back instead of parsing its code (the largest part of compiling): the games
+it plays, its generated code and its errors' positions must be exactly those of a ruleset parsed anew.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from pathlib import Path
+
+import pytest
+
+import engine
+from engine.core import limits, paths
+from engine.core.errors import RulesetError
+from engine.lang import kept_trees, parser
+
+
+@pytest.fixture
+def cache_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    kept_trees.forget()
+    yield tmp_path / "rulecraft" / "trees"
+    kept_trees.forget()
+
+
+def _kept(folder: Path) -> list[Path]:
+    return sorted(p for p in folder.glob("*/*") if not p.name.startswith(".")) if folder.is_dir() else []
+
+
+def _no_parsing(monkeypatch: pytest.MonkeyPatch) -> None:
+    def refuse(text: str, start: str, locate: object) -> None:
+        raise AssertionError(f"parsed again: {text!r}")
+    monkeypatch.setattr(parser, "_read", refuse)
+
+
+def _played(game: engine.Game, seed: int) -> list[str]:
+    state = game.new_state(players=2, seed=seed, record=True)
+    rand = random.Random(seed)
+    while state.outcome is None:
+        state.play(int(rand.random() * len(state.legal_actions())))
+    return list(state.log)
+
+
+@pytest.mark.parametrize("name", ["nine-domains", "spell-cycles", "othello"])
+def test_a_ruleset_compiled_again_reads_its_trees_from_disk_and_plays_the_same(
+        cache_home: Path, monkeypatch: pytest.MonkeyPatch, name: str) -> None:
+    fresh = engine.load(name)
+    kept = _kept(cache_home)
+    assert kept and oct(cache_home.parent.stat().st_mode & 0o777) == "0o700"
+    kept_trees.forget()  # as a new process: nothing in memory
+    _no_parsing(monkeypatch)
+    again = engine.load(name)
+    assert [_played(again, seed) for seed in (1, 2)] == [_played(fresh, seed) for seed in (1, 2)]
+    assert _kept(cache_home) == kept
+
+
+CODE = "count(3) > 1"  # a type error: count() takes a collection
+
+
+def _ruleset(folder: Path, blank_lines: int) -> Path:
+    folder.mkdir()
+    (folder / "ruleset.yaml").write_text(
+        "name: t\nplayers: [2]\n" + "\n" * blank_lines + "components:\n  disc: {instances: [{id: d, count: 2}]}\n"
+        "board: {kind: square-grid, width: 3, height: 3}\nturn:\n  - place: {from: supply, to: board}\n"
+        f"end:\n  when: {CODE}\n", encoding="utf-8")
+    return folder
+
+
+def _error_at(folder: Path) -> str:
+    with pytest.raises(RulesetError) as raised:
+        engine.load(str(folder))
+    return str(raised.value)
+
+
+def test_kept_code_in_another_place_reports_errors_at_its_own_place(
+        cache_home: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    first = _error_at(_ruleset(tmp_path / "a", 0))
+    assert f"a{os.sep}ruleset.yaml:9:15" in first
+    _no_parsing(monkeypatch)
+    kept_trees.forget()
+    second = _error_at(_ruleset(tmp_path / "b", 4))  # the same code four lines further down, in another file
+    assert f"b{os.sep}ruleset.yaml:13:15" in second
+    assert second.replace(f"b{os.sep}", f"a{os.sep}").replace(":13:", ":9:") == first
+
+
+@pytest.mark.parametrize("damage", [b"", b"junk", None])
+def test_a_damaged_file_is_parsed_again_and_written_anew(cache_home: Path, damage: bytes | None) -> None:
+    tree = parser.parse_program("let a = 1\nif a == 1:\n  pass\n")
+    (kept,) = _kept(cache_home)
+    whole = kept.read_bytes()
+    kept.write_bytes(whole[: len(whole) // 2] if damage is None else damage)
+    kept_trees.forget()
+    again = parser.parse_program("let a = 1\nif a == 1:\n  pass\n")
+    assert again.describe() == tree.describe()
+    assert kept.read_bytes() == whole
+
+
+def test_code_that_does_not_parse_is_not_kept(cache_home: Path) -> None:
+    for _ in range(2):
+        with pytest.raises(RulesetError, match="syntax error"):
+            parser.parse_expression("1 +* 2")
+    assert _kept(cache_home) == []
+
+
+def test_a_tree_read_under_a_higher_limit_is_not_taken_under_the_usual_one(cache_home: Path) -> None:
+    big = "1" * 150
+    with limits.using(limits.Limits(integer_digits=200)):
+        assert parser.parse_expression(f"{big} > 2").describe()
+    with pytest.raises(RulesetError, match="more than 100 digits"):
+        parser.parse_expression(f"{big} > 2")
+
+
+def test_nothing_is_kept_in_a_folder_others_may_write_in(cache_home: Path) -> None:
+    cache_home.parent.mkdir(parents=True)
+    os.chmod(cache_home.parent, 0o777)
+    assert paths.private_cache_dir() is None
+    parser.parse_expression("2 + 2 > 3")
+    assert not cache_home.exists()
+    kept_trees.forget()
+    assert parser.parse_expression("2 + 2 > 3").describe()  # parsed each time instead
+
+
+def test_the_oldest_trees_go_past_the_most_kept(tmp_path: Path) -> None:
+    for n in range(10):
+        (tmp_path / f"{n:02d}").mkdir()
+        made = tmp_path / f"{n:02d}" / f"tree{n}"
+        made.write_bytes(b"x")
+        os.utime(made, ns=(n * 10**9, n * 10**9))
+    kept_trees._prune(tmp_path, 8)
+    assert sorted(p.name for p in tmp_path.glob("*/*")) == [f"tree{n}" for n in range(6, 10)]

@@ -95,6 +95,10 @@ class ListedCells:
         """Whether a piece may go to ``cell``: it must be on the board."""
         return cell in self._around
 
+    def around(self) -> dict[Cell, tuple[Cell, ...]]:
+        """Every cell of the board with its neighbours, as listed: read by walks that visit many cells."""
+        return self._around
+
 
 @dataclass(frozen=True)
 class SquareGrid:
@@ -182,6 +186,15 @@ class SquareGrid:
         return True
 
     grow = staticmethod(grow_bbox)
+
+    def around(self) -> dict[Cell, tuple[Cell, ...]]:
+        """On a board with edges, every cell with the cells next to it (read by walks that visit many cells); on a
+        growing board, the cells met so far.
+
+        >>> SquareGrid(width=2, height=1).around()
+        {(0, 0): ((1, 0),), (1, 0): ((0, 0),)}
+        """
+        return self._around
 
     def describe(self) -> str:
         """The board in English, for ``rulecraft explain``."""

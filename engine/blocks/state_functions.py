@@ -355,13 +355,13 @@ class Walk(Function):
             first = start(s, e)
             if first is None:
                 return []
-            cell_of, neighbours = s.cell_of, s.game.grid.neighbours
+            cell_of, around = s.cell_of, s.game.grid.around().get
             seen = {cell for c in items(s, e) if (cell := cell_of[c]) is not None}  # the barred cells: never entered
             seen.add(first)
             found = [first]
             add, append = seen.add, found.append
             for here in found:  # the list grows as the walk goes
-                for n in neighbours(here):
+                for n in around(here, ()):
                     if n not in seen:
                         add(n)
                         append(n)

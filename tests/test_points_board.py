@@ -471,13 +471,13 @@ def test_a_board_of_ten_thousand_points_draws_at_once(tmp_path: Path) -> None:
     start, end = RULESET.index("board:"), RULESET.index("zones:")
     game = load(tmp_path, RULESET[:start] + "board:\n  kind: points\n  points:\n" + points + "  links:\n" + links + RULESET[end:])
     s = game.new_state(players=2)
-    began = time.perf_counter()
+    began = time.process_time()  # this process's own time: other work on the machine does not count
     svg = board_svg(s)
-    assert time.perf_counter() - began < 2.0
+    assert time.process_time() - began < 2.0
     assert svg.count('class="point"') == 10_000 and "<title>p99_99 (99,99)</title>" in svg
-    began = time.perf_counter()
+    began = time.process_time()
     render.board(s)
-    assert time.perf_counter() - began < 1.2
+    assert time.process_time() - began < 1.2
 
 
 def test_a_function_named_as_a_point_says_it_is_the_point(tmp_path: Path) -> None:

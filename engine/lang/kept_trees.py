@@ -45,7 +45,7 @@ Parse = Callable[[str, str, Locate], Any]
 
 MEMORY = 4096
 """How many trees are kept in memory (the most recently used)."""
-ON_DISK = 20_000
+ON_DISK = 10_000
 """How many trees are kept on disk: past it, the older half goes (checked once a process, at its first new tree)."""
 LARGEST = 4 << 20
 """A kept file larger than this (in bytes) is not read back: no tree of code within the limits is nearly so large."""

@@ -100,12 +100,16 @@ def forget() -> None:
 
 
 @lru_cache(maxsize=1)
-def _version() -> bytes:
-    """What a tree depends on besides its code: the files that build it, and the version of Python's bytecode."""
+def _version() -> bytes | None:
+    """What a tree depends on besides its code: the files that build it, and the version of Python's bytecode (None
+    when they cannot be read, installed where there are no files: then trees are kept in memory only)."""
     digest = hashlib.sha256(MAGIC_NUMBER)
     here = Path(__file__).parent
-    for name in MADE_FROM:
-        digest.update((here / name).read_bytes())
+    try:
+        for name in MADE_FROM:
+            digest.update((here / name).read_bytes())
+    except OSError:
+        return None
     return digest.digest()
 
 
@@ -113,10 +117,12 @@ def _key(start: str, text: str) -> str:
     """The hash a tree is kept under: of its code, its rule, what builds it, and the limits parsing checks (the
     digits of a number: a tree read under a higher limit is not one under the usual limit)."""
     said = f"{start}\0{limits.current().integer_digits}\0{text}"
-    return hashlib.sha256(_version() + said.encode("utf-8", "surrogatepass")).hexdigest()
+    return hashlib.sha256((_version() or b"") + said.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def _folder() -> Path | None:
+    if _version() is None:
+        return None
     folder = private_cache_dir()
     return None if folder is None else folder / "trees"
 

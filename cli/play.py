@@ -49,7 +49,8 @@ if TYPE_CHECKING:
     from engine.core.actions import Action
 
 HELP = """Type the number of an action, or its text (e.g. copy one from the list),
-or part of one (a cell such as 3,4, a name) to list only the actions that contain it.
+or part of one (a name, a cell such as 3,4) to list only the actions that contain it (a cell
+alone: the actions at that cell, not at 13,4).
   board      draw the board and the actions again
   hint       what a bot would play here (rulecraft play --hint-agent SPEC chooses the bot)
   undo       take back the last move a human made, and the bots' moves after it
@@ -228,11 +229,12 @@ class Session:
         return None
 
     def list_matching(self, part: str) -> bool:
-        """List the actions whose text contains ``part`` (with their numbers); False when none does.  On a board that
-        names its cells, a cell written ``x,y`` in ``part`` is looked for by its name (``4,1``: ``e2``)."""
-        part = self.state.game.cell_names.typed(part)
-        texts = [str(a) for a in self.state.legal_actions()]
-        found = sum(part.lower() in text.lower() for text in texts)
+        """List the actions ``part`` names (with their numbers); False when none does: those at the cell ``part`` is
+        as a whole (``1,1``, not ``11,1``; ``a1``, not ``a10``), else those whose text contains it (``CellNames.lists``).
+        On a board that names its cells, a cell written ``x,y`` in ``part`` is looked for by its name (``4,1``: ``e2``)."""
+        names = self.state.game.cell_names
+        part = names.typed(part)
+        found = sum(names.lists(part, str(a)) for a in self.state.legal_actions())
         if not found:
             return False
         self.console.print(f"{found} action{'s' * (found != 1)} contain{'s' * (found == 1)} '{part}':")

@@ -742,12 +742,13 @@ LISTED = 60
 def numbered_actions(state: State, width: int, only: str = "") -> RenderableType:
     """The legal actions as ``[n] text``, in as many columns as fit in ``width`` when there are many.
 
-    ``only``: just the actions whose text contains it (any case), with their own numbers.  A list
-    longer than :data:`LISTED` is cut, with a line saying how to see the rest.
+    ``only``: just the actions it names, with their own numbers: those at the cell it is as a whole, else those whose
+    text contains it, in any case (``CellNames.lists``).  A list longer than :data:`LISTED` is cut, with a line
+    saying how to see the rest.
     """
     numbered = [(i, str(action)) for i, action in enumerate(state.legal_actions(), 1)]
     if only:
-        numbered = [(i, text) for i, text in numbered if only.lower() in text.lower()]
+        numbered = [(i, text) for i, text in numbered if state.game.cell_names.lists(only, text)]
     items = [f"[{i}] {text}" for i, text in numbered[:LISTED]]
     widest = max((len(item) for item in items), default=1) + 3
     columns = 1 if len(items) <= 12 else max(1, min(width // widest, 4))

@@ -682,6 +682,27 @@ def test_a_click_on_a_cell_lists_the_actions_at_that_cell_only(page: Page, serve
     assert page.locator("#actions button.action").count() == 13
 
 
+def test_a_filter_that_is_a_cell_name_lists_that_cell_only(page: Page, tmp_path: Path) -> None:
+    """On a board of twelve rows naming its cells, the filter 'a1' listed the actions at a10, a11 and a12 too, whose
+    text holds 'a1' (the filter '0,0' found the cell alone): a name is now a cell too, as at the terminal."""
+    from tests.test_cell_names import MARKS
+
+    (tmp_path / "wide-marks").mkdir()
+    (tmp_path / "wide-marks" / "ruleset.yaml").write_text(
+        MARKS.replace("name: marks", "name: wide-marks").replace("width: 3", "width: 12").replace("height: 3", "height: 12"))
+    serve = serving(str(tmp_path))
+    try:
+        page.goto(f"{next(serve)}/play/wide-marks?players=2&seed=1")
+        settle(page)
+        for typed in ("a1", "A1", "0,0"):
+            page.fill("#filter", typed)
+            assert [a.inner_text() for a in page.locator("#actions button.action").all()] == ["place X at a1"], typed
+        page.fill("#filter", "X at a1")  # not a cell: every action containing it
+        assert page.locator("#actions button.action").count() == 4
+    finally:
+        serve.close()
+
+
 def test_a_game_over_says_beside_the_winner_why_it_ended(page: Page, server: str) -> None:
     """At the end the page said who won, but why (the scoring, the goal reached) only at the foot of the log,
     below the fold on a phone; the move that ended the game is now explained beside the outcome."""

@@ -222,6 +222,7 @@ class Server:
             "situation": view.situation(state, seat, frozenset(table.bots), everything=everyone),
             "html": view.table_html(state, seat, own=seat not in table.bots, everything=everyone),
             "actions": view.actions(state, seat) if table.mode != "replay" and mover not in table.bots else [],
+            "typed_cell": game.cell_names.typed_cell,  # a filter that is one cell as a whole (see CellNames.lists)
             "moves": [m.to_json(None if table.mode == "replay" or everyone else seat or 0) for m in moves[-MOVES_SHOWN:]],
             "unsaved": unsaved,  # why this page may not save the game now (None: it may)
             "seats": seats,  # the seats this page may be shown (none: it is shown what every seat sees)

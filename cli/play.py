@@ -74,17 +74,26 @@ class Session:
     shown: int = 0  # how many lines of the state's log were printed
     resumed: bool = False  # a loaded game: its log was seen when it was played, so only its end is shown again
     watch: bool = False  # draw the board after every move
-    failed: bool = False  # the ruleset failed on a bot's move: the game stopped, as it was before that move
+    failed: bool = False  # the ruleset failed on a bot's move (the game stopped, as it was before it), or a turn never ended
 
     def run(self) -> bool:
-        """Play until the game ends (True) or a human quits (False).
+        """Play until the game ends (True) or a human quits (False), or a turn takes ``limits.turn_decisions``
+        decisions without passing (False: the game stops there, as simulate's games do).
 
         A new game's log is shown whole (setup, and every automatic step before the first decision: a game
         without decisions is all there); a resumed one's, only its last ``RECENT`` lines.
         """
         self.shown = max(0, len(self.state.log or []) - RECENT) if self.resumed else 0
         self.print_new_log()
+        turn, start, most = -1, 0, self.state.game.limits.turn_decisions  # start: the decisions before this turn
         while not self.state.is_terminal:
+            taken = len(self.state.history or [])
+            if self.state.turn_number != turn or taken < start:  # a new turn, or one taken back
+                turn, start = self.state.turn_number, taken
+            elif taken - start >= most:
+                self.console.print(f"{self.state.endless_turn(most)}; the game stops here", style="bold")
+                self.failed = True
+                return False
             seat = self.state.seat_to_move
             bot = self.bots.get(seat)
             if bot is not None:

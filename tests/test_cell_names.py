@@ -250,13 +250,18 @@ def test_a_number_too_long_to_read_is_no_cell(tmp_path: Path, named: bool) -> No
 ])
 def test_a_board_refused_for_its_size_is_not_refused_for_its_names_too(tmp_path: Path, size: str, said: str) -> None:
     """The largest boards name their cells (a 10000-wide row ends at ntp1, a 10000-tall column at a10000); past the
-    size, or with a width alone, the size is the one fault said: not also that cell_names wants a width and height."""
+    size, or with a width alone, the size is the one fault said: not also that cell_names wants a width and height,
+    nor that the steps' 'touching: false' and 'drop: true' need a board with fixed edges (the board refused is built
+    growing), nor that a cell attribute lies out of a growing board's reach."""
     for width, height, last in ((10000, 1, "ntp1"), (1, 10000, "a10000")):
         game = _game(tmp_path, MARKS.replace("width: 3", f"width: {width}").replace("height: 3", f"height: {height}"))
         assert game.cell_text((width - 1, height - 1)) == last and game.read_cell(last.upper()) == (width - 1, height - 1)
-    path = _ruleset(tmp_path, MARKS.replace("  width: 3\n  height: 3\n", size))
-    found = [d.headline().replace(str(tmp_path) + "/", "") for d in validate_path(str(path))]
-    assert said in found and not any("cell_names" in line for line in found), found
+    for text in (MARKS, MARKS.replace("touching: false", "touching: false, drop: true"),
+                 MARKS.replace("attributes: {mark: mark}", "attributes: {mark: mark, spot: cell}").replace(
+                     "{id: O, mark: O, count: 4}", "{id: O, mark: O, count: 4, spot: [9000, 0]}")):
+        path = _ruleset(tmp_path, text.replace("  width: 3\n  height: 3\n", size))
+        found = [d.headline().replace(str(tmp_path) + "/", "") for d in validate_path(str(path))]
+        assert found == [said], found
 
 
 def test_a_cell_past_what_a_name_writes_stays_x_y(tmp_path: Path) -> None:

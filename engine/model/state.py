@@ -805,6 +805,7 @@ class State:
         True
         """
         limit = self.game.limits.turn_decisions
+        last = most - limit  # past it, a turn beginning can no longer reach the limit before ``most``
         turn, stop = self.turn_number, min(most, limit)  # stop: ``most``, or where this turn reaches the limit first
         played = 0
         if self.history is not None:  # each decision's text is kept: the plain way
@@ -812,7 +813,7 @@ class State:
                 self.play(int(rand() * len(self.legal_actions())))
                 played += 1
                 if self.turn_number != turn:
-                    turn, stop = self.turn_number, min(most, played + limit)
+                    turn, stop = self.turn_number, played + limit if played < last else most
         else:
             act, legal_actions = self.game.act or State._act, self.legal_actions  # the generated act, or the method
             while played < stop and self.outcome is None and self.chance is None:
@@ -825,7 +826,7 @@ class State:
                 act(self, space.args_at(int(rand() * count)), False)
                 played += 1
                 if self.turn_number != turn:
-                    turn, stop = self.turn_number, min(most, played + limit)
+                    turn, stop = self.turn_number, played + limit if played < last else most
         if played == stop < most and self.outcome is None and self.chance is None:
             raise self.endless_turn(limit)
         return played

@@ -511,6 +511,10 @@ def test_a_double_click_on_an_action_plays_it_once(page: Page, server: str) -> N
 
 
 def test_the_settings_form_starts_a_game_with_options_and_bots(page: Page, server: str) -> None:
+    """The options' spaces go as %20: the server reads a '+' as itself (set=name=a+b), so a space sent as '+' would
+    reach the ruleset as a '+'."""
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url) if "/watch/" in request.url else None)
     page.goto(server)
     page.select_option("#start select[name=ruleset]", "tutorial-tiles")
     page.fill("#start input[name=players]", "3")
@@ -521,6 +525,7 @@ def test_the_settings_form_starts_a_game_with_options_and_bots(page: Page, serve
     page.wait_for_url("**/table/*")
     settle(page)
     assert page.locator("h1 small").inner_text() == "rank_points=[5, 2, 0], board_size=4, 3 players, seed 12"
+    assert len(asked) == 1 and "set=rank_points%3D%5B5%2C%202%2C%200%5D&set=board_size%3D4" in asked[0], asked
     assert page.evaluate("document.body.dataset.mode") == "watch"
 
 

@@ -155,9 +155,9 @@ class Server:
     # ------------------------------------------------------------ making tables
 
     def game_from(self, request: Request, ruleset: str) -> Game:
-        query = request.query_params
-        return self.catalog.load(ruleset, params.variants_of(params.plus_kept(request.url.query, "variant")),
-                                 params.options_of(query.getlist("set")))
+        raw = request.url.query  # a '+' typed in the address is itself (variant=a+b, set=name=a+b), not a space
+        return self.catalog.load(ruleset, params.variants_of(params.plus_kept(raw, "variant")),
+                                 params.options_of(params.plus_kept(raw, "set")))
 
     def new_table(self, request: Request, ruleset: str, all_bots: bool, expired: Callable[[], bool] = lambda: False) -> Table:
         query = request.query_params

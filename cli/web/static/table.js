@@ -294,7 +294,9 @@ document.getElementById("simulate").addEventListener("submit", (event) => {
       for (const line of String(value).split("\n")) if (line.trim()) query.append("set", line.trim());
     } else if (value) query.set(key, value);
   }
-  document.getElementById("report").src = `/simulate/${encodeURIComponent(event.target.dataset.ruleset)}?${query}`;
+  // a space as %20: the server reads a '+' as itself (set=name=a+b), and URLSearchParams writes a space as '+'
+  document.getElementById("report").src =
+    `/simulate/${encodeURIComponent(event.target.dataset.ruleset)}?${String(query).replace(/\+/g, "%20")}`;
 });
 
 if (view.mode === "play") {

@@ -49,7 +49,8 @@ if TYPE_CHECKING:
     from engine.core.actions import Action
 
 HELP = """Type the number of an action, or its text (e.g. copy one from the list),
-or part of one (a cell such as 3,4, a name) to list only the actions that contain it.
+or part of one (a name, a cell such as 3,4) to list only the actions that contain it (a cell
+alone: the actions at that cell, not at 13,4).
   board      draw the board and the actions again
   hint       what a bot would play here (rulecraft play --hint-agent SPEC chooses the bot)
   undo       take back the last move a human made, and the bots' moves after it
@@ -73,17 +74,26 @@ class Session:
     shown: int = 0  # how many lines of the state's log were printed
     resumed: bool = False  # a loaded game: its log was seen when it was played, so only its end is shown again
     watch: bool = False  # draw the board after every move
-    failed: bool = False  # the ruleset failed on a bot's move: the game stopped, as it was before that move
+    failed: bool = False  # the ruleset failed on a bot's move (the game stopped, as it was before it), or a turn never ended
 
     def run(self) -> bool:
-        """Play until the game ends (True) or a human quits (False).
+        """Play until the game ends (True) or a human quits (False), or a turn takes ``limits.turn_decisions``
+        decisions without passing (False: the game stops there, as simulate's games do).
 
         A new game's log is shown whole (setup, and every automatic step before the first decision: a game
         without decisions is all there); a resumed one's, only its last ``RECENT`` lines.
         """
         self.shown = max(0, len(self.state.log or []) - RECENT) if self.resumed else 0
         self.print_new_log()
+        turn, start, most = -1, 0, self.state.game.limits.turn_decisions  # start: the decisions before this turn
         while not self.state.is_terminal:
+            taken = len(self.state.history or [])
+            if self.state.turn_number != turn or taken < start:  # a new turn, or one taken back
+                turn, start = self.state.turn_number, taken
+            elif taken - start >= most:
+                self.console.print(f"{self.state.endless_turn(most)}; the game stops here", style="bold")
+                self.failed = True
+                return False
             seat = self.state.seat_to_move
             bot = self.bots.get(seat)
             if bot is not None:
@@ -228,11 +238,12 @@ class Session:
         return None
 
     def list_matching(self, part: str) -> bool:
-        """List the actions whose text contains ``part`` (with their numbers); False when none does.  On a board that
-        names its cells, a cell written ``x,y`` in ``part`` is looked for by its name (``4,1``: ``e2``)."""
-        part = self.state.game.cell_names.typed(part)
-        texts = [str(a) for a in self.state.legal_actions()]
-        found = sum(part.lower() in text.lower() for text in texts)
+        """List the actions ``part`` names (with their numbers); False when none does: those at the cell ``part`` is
+        as a whole (``1,1``, not ``11,1``; ``a1``, not ``a10``), else those whose text contains it (``CellNames.lists``).
+        On a board that names its cells, a cell written ``x,y`` in ``part`` is looked for by its name (``4,1``: ``e2``)."""
+        names = self.state.game.cell_names
+        part = names.typed(part)
+        found = sum(names.lists(part, str(a)) for a in self.state.legal_actions())
         if not found:
             return False
         self.console.print(f"{found} action{'s' * (found != 1)} contain{'s' * (found == 1)} '{part}':")

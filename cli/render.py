@@ -278,10 +278,10 @@ def square_legend(state: State, short: dict[str, str], styles: dict[str, str], s
             if not any(value in game.display for value in values):  # drawn by its own name's display
                 shown.setdefault(text.plain, game.piece_names[cid])
             for value in values:
-                shown.setdefault(game.display.get(value, {}).get("short", str(value)), str(value))
+                shown.setdefault(display_text(game, value) if value in game.display else str(value), str(value))
         else:
             for value in held_values(game, cid):
-                shown.setdefault(game.display[value].get("short", value), value)
+                shown.setdefault(display_text(game, value), value)
             for label in board_labels(game, cid):
                 shown.setdefault(short[label], label)
     if any(len(game.face_labels[cid]) > 1 for cid in state.grid.values()):
@@ -312,7 +312,7 @@ def cell_text(game: Game, state: State, cid: int, short: dict[str, str], styles:
     up = labels[state.face[cid]]
     text = Text()
     for value in held_values(game, cid):  # whose it is, whichever face is up
-        text.append(game.display[value].get("short", value), style=f"bold {styles.get(value, '')}")
+        text.append(display_text(game, value), style=f"bold {styles.get(value, '')}")
     text.append(short[up], style=f"bold {styles.get(up, '')}" + (" underline" if pending else ""))
     for other in dict.fromkeys(labels):
         if other != up:
@@ -375,9 +375,9 @@ def hex_board(state: State, seat: int | None = None) -> RenderableType:
     styles = value_styles(game)
     key = "q,r: an empty hex next to a piece shows its coordinates; [..] a piece in a group, {..} the group's anchor"
     shown = sorted({value for cid in state.grid.values() if not hidden_from(state, cid, seat)
-                    and (value := value_label(game, cid, state.face[cid])) in game.display and labels[value] != value})
+                    and labels[value := value_label(game, cid, state.face[cid])] != value})
     lines = [Text(key, style="dim")]
-    for i, value in enumerate(shown):  # the display's short texts, which an abbreviation of the name would not say
+    for i, value in enumerate(shown):  # each short text on the board: the display's, or the name abbreviated (Fi)
         lines[0].append("; " if i == 0 else ", ", style="dim")
         lines[0].append(labels[value], style=f"bold {styles.get(value, '')}").append(f" {value}", style="dim")
     for indent, row in grid.rows():
@@ -487,7 +487,8 @@ def counted(names: Iterable[str]) -> list[str]:
 
 
 def piece_text(game: Game, state: State, cid: int, styles: dict[str, str]) -> Text | None:
-    """A piece without faces of its own (one face, no per-face values) as the ``display`` short texts of its values.
+    """A piece without faces of its own (one face, no per-face values) as the ``display`` short texts of its values
+    (:func:`display_text`).
 
     None when the ruleset gives no ``display`` for any of them.
     """
@@ -499,9 +500,23 @@ def piece_text(game: Game, state: State, cid: int, styles: dict[str, str]) -> Te
         name = game.piece_names[cid]  # a piece named in display itself (one that holds no value shown)
         if name not in game.display:
             return None
-        return Text(game.display[name].get("short", name), style=f"bold {styles.get(name, '')}")
+        return Text(display_text(game, name), style=f"bold {styles.get(name, '')}")
     style = next((styles[v] for v in values if game.display.get(v, {}).get("style")), "")
-    return Text("".join(game.display.get(v, {}).get("short", v) for v in values), style=style)
+    return Text("".join(display_text(game, v) if v in game.display else v for v in values), style=style)
+
+
+def display_text(game: Game, name: str) -> str:
+    """What a board shows for a value (or a component) that ``display`` names: its short text, else its name
+    abbreviated to two letters at least among the names ``display`` gives, as a hex shows a value; the board's key
+    says what it stands for.
+
+    >>> from types import SimpleNamespace
+    >>> game = SimpleNamespace(display={"North": {"style": "bold"}, "Nest": {}, "South": {"short": "S"}})
+    >>> display_text(game, "North"), display_text(game, "South")
+    ('No', 'S')
+    """
+    hint = game.display[name]
+    return hint["short"] if "short" in hint else abbreviations(game.display, least=2)[name]
 
 
 def held_values(game: Game, cid: int) -> list[str]:
@@ -742,12 +757,13 @@ LISTED = 60
 def numbered_actions(state: State, width: int, only: str = "") -> RenderableType:
     """The legal actions as ``[n] text``, in as many columns as fit in ``width`` when there are many.
 
-    ``only``: just the actions whose text contains it (any case), with their own numbers.  A list
-    longer than :data:`LISTED` is cut, with a line saying how to see the rest.
+    ``only``: just the actions it names, with their own numbers: those at the cell it is as a whole, else those whose
+    text contains it, in any case (``CellNames.lists``).  A list longer than :data:`LISTED` is cut, with a line
+    saying how to see the rest.
     """
     numbered = [(i, str(action)) for i, action in enumerate(state.legal_actions(), 1)]
     if only:
-        numbered = [(i, text) for i, text in numbered if only.lower() in text.lower()]
+        numbered = [(i, text) for i, text in numbered if state.game.cell_names.lists(only, text)]
     items = [f"[{i}] {text}" for i, text in numbered[:LISTED]]
     widest = max((len(item) for item in items), default=1) + 3
     columns = 1 if len(items) <= 12 else max(1, min(width // widest, 4))

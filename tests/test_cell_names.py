@@ -116,7 +116,7 @@ def test_the_page_labels_the_edges_and_finds_the_cells_of_named_actions(tmp_path
     drawn = board_svg(s)
     assert re.findall(r'class="coord"[^>]*>([^<]*)<', drawn) == ["a", "b", "c", "1", "2", "3"]
     assert '<g class="cell" data-cell="1,1"><title>b2</title>' in drawn
-    assert actions(s, 2)[0] == {"text": "place O at a1", "cells": ["0,0"], "zones": []}
+    assert actions(s, 2)[0] == {"text": "place O at a1", "cells": ["0,0"], "cell_words": ["0,0", "a1"], "zones": []}
 
 
 def test_a_scenario_writes_cells_by_name(tmp_path: Path) -> None:
@@ -191,6 +191,36 @@ def test_the_play_command_lists_the_actions_at_a_cell_written_either_way(tmp_pat
     assert result.output.count("1 action contains 'c2':\n[6] place X at c2") == 2, result.output
 
 
+def test_a_typed_cell_lists_the_actions_at_that_cell_only(tmp_path: Path) -> None:
+    """On a board of ten rows or more, a typed 'a1' (or '0,0', read as a1) listed the actions at a10, a11 and a12
+    too, whose text holds 'a1': now a whole cell lists that cell only, at the terminal as on the page; a longer
+    text still lists every action containing it."""
+    from click.testing import CliRunner
+
+    from cli.main import main
+
+    wide = _ruleset(tmp_path, MARKS.replace("width: 3", "width: 12").replace("height: 3", "height: 12"))
+    result = CliRunner().invoke(main, ["play", str(wide), "--seed", "1"], input="a1\n0,0\nA1\nX at a1\nquit\n")
+    assert "Traceback" not in result.output
+    assert result.output.count("1 action contains 'a1':\n[1] place X at a1\n") == 2, result.output
+    assert "1 action contains 'A1':\n[1] place X at a1\n" in result.output
+    assert "4 actions contain 'X at a1':" in result.output  # a1, a10, a11 and a12
+    listed = actions(engine.load(str(wide)).new_state(players=2, seed=1), 1)
+    assert listed[0] == {"text": "place X at a1", "cells": ["0,0"], "cell_words": ["0,0", "a1"], "zones": []}
+    assert listed[108]["cell_words"] == ["0,9", "a10"]
+
+
+def test_a_typed_cell_written_x_y_lists_that_cell_only() -> None:
+    """At the terminal, a typed hex 1,1 listed the actions at -1,1 as well (as the page did before)."""
+    from click.testing import CliRunner
+
+    from cli.main import main
+
+    result = CliRunner().invoke(main, ["play", "iconoclasm", "--players", "2", "--seed", "7"], input="1,1\nquit\n")
+    listed = result.output.split("5 actions contain '1,1':\n")[1].split(">")[0].split()
+    assert listed.count("1,1") == 5 and "-1,1" not in listed, result.output
+
+
 @pytest.mark.parametrize("named", [True, False])
 def test_a_number_too_long_to_read_is_no_cell(tmp_path: Path, named: bool) -> None:
     """A typed or written x,y with more digits than Python reads as a number (4,300) is refused, not a crash: in an
@@ -220,13 +250,18 @@ def test_a_number_too_long_to_read_is_no_cell(tmp_path: Path, named: bool) -> No
 ])
 def test_a_board_refused_for_its_size_is_not_refused_for_its_names_too(tmp_path: Path, size: str, said: str) -> None:
     """The largest boards name their cells (a 10000-wide row ends at ntp1, a 10000-tall column at a10000); past the
-    size, or with a width alone, the size is the one fault said: not also that cell_names wants a width and height."""
+    size, or with a width alone, the size is the one fault said: not also that cell_names wants a width and height,
+    nor that the steps' 'touching: false' and 'drop: true' need a board with fixed edges (the board refused is built
+    growing), nor that a cell attribute lies out of a growing board's reach."""
     for width, height, last in ((10000, 1, "ntp1"), (1, 10000, "a10000")):
         game = _game(tmp_path, MARKS.replace("width: 3", f"width: {width}").replace("height: 3", f"height: {height}"))
         assert game.cell_text((width - 1, height - 1)) == last and game.read_cell(last.upper()) == (width - 1, height - 1)
-    path = _ruleset(tmp_path, MARKS.replace("  width: 3\n  height: 3\n", size))
-    found = [d.headline().replace(str(tmp_path) + "/", "") for d in validate_path(str(path))]
-    assert said in found and not any("cell_names" in line for line in found), found
+    for text in (MARKS, MARKS.replace("touching: false", "touching: false, drop: true"),
+                 MARKS.replace("attributes: {mark: mark}", "attributes: {mark: mark, spot: cell}").replace(
+                     "{id: O, mark: O, count: 4}", "{id: O, mark: O, count: 4, spot: [9000, 0]}")):
+        path = _ruleset(tmp_path, text.replace("  width: 3\n  height: 3\n", size))
+        found = [d.headline().replace(str(tmp_path) + "/", "") for d in validate_path(str(path))]
+        assert found == [said], found
 
 
 def test_a_cell_past_what_a_name_writes_stays_x_y(tmp_path: Path) -> None:

@@ -67,3 +67,19 @@ def test_one_action_or_expectation_without_a_list_is_told_the_brackets(tmp_path:
     lines = check_changed(tmp_path, "actions:\n  - place Sun/Moon as Sun at 0,0", "actions: place Sun/Moon as Sun at 0,0")
     assert ("sun-beats-moon.yaml:12:10: actions: 'place Sun/Moon as Sun at 0,0' is not a list (like [a, b]) or empty (a "
             "list of one is written in brackets: actions: ['place Sun/Moon as Sun at 0,0'])") in lines
+
+
+def test_a_long_refused_action_is_quoted_cut(tmp_path: Path) -> None:
+    """An action of 7,000 characters refused was quoted whole (the refusal itself cut it): it is cut as every long
+    value a message quotes is, with its length; so is one expected to be refused but accepted, and an expected error."""
+    long = "place Sun/Moon as Sun at " + "9" * 7000
+    lines = check_changed(tmp_path / "refused", "place Sun/Moon as Sun at 0,0", long)
+    said = next(line for line in lines if "was refused" in line)
+    assert said.startswith(f"sun-beats-moon.yaml:13:5: action 1: action '{long[:200]}... (7,025 characters)' was "
+                           "refused: "), said[:400]
+    assert len(said) < 2_400, len(said)  # the quote cut, and the refusal as IllegalActionError cuts it (2,000)
+    lines = check_changed(tmp_path / "accepted", "place Sun/Moon as Sun at 0,0",
+                          "action: place Sun/Moon as Sun at 0,0\n    expect_error: " + "x" * 7000)
+    said = next(line for line in lines if "but it was accepted" in line)
+    assert said == (f"sun-beats-moon.yaml:13:13: action 1: expected 'place Sun/Moon as Sun at 0,0' to fail with '{'x' * 200}"
+                    "... (7,000 characters)', but it was accepted"), said[:400]

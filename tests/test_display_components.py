@@ -77,6 +77,26 @@ def test_the_browser_draws_it_in_its_colour_with_its_short_text(tmp_path: Path) 
     assert (fill, label, title) == ("#804000", "#", "wall")
 
 
+def test_a_display_value_without_a_short_text_is_abbreviated_and_keyed(tmp_path: Path) -> None:
+    """A value that display styles but gives no short text was drawn by its whole name on a square board (Amber
+    filled its cell, in the terminal and in the browser) while a hex abbreviated it; it is abbreviated as on a hex
+    (Am) and the key says what it stands for, as it does a short text."""
+    path = tmp_path / "walls.yaml"
+    path.write_text(WALLS.replace("[A, B]", "[Amber, Basalt]").replace("{id: A, side: A,", "{id: Am, side: Amber,")
+                    .replace("{id: B, side: B,", "{id: Ba, side: Basalt,")
+                    .replace("  A: {short: a}\n", "  Amber: {style: yellow}\n  Basalt: {short: b}\n").replace("WALL", "wall"),
+                    encoding="utf-8")
+    game = engine.load(path)
+    s = game.new_state(players=2, seed=1)
+    s.apply("choose 0,0")
+    s.apply("choose 2,0")
+    drawn = _text(board(s))
+    assert "Am   #   b" in drawn, drawn
+    assert "Am Amber" in drawn and "b Basalt" in drawn, drawn
+    amber = s.grid[(0, 0)]
+    assert piece_look(game, s, amber, value_colours(game), _labels(game))[1:3] == ("Am", "Am")
+
+
 def test_an_unknown_display_key_is_refused_where_it_is_written(tmp_path: Path) -> None:
     with pytest.raises(RulesetError) as err:
         _load(tmp_path, "wal")

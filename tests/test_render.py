@@ -291,6 +291,15 @@ def test_a_hex_board_draws_the_display_short_texts_as_a_square_board_does() -> N
     assert lines[0].endswith("{..} the group's anchor; B Blue, R Red")
     hexes = " ".join(lines[1:]).split()
     assert sorted(word for word in hexes if not any(ch.isdigit() for ch in word) and word != "·") == ["B", "R"]
-    iconoclasm = engine.load("iconoclasm").new_state(players=2, seed=1)  # no display: the abbreviations, no key
+
+
+
+def test_a_hex_boards_abbreviations_are_keyed_as_its_short_texts_are() -> None:
+    """Without a display, a hex shows its value abbreviated (Fi for Fire), and the key named only the display's short
+    texts: what Fi and Ea stood for was said nowhere beside the board.  The key names every abbreviation on it."""
+    iconoclasm = engine.load("iconoclasm").new_state(players=2, seed=1)
     iconoclasm.apply(iconoclasm.legal_actions()[0])
-    assert plain(render.board(iconoclasm, 1))[0].endswith("{..} the group's anchor")
+    lines = plain(render.board(iconoclasm, 1))
+    assert lines[0].endswith("{..} the group's anchor; Ai Air, Ea Earth, Fi Fire, Wa Water"), lines[0]
+    hexes = {word.strip("[]{}") for word in " ".join(lines[1:]).split() if word.isalpha()}
+    assert hexes == {"Ai", "Ea", "Fi", "Wa"}, hexes

@@ -757,13 +757,9 @@ def test_points_vary_by_result_not_by_seat_and_their_interval_stays_within_the_v
     assert Points({0: 7, 2: 1}).low == 0.0 and Points({3: 1}).low == Points({3: 1}).high == 3.0
 
 
-def test_a_turn_whose_choices_never_run_out_stops_at_the_step_asking(tmp_path: Path) -> None:
-    """Groups that form and clash again without end, the player asked which goes first each time (iconoclasm without
-    its 'deform' and 'if_same'), made one turn of endless decisions: validate ran for hours. A game simulate or
-    validate plays stops after ``turn_decisions`` decisions in one turn, at the line of the step asking."""
-    from engine.core.limits import Limits, using
-    from engine.runner.validate import validate_path
-
+def endless_ruleset(tmp_path: Path) -> Path:
+    """Iconoclasm without its groups' 'deform' and 'if_same': groups that form and clash again without end, the player
+    asked which goes first each time, in one turn of endless decisions (four players, most seeds under 10)."""
     folder = tmp_path / "endless"
     shutil.copytree(Path(engine.load("iconoclasm").source).parent, folder)
     path = folder / "ruleset.yaml"
@@ -771,6 +767,17 @@ def test_a_turn_whose_choices_never_run_out_stops_at_the_step_asking(tmp_path: P
     for line in ("        if_same: win", "      deform: {"):
         text = "\n".join(row for row in text.split("\n") if not row.startswith(line))
     path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_a_turn_whose_choices_never_run_out_stops_at_the_step_asking(tmp_path: Path) -> None:
+    """Groups that form and clash again without end, the player asked which goes first each time (iconoclasm without
+    its 'deform' and 'if_same'), made one turn of endless decisions: validate ran for hours. A game simulate or
+    validate plays stops after ``turn_decisions`` decisions in one turn, at the line of the step asking."""
+    from engine.core.limits import Limits, using
+    from engine.runner.validate import validate_path
+
+    path = endless_ruleset(tmp_path)
     game = engine.load(path)
     step = next(s for s in game.steps if s.kind == "form_groups")
     with using(Limits(turn_decisions=2_000)):
@@ -782,3 +789,35 @@ def test_a_turn_whose_choices_never_run_out_stops_at_the_step_asking(tmp_path: P
     assert caught.value.pos == step.pos
     problems = validate_path(path)
     assert [(p.pos.line, "without passing" in p.message) for p in problems if p.pos is not None] == [(step.pos.line, True)]
+
+
+def test_an_endless_turn_stops_bench_playouts_search_rollouts_and_play_at_the_step_asking(tmp_path: Path) -> None:
+    """Only simulate and validate stopped a turn of endless decisions: 'rulecraft bench''s playouts, the random
+    rollouts of the searches (whatever their depth) and a game at 'rulecraft play' went on for as long as one let
+    them.  Each now stops with the same error, at the step asking, after ``turn_decisions`` decisions in one turn."""
+    from click.testing import CliRunner
+
+    from cli.main import main
+    from engine.core.limits import Limits, using
+    from engine.runner.agents import play_out
+    from engine.runner.bench import playout
+
+    path = endless_ruleset(tmp_path)
+    said = r"turn \d+ has taken 200 decisions without passing: .* \(limit turn_decisions=200; raise it with"
+    with using(Limits(turn_decisions=200)):
+        game = engine.load(path)
+        step = next(s for s in game.steps if s.kind == "form_groups")
+        with pytest.raises(RulecraftError, match=said) as caught:
+            playout(game, 4, 0, random.Random(0))
+        assert caught.value.pos == step.pos
+        for record in (False, True):  # the rollouts' kernel, and its plain loop for a state keeping its history
+            state = game.new_state(players=4, seed=14, record=record)
+            with pytest.raises(RulecraftError, match=said) as caught:
+                play_out(state, random.Random(14).random, 1_000_000)
+            assert caught.value.pos == step.pos
+    result = CliRunner().invoke(main, ["play", str(path), "--players", "4", "--seed", "0", "--seat", "1=random",
+                                       "--limit", "turn_decisions=200"])
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert result.output.rstrip().endswith(f"{step.pos}: turn 35 has taken 200 decisions without passing: does a step "
+                                           "offer choices that never run out? (limit turn_decisions=200; raise it with "
+                                           "--limit turn_decisions=N); the game stops here"), result.output[-500:]

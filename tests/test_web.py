@@ -447,6 +447,16 @@ def test_a_bad_page_request_gets_a_clear_error_page(client: TestClient, url: str
     assert client.get("/play/tutorial-tiles?players=2").status_code == 303  # still serving
 
 
+def test_a_plus_in_an_option_typed_in_the_address_is_itself(client: TestClient) -> None:
+    """``set=contenders=a+b`` typed in an address reached the ruleset as 'a b' (a '+' read as a space), as
+    ``variant=a+b`` once did; a space the page's own forms send, as %20, is still a space."""
+    response = client.get("/watch/iconoclasm?players=2&agents=random&set=contenders=a+b")
+    assert response.status_code == 400
+    assert "'contenders' must be one of groups, all, not 'a+b'" in response.text.replace("&#x27;", "'"), response.text
+    table = start(client, "/watch/tutorial-tiles?players=3&agents=random&set=rank_points=%5B5,%202,%200%5D")
+    assert view(client, table)["subtitle"].startswith("rank_points=[5, 2, 0], 3 players")
+
+
 @pytest.mark.parametrize(("body", "message"), [
     (b"", "the file is empty"),
     (b"not json", "not a JSON game file"),

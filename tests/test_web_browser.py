@@ -511,6 +511,10 @@ def test_a_double_click_on_an_action_plays_it_once(page: Page, server: str) -> N
 
 
 def test_the_settings_form_starts_a_game_with_options_and_bots(page: Page, server: str) -> None:
+    """The options' spaces go as %20: the server reads a '+' as itself (set=name=a+b), so a space sent as '+' would
+    reach the ruleset as a '+'."""
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url) if "/watch/" in request.url else None)
     page.goto(server)
     page.select_option("#start select[name=ruleset]", "tutorial-tiles")
     page.fill("#start input[name=players]", "3")
@@ -521,6 +525,7 @@ def test_the_settings_form_starts_a_game_with_options_and_bots(page: Page, serve
     page.wait_for_url("**/table/*")
     settle(page)
     assert page.locator("h1 small").inner_text() == "rank_points=[5, 2, 0], board_size=4, 3 players, seed 12"
+    assert len(asked) == 1 and "set=rank_points%3D%5B5%2C%202%2C%200%5D&set=board_size%3D4" in asked[0], asked
     assert page.evaluate("document.body.dataset.mode") == "watch"
 
 
@@ -680,6 +685,27 @@ def test_a_click_on_a_cell_lists_the_actions_at_that_cell_only(page: Page, serve
     assert len(listed) == 5 and all(text.endswith(" at 1,1") for text in listed), listed
     page.fill("#filter", "Fire")  # a filter that is not a cell still finds actions by their text
     assert page.locator("#actions button.action").count() == 13
+
+
+def test_a_filter_that_is_a_cell_name_lists_that_cell_only(page: Page, tmp_path: Path) -> None:
+    """On a board of twelve rows naming its cells, the filter 'a1' listed the actions at a10, a11 and a12 too, whose
+    text holds 'a1' (the filter '0,0' found the cell alone): a name is now a cell too, as at the terminal."""
+    from tests.test_cell_names import MARKS
+
+    (tmp_path / "wide-marks").mkdir()
+    (tmp_path / "wide-marks" / "ruleset.yaml").write_text(
+        MARKS.replace("name: marks", "name: wide-marks").replace("width: 3", "width: 12").replace("height: 3", "height: 12"))
+    serve = serving(str(tmp_path))
+    try:
+        page.goto(f"{next(serve)}/play/wide-marks?players=2&seed=1")
+        settle(page)
+        for typed in ("a1", "A1", "0,0"):
+            page.fill("#filter", typed)
+            assert [a.inner_text() for a in page.locator("#actions button.action").all()] == ["place X at a1"], typed
+        page.fill("#filter", "X at a1")  # not a cell: every action containing it
+        assert page.locator("#actions button.action").count() == 4
+    finally:
+        serve.close()
 
 
 def test_a_game_over_says_beside_the_winner_why_it_ended(page: Page, server: str) -> None:

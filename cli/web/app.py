@@ -155,9 +155,9 @@ class Server:
     # ------------------------------------------------------------ making tables
 
     def game_from(self, request: Request, ruleset: str) -> Game:
-        query = request.query_params
-        return self.catalog.load(ruleset, params.variants_of(params.plus_kept(request.url.query, "variant")),
-                                 params.options_of(query.getlist("set")))
+        raw = request.url.query  # a '+' typed in the address is itself (variant=a+b, set=name=a+b), not a space
+        return self.catalog.load(ruleset, params.variants_of(params.plus_kept(raw, "variant")),
+                                 params.options_of(params.plus_kept(raw, "set")))
 
     def new_table(self, request: Request, ruleset: str, all_bots: bool, expired: Callable[[], bool] = lambda: False) -> Table:
         query = request.query_params
@@ -222,6 +222,7 @@ class Server:
             "situation": view.situation(state, seat, frozenset(table.bots), everything=everyone),
             "html": view.table_html(state, seat, own=seat not in table.bots, everything=everyone),
             "actions": view.actions(state, seat) if table.mode != "replay" and mover not in table.bots else [],
+            "typed_cell": game.cell_names.typed_cell,  # a filter that is one cell as a whole (see CellNames.lists)
             "moves": [m.to_json(None if table.mode == "replay" or everyone else seat or 0) for m in moves[-MOVES_SHOWN:]],
             "unsaved": unsaved,  # why this page may not save the game now (None: it may)
             "seats": seats,  # the seats this page may be shown (none: it is shown what every seat sees)

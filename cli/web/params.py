@@ -100,10 +100,11 @@ def variants_of(values: list[str]) -> tuple[str, ...]:
 
 def plus_kept(query: str, name: str) -> list[str]:
     """The values of ``name`` in the raw query string ``query``, a '+' read as itself: a '+' typed in an address
-    (``variant=a+b``) would otherwise arrive as a space, while the page's own forms send it as ``%2B``.
+    (``variant=a+b``, ``set=name=a+b``) would otherwise arrive as a space, while the page's own forms send it as
+    ``%2B`` (and a space as ``%20``).
 
-    >>> plus_kept("variant=a+b&variant=c%2Bd&seed=1", "variant")
-    ['a+b', 'c+d']
+    >>> plus_kept("variant=a+b&variant=c%2Bd&seed=1", "variant"), plus_kept("set=n=%5B1,%202%5D", "set")
+    (['a+b', 'c+d'], ['n=[1, 2]'])
     """
     return [value for key, value in parse_qsl(query.replace("+", "%2B"), keep_blank_values=True) if key == name]
 

@@ -13,18 +13,18 @@ Typical use::
 
     state = engine.load("my-game").new_state(players=2, seed=1)
     table_html(state, seat=1)      # the board's <svg>, then a <section class="zone"> per zone
-    actions(state, seat=1)[0]      # {'text': 'place A as B at 0,0', 'cells': ['0,0']}
+    actions(state, seat=1)[0]      # {'text': 'place A as B at 0,0', 'cells': ['0,0'], 'cell_words': ['0,0'], ...}
 """
 
 from __future__ import annotations
 
-import re
 from engine.core.showtext import html_safe as escape
 from typing import TYPE_CHECKING, Any
 
 from cli import render
 from cli.web.svg import NEUTRAL, board_svg, legend, text_colour, value_colours
 from engine.blocks.catalogue import drawings
+from engine.blocks.cellnames import CELL_IN_TEXT
 from engine.core.facedown import NOBODY, back_label, hidden_from
 from engine.core.information import seen_parts
 from engine.model.savefile import counter_values
@@ -32,9 +32,6 @@ from engine.model.savefile import counter_values
 if TYPE_CHECKING:
     from engine import Game, State
     from engine.core.actions import Action
-
-CELL_IN_TEXT = re.compile(r"(?<![\w.-])(-?\d+),(-?\d+)(?![\w.])")
-"""A cell written in an action's text (``at 3,-1``)."""
 
 BACKS_SHOWN = 12
 """Card backs drawn for a hidden zone before the rest is only counted."""
@@ -238,11 +235,14 @@ def situation(state: State, seat: int | None, bots: frozenset[int] = frozenset()
 
 def actions(state: State, seat: int | None) -> list[dict[str, Any]]:
     """The legal actions of ``seat`` (none when it is not to move, or for None), each with the board cells its text
-    names and the zones of the components it chooses (none known: an action that is no answer to a choice)."""
+    names, the words a typed filter names those cells by (``x,y`` and a name: see ``CellNames.lists``) and the zones
+    of the components it chooses (none known: an action that is no answer to a choice)."""
     if state.is_terminal or state.seat_to_move != seat:
         return []
+    names = state.game.cell_names
     listed = [(str(a), a) for a in state.legal_actions()]
-    return [{"text": text, "cells": cells_in(text, state.game), "zones": chosen_zones(state, a)} for text, a in listed]
+    return [{"text": text, "cells": cells_in(text, state.game), "cell_words": names.cell_words(text),
+             "zones": chosen_zones(state, a)} for text, a in listed]
 
 
 def chosen_zones(state: State, action: Action) -> list[str]:

@@ -24,6 +24,13 @@ STYLES = ("numbers", "algebraic")
 """The values of a square grid's ``cell_names``."""
 
 
+TYPED_XY = r"-?[0-9]+,-?[0-9]+"
+"""A cell written ``x,y``, as a whole typed text."""
+
+CELL_IN_TEXT = re.compile(r"(?<![\w.-])(-?\d+),(-?\d+)(?![\w.])")
+"""A cell written ``x,y`` inside an action's text (``at 3,-1``, ``3,-1:2``)."""
+
+
 class CellNames:
     """Cells written ``x,y`` and read so (``(x, y)`` too): what a ruleset without ``cell_names`` uses."""
 
@@ -57,6 +64,33 @@ class CellNames:
     def found_in(self, text: str) -> list[Cell]:
         """The cells a text (an action's) names by their names, in order; none without names."""
         return []
+
+    typed_cell = TYPED_XY
+    """A typed text that is one cell as a whole, lower case: a regular expression that the web page's filter reads too."""
+
+    def cell_words(self, text: str) -> list[str]:
+        """How a typed text writes each cell an action's ``text`` names (lower case): ``x,y``, and its name when cells
+        have names.
+
+        >>> PLAIN.cell_words("move 0,1 to -1,2"), Algebraic(8, 8).cell_words("move E2 to e4")
+        (['0,1', '-1,2'], ['4,1', 'e2', '4,3', 'e4'])
+        """
+        return [f"{x},{y}" for x, y in CELL_IN_TEXT.findall(text)]
+
+    def lists(self, typed: str, text: str) -> bool:
+        """Whether an action's ``text`` is listed for a part of an action a player typed (``rulecraft play``, the web
+        page's filter): when ``typed`` is one cell as a whole (``1,1``, ``a1``), the actions naming that very cell (not
+        ``11,1`` nor ``a10``); else those whose text contains it, in any case.
+
+        >>> Algebraic(12, 12).lists("a1", "choose P at a10"), Algebraic(12, 12).lists("a1", "choose a1")
+        (False, True)
+        >>> PLAIN.lists("1,1", "place X at 11,1"), PLAIN.lists("X at", "place X at 11,1")
+        (False, True)
+        """
+        typed = typed.strip().lower()
+        if re.fullmatch(self.typed_cell, typed):
+            return typed in self.cell_words(text)
+        return typed in text.lower()
 
     def describe(self) -> str:
         """How cells are named, in English, for ``rulecraft explain`` ("" for ``x,y``)."""
@@ -148,6 +182,11 @@ class Algebraic(CellNames):
         ([(4, 1), (4, 3)], [(7, 7)])
         """
         return [cell for word in NAMED_IN_TEXT.findall(text) if (cell := self.read(word)) in self._texts]
+
+    typed_cell = f"[a-z]{{1,3}}[1-9][0-9]{{0,5}}|{TYPED_XY}"
+
+    def cell_words(self, text: str) -> list[str]:
+        return [word for cell in self.found_in(text) for word in (format_cell(cell), self.text(cell))]
 
     def typed(self, text: str) -> str:
         return TYPED_CELL.sub(lambda m: m.group() if (cell := parse_cell(m.group())) is None else self.text(cell), text)

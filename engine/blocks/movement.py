@@ -155,7 +155,7 @@ class Move(Step):
             compiled, self.to_slots = b.expression(spec["to"], "bool", bind={"piece": ANY_COMPONENT, "cell": CELL},
                                                    pos=b.pos(spec, "to"))
             self.to, self.to_text = compiled.fn, b.describe(spec["to"])
-            if g.grid is not None and not g.grid.fixed:
+            if g.grid is not None and not b.has_edges():
                 b.error(b.pos(spec, "to"), "'to' chooses among the cells of a board with edges (width and height, a hex "
                                            "board or a board of points); a growing board has none to list")
         # the board offsets of each step, by the direction a role faces

@@ -143,11 +143,11 @@ class Place(Step):
         self.must_pass = if_none == "must-pass"
         self.touching = b.bool_setting(spec, "touching", True)
         grid = b.game.grid
-        if not self.touching and grid is not None and not grid.fixed:
+        if not self.touching and grid is not None and not b.has_edges():
             b.error(b.pos(spec, "touching"), "'touching: false' needs a board with fixed edges (width and height, or a hex board)")
             self.touching = True
         self.drop = b.bool_setting(spec, "drop", False)
-        if self.drop and not (isinstance(grid, SquareGrid) and grid.fixed):
+        if self.drop and not (isinstance(grid, SquareGrid) and b.has_edges()):
             b.error(b.pos(spec, "drop"), "'drop: true' needs a square board with fixed edges (width and height)")
             self.drop = False
         self.bracket = read_bracket(b, spec)

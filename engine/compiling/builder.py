@@ -113,6 +113,7 @@ class Builder:
         self.cell_places: dict[tuple[str, int], list[SourcePos | None | list[SourcePos | None]]] = {}  # (attribute,
         # component): where each face's cell (of a list of cells: each item) is written, read once the board is
         # (engine.compiling.cell_attributes)
+        self.board_refused = False  # the board's size was refused (said there): see has_edges
         name = tree.get("name")
         self.game = Game(
             name=str(name) if name else "unnamed",
@@ -137,6 +138,14 @@ class Builder:
             except (KeyError, IndexError):
                 return node.pos
         return getattr(node, "pos", None)
+
+    def has_edges(self) -> bool:
+        """Whether the board has fixed edges (width and height, a hex board, a board of points), or is taken to: a
+        square board refused for its size is built growing, and a setting that needs edges says nothing of it then,
+        the size being the one fault to mend (``board: {width: 10001, height: 1}`` is not also refused for
+        ``touching: false``).  False without a board."""
+        grid = self.game.grid
+        return grid is not None and (grid.fixed or self.board_refused)
 
     def check_value(self, value: Any, type_name: str, pos: SourcePos | None, what: str) -> None:
         """Report ``value`` unless it is a value of the declared type ``type_name`` (see engine.compiling.components)."""

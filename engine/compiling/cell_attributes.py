@@ -93,7 +93,7 @@ def _cell(b: "Builder", attr: str, value: Any, where: "SourcePos | None") -> Cel
         b.error(where, f"{attr} '{shown}' is no {kind} of the board",
                 f"the points are {', '.join(list(names)[:8])}{', ...' if len(names) > 8 else ''}" if names else None)
         return None
-    if not grid.fixed:
+    if not b.has_edges():  # a board growing as written (not one refused for its size, built growing)
         pieces = len(b.game.component_names)
         across, down = reach(grid, pieces)
         if abs(cell[0]) > across or abs(cell[1]) > down:

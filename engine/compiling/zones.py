@@ -85,20 +85,19 @@ def read_board(b: "Builder") -> None:
     thin = b.choice(spec, "thin", ("none", "odd", "even"), "none")
     adjacency = b.choice(spec, "adjacency", tuple(ADJACENCY), "orthogonal")
     width, height = b.int_setting(spec, "width", 0), b.int_setting(spec, "height", 0)
-    sized = True  # width and height, or neither, given without a fault (else cell_names is not refused for it too)
     if (width > 0) != (height > 0):
         b.error(b.pos(spec, "width" if "width" in spec else "height"), "a fixed board needs both 'width' and 'height'")
         width = height = 0
-        sized = False
+        b.board_refused = True  # built growing: what needs edges (cell_names, touching: false) is not refused too
     if width * height > MAX_CELLS:  # the board's cells are built at once
         b.error(b.pos(spec, "width"), f"a fixed board has at most {MAX_CELLS} cells, not {width * height}")
         width = height = 0
-        sized = False
+        b.board_refused = True
     if width and ("max_width" in spec or "max_height" in spec):
         b.error(b.pos(spec, "max_width" if "max_width" in spec else "max_height"),
                 "'max_width' and 'max_height' limit a growing board; a fixed board ('width', 'height') has its own edges")
     style = b.choice(spec, "cell_names", STYLES, "numbers")
-    if style != "numbers" and not width and sized:
+    if style != "numbers" and not width and not b.board_refused:
         b.error(b.pos(spec, "cell_names"), "'cell_names' names the cells of a board of a fixed size: give 'width' and "
                                            "'height' (a growing board has no first column or row to count from)")
     b.game.cell_names = cell_names(style, width, height)

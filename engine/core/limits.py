@@ -85,7 +85,8 @@ DESCRIPTIONS: dict[str, str] = {
     "answers": "answers one run of an effect may be given (each choose a player answers, every pass of a loop of "
     "choices counted): a loop nobody has a reason to leave stops here, not after hours of a search bot replaying all its "
     "answers for every sample",
-    "turn_decisions": "decisions of one turn in a game simulate or validate plays (each action taken before the turn "
+    "turn_decisions": "decisions of one turn in a game played decision after decision (simulate and validate's games, "
+    "bench's playouts, the searches' random rollouts, a game at rulecraft play; each action taken before the turn "
     "passes): a step whose choices never run out (groups that form and clash again, the player asked which goes first "
     "each time) stops here, not after hours of one endless turn",
     "condition_items": "items nested selections may look at in one evaluation, as the compiler bounds them",

@@ -28,7 +28,7 @@ from engine.blocks.kept_lines import LineKind, extend_lines, forget_lines
 from engine.core import limits, rng
 from engine.core.actions import Action, ActionSpace, EmptySpace, ListSpace, normalise
 from engine.core.decisions import CHANCE, SIMULTANEOUS, TERMINAL, ChanceEvent, Decision, formatter
-from engine.core.errors import IllegalActionError, LoadedDieError, NoMove, SourcePos
+from engine.core.errors import EffectRuntimeError, IllegalActionError, LoadedDieError, NoMove, SourcePos
 from engine.core.face_tallies import FaceTally, joined, reface_counts, rezone
 from engine.core.facedown import FaceDown, public_name, turn_up
 from engine.core.kept_cells import CellKind, flip_cells, recell, reface
@@ -793,7 +793,8 @@ class State:
     def play_randomly(self, rand: Callable[[], float], most: int) -> int:
         """Play random decisions, each ``play(int(rand() * len(legal_actions())))``, until the game ends, the dice wait
         (a CHANCE node) or ``most`` are played; how many were played.  The loop of search rollouts, with the steps of
-        :meth:`play` that a drawn index never needs left out.
+        :meth:`play` that a drawn index never needs left out.  A turn that takes ``limits.turn_decisions`` of them
+        without passing raises :meth:`endless_turn`'s error (one comparison a decision: whether the turn passed).
 
         >>> import engine, random
         >>> s = engine.load(engine.builtin_names()[0]).new_state(players=2, seed=1)
@@ -803,24 +804,48 @@ class State:
         >>> t == s
         True
         """
+        limit = self.game.limits.turn_decisions
+        last = most - limit  # past it, a turn beginning can no longer reach the limit before ``most``
+        turn, stop = self.turn_number, min(most, limit)  # stop: ``most``, or where this turn reaches the limit first
+        played = 0
         if self.history is not None:  # each decision's text is kept: the plain way
-            played = 0
-            while played < most and self.outcome is None and self.chance is None:
+            while played < stop and self.outcome is None and self.chance is None:
                 self.play(int(rand() * len(self.legal_actions())))
                 played += 1
-            return played
-        act, legal_actions = self.game.act or State._act, self.legal_actions  # the generated act, or the method
-        played = 0
-        while played < most and self.outcome is None and self.chance is None:
-            space = self._actions
-            if space is None:
-                space = legal_actions()
-            count = len(space)
-            if not count:
-                self.play(0)  # raises, saying there is none
-            act(self, space.args_at(int(rand() * count)), False)
-            played += 1
+                if self.turn_number != turn:
+                    turn, stop = self.turn_number, played + limit if played < last else most
+        else:
+            act, legal_actions = self.game.act or State._act, self.legal_actions  # the generated act, or the method
+            while played < stop and self.outcome is None and self.chance is None:
+                space = self._actions
+                if space is None:
+                    space = legal_actions()
+                count = len(space)
+                if not count:
+                    self.play(0)  # raises, saying there is none
+                act(self, space.args_at(int(rand() * count)), False)
+                played += 1
+                if self.turn_number != turn:
+                    turn, stop = self.turn_number, played + limit if played < last else most
+        if played == stop < most and self.outcome is None and self.chance is None:
+            raise self.endless_turn(limit)
         return played
+
+    def endless_turn(self, most: int) -> EffectRuntimeError:
+        """The error of a turn that has taken ``most`` decisions (``limits.turn_decisions``) without passing, at the
+        step asking for the next one: what every loop playing a game decision after decision raises there (simulate
+        and validate's games, ``rulecraft bench``'s playouts, search rollouts, ``rulecraft play``).
+
+        >>> import engine
+        >>> err = engine.load(engine.builtin_names()[0]).new_state(players=2, seed=1).endless_turn(3)
+        >>> print(err.message)  # doctest: +NORMALIZE_WHITESPACE
+        turn 1 has taken 3 decisions without passing: does a step offer choices that never run out?
+        (limit turn_decisions=3; raise it with --limit turn_decisions=N)
+        """
+        step = self.game.steps[self.step] if 0 <= self.step < len(self.game.steps) else None
+        return EffectRuntimeError(
+            f"turn {self.turn_number} has taken {most:,} decisions without passing: does a step offer choices that "
+            f"never run out? {limits.exceeded('turn_decisions', most)}", step.pos if step is not None else None)
 
     def _act(self, args: tuple[Any, ...], keep: bool = True) -> None:
         """Carry out a legal decision given by its arguments, then move on to the next one (``keep=False``: for a

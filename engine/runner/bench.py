@@ -24,12 +24,18 @@ from engine.runner.simulate import derive_seed
 
 
 def playout(game: Game, players: int, seed: int, choose: random.Random) -> int:
-    """One random game; returns the number of actions it took (no Action object is built)."""
+    """One random game; returns the number of actions it took (no Action object is built).  A turn that takes
+    ``limits.turn_decisions`` decisions without passing stops it, with :meth:`State.endless_turn`'s error."""
     state = game.new_state(players=players, seed=seed)
-    length = 0
+    most = game.limits.turn_decisions
+    length, turn, stop = 0, state.turn_number, most  # stop: the length at which this turn reaches the limit
     while state.outcome is None:
         state.play(choose.randrange(len(state.legal_actions())))
         length += 1
+        if state.turn_number != turn:
+            turn, stop = state.turn_number, length + most
+        elif length == stop and state.outcome is None:
+            raise state.endless_turn(most)
     return length
 
 

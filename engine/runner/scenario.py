@@ -339,14 +339,15 @@ def _unchecked(later: list[Any], doc: Mapping) -> str:
 def _act(state: State, steps: list[Any], i: int, text: Any, refusal: Any, result: ScenarioResult) -> bool:
     """Play one action, or see it refused as expected (with the state unchanged); False when the run must stop."""
     before = comparable(state)
+    quoted = cut(str(text))  # a long action is quoted cut, as the refusal quotes it
     try:
         state.apply(str(text))
     except IllegalActionError as err:
         if refusal is None:
-            result.failures.append(f"{_where(steps, i)}: action '{text}' was refused: {err}\n    {waiting_for(state)}")
+            result.failures.append(f"{_where(steps, i)}: action '{quoted}' was refused: {err}\n    {waiting_for(state)}")
             return False
         if str(refusal).lower() not in str(err).lower():
-            result.failures.append(f"{_where(steps, i)}: expected an error containing '{refusal}', got: {err}")
+            result.failures.append(f"{_where(steps, i)}: expected an error containing '{cut(str(refusal))}', got: {err}")
         if comparable(state) != before:
             result.failures.append(f"{_where(steps, i)}: the refused action changed the state")
             return False
@@ -354,10 +355,11 @@ def _act(state: State, steps: list[Any], i: int, text: Any, refusal: Any, result
     except LoadedDieError:
         raise  # reported at the die (see _at_the_die)
     except EffectRuntimeError as err:  # the ruleset's code failed: say on which action of the file
-        result.failures.append(f"{_where(steps, i)}: the ruleset failed while playing '{text}': {err}")
+        result.failures.append(f"{_where(steps, i)}: the ruleset failed while playing '{quoted}': {err}")
         return False
     if refusal is not None:
-        result.failures.append(f"{_where(steps, i)}: expected '{text}' to fail with '{refusal}', but it was accepted")
+        result.failures.append(f"{_where(steps, i)}: expected '{quoted}' to fail with '{cut(str(refusal))}', but it was "
+                               "accepted")
         return False
     return True
 
@@ -379,7 +381,7 @@ def _check(game: Game, state: State, spec: Mapping, result: ScenarioResult) -> N
     for wanted in spec.get("expect_log") or []:
         if not any(str(wanted) in line for line in log):
             shown = [line for entry in log[-12:] for line in entry.split("\n")]  # an entry may span lines (the scores)
-            result.failures.append(f"{_pos(wanted)}: expected the log to mention '{wanted}'; "
+            result.failures.append(f"{_pos(wanted)}: expected the log to mention '{cut(str(wanted))}'; "
                                    + ("the log was:\n    " + "\n    ".join(shown) if shown else "the log is empty"))
     for key, exact in (("expect_offered", True), ("expect_offered_include", False)):
         if spec.get(key) is None:
@@ -389,7 +391,7 @@ def _check(game: Game, state: State, spec: Mapping, result: ScenarioResult) -> N
         missing = [text for text in wanted if text not in offered]
         extra = [text for text in offered if text not in wanted] if exact else []
         if missing or extra:
-            problems = ([f"not offered: {', '.join(missing)}"] if missing else []) + ([f"offered too: {', '.join(extra)}"] if extra else [])
+            problems = ([f"not offered: {', '.join(map(cut, missing))}"] if missing else []) + ([f"offered too: {', '.join(extra)}"] if extra else [])
             what = "exactly" if exact else "at least"
             result.failures.append("\n    ".join([f"{_pos_of(spec, key)}: expected {what} these actions to be offered",
                                                  *problems, waiting_for(state)]))

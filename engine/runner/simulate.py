@@ -32,7 +32,7 @@ from typing import Any, Callable, Iterator, Mapping, Sequence
 
 from engine.blocks.choices import ForcedPicks, chosen_components
 from engine.compiling.loading import GameRef, keeping
-from engine.core import limits, rng
+from engine.core import rng
 from engine.core.decisions import SIMULTANEOUS
 from engine.core.errors import EffectRuntimeError, RulecraftError
 from engine.model.game import Game
@@ -186,14 +186,6 @@ def counting_decisions(tick: Callable[[int], None]) -> Iterator[None]:
         _ticking.tick = before
 
 
-def endless_turn(state: State, most: int) -> EffectRuntimeError:
-    """The error of a turn that took ``most`` decisions without passing, at the step asking for the next one."""
-    step = state.game.steps[state.step] if 0 <= state.step < len(state.game.steps) else None
-    return EffectRuntimeError(
-        f"turn {state.turn_number} has taken {most:,} decisions without passing: does a step offer choices that never "
-        f"run out? {limits.exceeded('turn_decisions', most)}", step.pos if step is not None else None)
-
-
 def play_game(game: Game, players: int, seed: int, specs: Sequence[str]) -> GameResult:
     """One game between the agents ``specs`` (one per seat), seeded with ``seed``.
 
@@ -227,7 +219,7 @@ def play_game(game: Game, players: int, seed: int, specs: Sequence[str]) -> Game
         if state.turn_number != turn:
             turn, in_turn = state.turn_number, 0
         elif in_turn >= most:
-            raise endless_turn(state, most)
+            raise state.endless_turn(most)
         in_turn += 1
         seat = state.seat_to_move
         action = seats[seat - 1].choose(state)

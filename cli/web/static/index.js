@@ -7,6 +7,10 @@ function showMessage(text) {
   box.hidden = !text;
 }
 
+// A query as the server reads it: a space as %20, since a '+' is read as itself (set=name=a+b, variant=a+b), and
+// URLSearchParams writes a space as '+' (a '+' as %2B).
+const spaced = (query) => String(query).replace(/\+/g, "%20");
+
 document.getElementById("start").addEventListener("submit", (event) => {
   event.preventDefault();
   const form = new FormData(event.target);
@@ -20,7 +24,7 @@ document.getElementById("start").addEventListener("submit", (event) => {
   }
   const who = how === "watch" ? "agents" : "seat";
   if (form.get(who)) query.set(who, form.get(who));
-  window.location = `/${how}/${encodeURIComponent(form.get("ruleset"))}?${query}`;
+  window.location = `/${how}/${encodeURIComponent(form.get("ruleset"))}?${spaced(query)}`;
 });
 
 document.getElementById("open").addEventListener("submit", async (event) => {

@@ -73,12 +73,13 @@ async function send(path, body, quiet) {
   }
 }
 
-// The actions the filter box names: those played at a cell when it holds one ("1,1": not those at -1,1 or 11,1),
-// else those whose text contains it.
+// The actions the filter box names, as `rulecraft play` lists them (CellNames.lists): when it holds one cell as a
+// whole, those played at that cell ("1,1": not those at -1,1 or 11,1; "a1": not those at a10), else those whose text
+// contains it.
 function matching() {
   const filter = document.getElementById("filter").value.trim().toLowerCase();
   if (!filter) return view.actions;
-  if (/^-?\d+,-?\d+$/.test(filter)) return view.actions.filter((a) => a.cells.includes(filter));
+  if (new RegExp(`^(?:${view.typed_cell})$`).test(filter)) return view.actions.filter((a) => a.cell_words.includes(filter));
   return view.actions.filter((a) => a.text.toLowerCase().includes(filter));
 }
 
@@ -293,7 +294,9 @@ document.getElementById("simulate").addEventListener("submit", (event) => {
       for (const line of String(value).split("\n")) if (line.trim()) query.append("set", line.trim());
     } else if (value) query.set(key, value);
   }
-  document.getElementById("report").src = `/simulate/${encodeURIComponent(event.target.dataset.ruleset)}?${query}`;
+  // a space as %20: the server reads a '+' as itself (set=name=a+b), and URLSearchParams writes a space as '+'
+  document.getElementById("report").src =
+    `/simulate/${encodeURIComponent(event.target.dataset.ruleset)}?${String(query).replace(/\+/g, "%20")}`;
 });
 
 if (view.mode === "play") {

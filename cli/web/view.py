@@ -6,9 +6,6 @@ until the game is over, when every zone is shown;
 the board, counters and meters are public, but for the counters of components the seat cannot see.
 Names and texts from the ruleset are escaped wherever they reach HTML.
 
->>> CELL_IN_TEXT.findall("place A/B as B at 3,-1")
-[('3', '-1')]
-
 Typical use::
 
     state = engine.load("my-game").new_state(players=2, seed=1)
@@ -24,7 +21,6 @@ from typing import TYPE_CHECKING, Any
 from cli import render
 from cli.web.svg import NEUTRAL, board_svg, legend, text_colour, value_colours
 from engine.blocks.catalogue import drawings
-from engine.blocks.cellnames import CELL_IN_TEXT
 from engine.core.facedown import NOBODY, back_label, hidden_from
 from engine.core.information import seen_parts
 from engine.model.savefile import counter_values
@@ -258,13 +254,15 @@ def chosen_zones(state: State, action: Action) -> list[str]:
     return [] if cid is None else [state.game.zone_names[state.zone_of[cid]]]  # None: a pass
 
 
-def cells_in(text: str, game: Game | None = None) -> list[str]:
-    """The board cells an action's text names, each as ``x,y`` (the page's ``data-cell``); on a board that names its
-    cells (``cell_names``), the names of ``game``'s cells.
+def cells_in(text: str, game: Game) -> list[str]:
+    """The board cells an action's text names, each as ``x,y`` (the page's ``data-cell``), read as ``game`` writes
+    its cells (``cell_names``: by their names).
 
-    >>> cells_in("move 0,1 to -1,2")
+    >>> import engine
+    >>> cells_in("move 0,1 to -1,2", engine.load(engine.builtin_names()[0]))
     ['0,1', '-1,2']
     """
-    if game is not None and game.cell_names.named:
-        return [f"{x},{y}" for x, y in game.cell_names.found_in(text)]
-    return [f"{x},{y}" for x, y in CELL_IN_TEXT.findall(text)]
+    names = game.cell_names
+    if names.named:
+        return [f"{x},{y}" for x, y in names.found_in(text)]
+    return names.cell_words(text)

@@ -66,6 +66,17 @@ def test_a_slip_of_layout_or_a_misspelt_key_is_one_message_at_the_slip(tmp_path:
     assert lines[-1] == "1 problem in 1 file"
 
 
+@pytest.mark.parametrize("line", [f"title: {'a' * 3000}: more\n", f"title:{'a' * 3000}\nversion: 2\n",
+                                  f"setup:\n  name: {'a' * 3000}\n    do: pass\n"],
+                         ids=["a value holding ': '", "no space after ':'", "indented further"])
+def test_a_slip_on_a_long_line_quotes_it_cut(tmp_path: Path, line: str) -> None:
+    """The hint quotes the value it would have written: a line of 3,000 characters made a message of 2,300."""
+    path = tmp_path / "slips.yaml"
+    path.write_text(f"name: slips\nextends: tutorial-tiles\n{line}", encoding="utf-8")
+    lines = validate(path)
+    assert len(lines[0]) < 700 and "characters" in lines[0], lines[0]
+
+
 @pytest.mark.parametrize("key, misspelt", [("players", "plyers"), ("turn", "trun")])
 def test_a_misspelt_required_section_is_not_also_reported_missing(tmp_path: Path, key: str, misspelt: str) -> None:
     text = find_ruleset("tutorial-tiles").read_text(encoding="utf-8")

@@ -14,6 +14,8 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from engine.core.showtext import CUT_AT, cut
+
 _NO_SPACE = re.compile(r"^\s*(?:-\s+)?([A-Za-z_][\w-]*):(?=[^\s:/\[{'\"])(\S.*?)\s*(?:#.*)?$")
 _KEY_VALUE = re.compile(r"^\s*(?:-\s+)?([A-Za-z_][\w-]*):\s+(?![|>]\s*(?:#.*)?$)(\S.*?)(?:\s+#.*)?\s*$")
 
@@ -57,12 +59,13 @@ def layout_slip(text: str, problem: str, line: int, column: int, context_line: i
         written = _KEY_VALUE.match(lines[above])
         if written and _indent(lines[line]) > _indent(lines[above]):
             return Slip(line, None, f"line {line + 1} is indented further than line {above + 1}, which already has its "
-                                    f"value ({written.group(2)}): YAML reads it as more of that value; indent it like "
+                                    f"value ({cut(written.group(2))}): YAML reads it as more of that value; indent it like "
                                     "the keys it belongs with")
     written = _KEY_VALUE.match(lines[line])
     if written and ": " in written.group(2) and not written.group(2).startswith(("'", '"')):
         key, value = written.groups()
-        shown = f"'{value}'" if "'" not in value else f'"{value}"'
+        quote = "'" if "'" not in value else '"'
+        shown = f"{quote}{value}{quote}" if len(value) <= CUT_AT else f"{quote}{value[:CUT_AT]}...{quote}, {len(value):,} characters"
         return Slip(line, None, f"a value holding ': ' must be in quotes ({key}: {shown}), or on the lines under '{key}: >-'")
     return None
 
@@ -137,7 +140,7 @@ def _no_space(lines: list[str], number: int) -> Slip | None:
     if found is None:
         return None
     key, value = found.groups()
-    return Slip(number, found.end(1), f"no space after '{key}:', so YAML reads the line as one text: write '{key}: {value}'")
+    return Slip(number, found.end(1), f"no space after '{key}:', so YAML reads the line as one text: write '{key}: {cut(value)}'")
 
 
 def _indent(line: str) -> int:

@@ -720,6 +720,21 @@ def counters(state: State, drawn: list[Drawing] | None = None, seat: int | None 
     return lines
 
 
+def turn_rule(state: State, seat: int) -> str:
+    """The line over a decision: the turn, and the seat deciding; ``turn 2 (seat 2's): seat 1 to decide`` when the
+    seat is asked during another seat's turn (``choose(..., by = r)``: a challenge, a card to give up).
+
+    >>> from engine import load
+    >>> s = load("tic-tac-toe").new_state(players=2)
+    >>> turn_rule(s, 1), turn_rule(s, 2)
+    ('turn 1: seat 1 (X) to play', "turn 1 (seat 1's): seat 2 to decide")
+    """
+    turn_seat = state.seat_of.get(state.current_role) if state.current_role is not None else None
+    if turn_seat is None or turn_seat == seat:
+        return f"turn {state.turn_number}: {seat_label(state, seat)} to play"
+    return f"turn {state.turn_number} (seat {turn_seat}'s): seat {seat} to decide"
+
+
 def seat_label(state: State, seat: int, own: bool = True) -> str:
     """``seat 2 (North)``: a seat and the role it is playing now.
 

@@ -617,3 +617,11 @@ def test_a_component_named_in_code_says_how_to_read_it() -> None:
         assert (problem.message, problem.hint) == (f"unknown name '{name}'", f"'{name}' is the name of a component, not a name "
                                                    f'in code: read it as first(x in {kind} where x.id == "{name}")')
     assert storm.compile_condition('first(x in storms where x.id == "Rise") != none').run(storm.new_state(players=2, seed=1))
+
+
+def test_a_text_in_arithmetic_is_one_problem_saying_texts_are_not_joined(cards: engine.Game) -> None:
+    """``["challenge " + act, "allow"]`` (a text joined as in Python) gave four problems: each side of '+' not an
+    int, the list's next item not an int, the comparison of an int with a text."""
+    found = errors(cards, 'all(count(a in ["take " + c.id, "pass"] where a == "pass") == 1 for c in cards)')
+    assert len(found.splitlines()) == 1 and "'+' works on whole numbers, not on texts" in found, found
+    assert "texts are not joined or computed: write each text whole" in found

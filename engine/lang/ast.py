@@ -349,6 +349,11 @@ class BinOp(Node):
 
     def compile(self, scope: Scope) -> Compiled:
         a, b = self.left.compile(scope), self.right.compile(scope)
+        if STR in (a.type, b.type):  # one problem, said once: the value it would have is unknown to the code around it
+            scope.error(self.pos, f"'{self.op}' works on whole numbers, not on texts",
+                        "texts are not joined or computed: write each text whole, as an action menu lists its "
+                        "texts (choose(a in [\"take\", \"pass\"]))" if self.op == "+" else None)
+            return Compiled(ANY, _noop)
         expect(scope, self.left, a, INT, f"the left side of '{self.op}'")
         expect(scope, self.right, b, INT, f"the right side of '{self.op}'")
         fa, fb, op = a.fn, b.fn, _ARITH[self.op]

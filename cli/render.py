@@ -724,10 +724,10 @@ def turn_rule(state: State, seat: int) -> str:
     """The line over a decision: the turn, and the seat deciding; ``turn 2 (seat 2's): seat 1 to decide`` when the
     seat is asked during another seat's turn (``choose(..., by = r)``: a challenge, a card to give up).
 
-    >>> from engine import load
-    >>> s = load("tic-tac-toe").new_state(players=2)
-    >>> turn_rule(s, 1), turn_rule(s, 2)
-    ('turn 1: seat 1 (X) to play', "turn 1 (seat 1's): seat 2 to decide")
+    >>> from types import SimpleNamespace as Seen
+    >>> s = Seen(current_role="seat2", seat_of={"seat2": 2}, turn_number=5, game=Seen(roles=None))
+    >>> turn_rule(s, 2), turn_rule(s, 1)
+    ('turn 5: seat 2 to play', "turn 5 (seat 2's): seat 1 to decide")
     """
     turn_seat = state.seat_of.get(state.current_role) if state.current_role is not None else None
     if turn_seat is None or turn_seat == seat:

@@ -625,3 +625,22 @@ def test_a_text_in_arithmetic_is_one_problem_saying_texts_are_not_joined(cards: 
     found = errors(cards, 'all(count(a in ["take " + c.id, "pass"] where a == "pass") == 1 for c in cards)')
     assert len(found.splitlines()) == 1 and "'+' works on whole numbers, not on texts" in found, found
     assert "texts are not joined or computed: write each text whole" in found
+
+
+def test_a_choice_among_texts_compared_with_a_text_never_offered_is_an_error(tmp_path: Path) -> None:
+    """``if a == "no thank":`` after ``let a = choose(x in ["no thanks", "take"])``: the branch never ran, and nothing
+    said so (random games go on without it).  Compared at once or through a 'let', with '==' or '!='."""
+    ruleset = tmp_path / "ruleset.yaml"
+    body = ('let a = choose(x in ["no thanks", "take"], text = "no thanks or take")\n'
+            '        if a == "no thank":\n          pass\n'
+            '        if choose(x in ["yes", "no"]) != "Yes":\n          pass\n'
+            '        if a == "take" or a != "no thanks":\n          pass\n')
+    ruleset.write_text("name: menu\nextends: tutorial-tiles\nturn+:\n  - do:\n      effect: |\n        " + body)
+    with pytest.raises(RulesetError) as info:
+        engine.load(ruleset)
+    found = [(d.pos.line, d.message, d.hint) for d in info.value.diagnostics]
+    assert found == [
+        (7, "'no thank' is never chosen here: the texts offered are \"no thanks\", \"take\", so this test never holds",
+         "did you mean 'no thanks'?"),
+        (9, "'Yes' is never chosen here: the texts offered are \"yes\", \"no\", so this test always holds",
+         "did you mean 'yes'?")], found

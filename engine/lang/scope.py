@@ -55,6 +55,7 @@ class Compiled:
     hint: Any = None  # for conditions: ("eq", slot, ((table, right), ...)) when the test is  x.attr == right [and ...]
     code: Code | None = None  # its Python source, for the operators, locals and statements
     size: Fn | None = None  # for a collection: how many items it has, worked out without listing them
+    texts: tuple[str, ...] | None = None  # a text that can only be one of these (a choice among texts written out)
 
 
 @dataclass(frozen=True)
@@ -144,6 +145,8 @@ class Scope:
         self.inlining: frozenset[str] = parent.inlining if parent else frozenset()
         # names first given by '=' without 'let' (reported there): another '=' to them is the same slip
         self.unlet: set[str] = parent.unlet if parent else set()
+        # the local slots that hold one of a few texts alone (a 'let' of a choice among texts written out)
+        self.texts: dict[int, tuple[str, ...]] = parent.texts if parent else {}
         # the problems reported before this code began: any more are this code's own (see reported_here)
         self.reported_before: int = parent.reported_before if parent else len(self.sink.items)
 
@@ -222,7 +225,8 @@ class Scope:
         while scope:
             if name in scope.locals:
                 slot, type_ = scope.locals[name]
-                return Compiled(type_, lambda s, e, i=slot: e[i], slot=slot, code=Code(f"e[{slot}]"))
+                return Compiled(type_, lambda s, e, i=slot: e[i], slot=slot, code=Code(f"e[{slot}]"),
+                                texts=self.texts.get(slot))
             if name in scope.aliases:
                 return scope.aliases[name]
             scope = scope.parent

@@ -644,3 +644,16 @@ def test_a_choice_among_texts_compared_with_a_text_never_offered_is_an_error(tmp
          "did you mean 'no thanks'?"),
         (9, "'Yes' is never chosen here: the texts offered are \"yes\", \"no\", so this test always holds",
          "did you mean 'yes'?")], found
+
+
+def test_the_english_plural_of_a_kind_is_told_the_lists_name(tmp_path: Path) -> None:
+    """A kind 'box' is listed as 'boxs'; 'boxes' was told "did you mean 'boxs'?", which read as a typo of the
+    designer's own.  Now it says how the list is named."""
+    ruleset = tmp_path / "ruleset.yaml"
+    ruleset.write_text("name: boxed\nextends: tutorial-tiles\ncomponents+:\n  box:\n    instances: [b1, b2]\n"
+                       "end:\n  when: count(boxes) == 0\n")
+    with pytest.raises(RulesetError) as info:
+        engine.load(ruleset)
+    found = [(d.message, d.hint) for d in info.value.diagnostics if "boxes" in d.message]
+    assert found == [("unknown name 'boxes'", "the list of every box is written 'boxs': the name of the kind or type "
+                                              "with 's' (as 'cards' for card)")]

@@ -720,9 +720,10 @@ def counters(state: State, drawn: list[Drawing] | None = None, seat: int | None 
     return lines
 
 
-def turn_rule(state: State, seat: int) -> str:
+def turn_rule(state: State, seat: int, own: bool = True) -> str:
     """The line over a decision: the turn, and the seat deciding; ``turn 2 (seat 2's): seat 1 to decide`` when the
-    seat is asked during another seat's turn (``choose(..., by = r)``: a challenge, a card to give up).
+    seat is asked during another seat's turn (``choose(..., by = r)``: a challenge, a card to give up).  ``own``: as
+    :func:`seat_label` has it.
 
     >>> from types import SimpleNamespace as Seen
     >>> s = Seen(current_role="seat2", seat_of={"seat2": 2}, turn_number=5, game=Seen(roles=None))
@@ -731,7 +732,7 @@ def turn_rule(state: State, seat: int) -> str:
     """
     turn_seat = state.seat_of.get(state.current_role) if state.current_role is not None else None
     if turn_seat is None or turn_seat == seat:
-        return f"turn {state.turn_number}: {seat_label(state, seat)} to play"
+        return f"turn {state.turn_number}: {seat_label(state, seat, own)} to play"
     return f"turn {state.turn_number} (seat {turn_seat}'s): seat {seat} to decide"
 
 

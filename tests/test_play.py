@@ -362,3 +362,13 @@ def test_a_seat_asked_during_another_seats_turn_is_told_whose_turn_it_is(tmp_pat
     result = run("play", str(path), "--seat", "1=human", "--seat", "2=human", input="1\n1\n")
     rules = [line.strip("─ ") for line in result.output.splitlines() if line.startswith("─")]
     assert rules[:2] == ["turn 1 (seat 1's): seat 2 to decide", "turn 2 (seat 2's): seat 1 to decide"], rules
+
+
+def test_the_web_page_tells_a_seat_asked_during_another_seats_turn_whose_turn_it_is(tmp_path: Path) -> None:
+    """The browser's line over the decision read 'turn 1: seat 2 to play' during seat 1's turn, as the terminal did."""
+    from cli.web.view import situation
+
+    path = tmp_path / "asked.yaml"
+    path.write_text(ASKED_BY_ANOTHER)
+    state = engine.load(str(path)).new_state(players=2, seed=0)
+    assert situation(state, 2)[0] == "turn 1 (seat 1's): seat 2 to decide"

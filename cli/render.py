@@ -631,7 +631,8 @@ def zones(state: State, seat: int | None) -> list[Text]:
 def shown_empty(state: State, zone: int) -> bool:
     """Whether an empty zone is drawn as such (``empty: discard``), so that a player sees it exists before it fills: a
     zone the ruleset declares, not the board nor the built-in supply (empty in most games, where nothing is kept
-    there), nor one of a role nobody plays (when roles are open: which are played is known).
+    there), nor one of a role nobody plays (when roles are open: which are played is known), nor one the ruleset
+    says is not ``shown`` (it fills only in the middle of an effect).
 
     >>> import engine
     >>> game = engine.load(engine.builtin_names()[0])
@@ -639,7 +640,7 @@ def shown_empty(state: State, zone: int) -> bool:
     False
     """
     game = state.game
-    if zone == game.board_zone or game.zone_spec_of[zone].kind == "supply":
+    if zone == game.board_zone or game.zone_spec_of[zone].kind == "supply" or not game.zone_spec_of[zone].shown:
         return False
     owner = game.zone_owner[zone]
     return owner is None or bool(state.seat_of.get(owner)) or (game.roles is not None and game.roles.hidden)

@@ -634,7 +634,8 @@ def test_a_choice_among_texts_compared_with_a_text_never_offered_is_an_error(tmp
     body = ('let a = choose(x in ["no thanks", "take"], text = "no thanks or take")\n'
             '        if a == "no thank":\n          pass\n'
             '        if choose(x in ["yes", "no"]) != "Yes":\n          pass\n'
-            '        if a == "take" or a != "no thanks":\n          pass\n')
+            '        if a == "take" or a != "no thanks":\n          pass\n'
+            '        if choose(x in ["buy"], optional = true) == "pass":\n          pass\n')
     ruleset.write_text("name: menu\nextends: tutorial-tiles\nturn+:\n  - do:\n      effect: |\n        " + body)
     with pytest.raises(RulesetError) as info:
         engine.load(ruleset)
@@ -643,7 +644,9 @@ def test_a_choice_among_texts_compared_with_a_text_never_offered_is_an_error(tmp
         (7, "'no thank' is never chosen here: the texts offered are \"no thanks\", \"take\", so this test never holds",
          "did you mean 'no thanks'?"),
         (9, "'Yes' is never chosen here: the texts offered are \"yes\", \"no\", so this test always holds",
-         "did you mean 'yes'?")], found
+         "did you mean 'yes'?"),
+        (13, "'pass' is never chosen here: the texts offered are \"buy\", so this test never holds",
+         "a pass (optional = true) gives none: compare with none")], found
 
 
 def test_the_english_plural_of_a_kind_is_told_the_lists_name(tmp_path: Path) -> None:

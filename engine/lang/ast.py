@@ -536,9 +536,10 @@ def _never_offered(scope: Scope, compare: "Compare", choice: Compiled, text: Com
     from engine.core.errors import did_you_mean
 
     offered = ", ".join(f'"{t}"' for t in choice.texts)
+    passed = "a pass (optional = true) gives none: compare with none" if value == "pass" else None
     scope.error(compare.pos, f"'{value}' is never chosen here: the texts offered are {offered}, so this test "
                              f"{'never holds' if compare.op == '==' else 'always holds'}",
-                did_you_mean(value, choice.texts, strict=True))
+                passed or did_you_mean(value, choice.texts, strict=True))
     return True
 
 

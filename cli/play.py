@@ -291,7 +291,7 @@ class Session:
     def draw(self, seat: int) -> None:
         console = self.console
         state = self.state  # mid-effect, it shows what the effect has done so far
-        console.rule(f"turn {state.turn_number}: {render.seat_label(state, seat)} to play", style="dim")
+        console.rule(render.turn_rule(state, seat), style="dim")
         if state.game.grid is not None:
             console.print(render.board(state, seat))
         for line in render.zones(state, seat):

@@ -646,7 +646,8 @@ def zones(state: State, seat: int | None) -> list[Text]:
 def shown_empty(state: State, zone: int) -> bool:
     """Whether an empty zone is drawn as such (``empty: discard``), so that a player sees it exists before it fills: a
     zone the ruleset declares, not the board nor the built-in supply (empty in most games, where nothing is kept
-    there), nor one of a role nobody plays (when roles are open: which are played is known).
+    there), nor one of a role nobody plays (when roles are open: which are played is known), nor one the ruleset
+    says is not ``shown`` (it fills only in the middle of an effect).
 
     >>> import engine
     >>> game = engine.load(engine.builtin_names()[0])
@@ -654,7 +655,7 @@ def shown_empty(state: State, zone: int) -> bool:
     False
     """
     game = state.game
-    if zone == game.board_zone or game.zone_spec_of[zone].kind == "supply":
+    if zone == game.board_zone or game.zone_spec_of[zone].kind == "supply" or not game.zone_spec_of[zone].shown:
         return False
     owner = game.zone_owner[zone]
     return owner is None or bool(state.seat_of.get(owner)) or (game.roles is not None and game.roles.hidden)
@@ -733,6 +734,22 @@ def counters(state: State, drawn: list[Drawing] | None = None, seat: int | None 
             shown = str(values)
         lines.append(Text(f"{name}: {shown}"))
     return lines
+
+
+def turn_rule(state: State, seat: int, own: bool = True) -> str:
+    """The line over a decision: the turn, and the seat deciding; ``turn 2 (seat 2's): seat 1 to decide`` when the
+    seat is asked during another seat's turn (``choose(..., by = r)``: a challenge, a card to give up).  ``own``: as
+    :func:`seat_label` has it.
+
+    >>> from types import SimpleNamespace as Seen
+    >>> s = Seen(current_role="seat2", seat_of={"seat2": 2}, turn_number=5, game=Seen(roles=None))
+    >>> turn_rule(s, 2), turn_rule(s, 1)
+    ('turn 5: seat 2 to play', "turn 5 (seat 2's): seat 1 to decide")
+    """
+    turn_seat = state.seat_of.get(state.current_role) if state.current_role is not None else None
+    if turn_seat is None or turn_seat == seat:
+        return f"turn {state.turn_number}: {seat_label(state, seat, own)} to play"
+    return f"turn {state.turn_number} (seat {turn_seat}'s): seat {seat} to decide"
 
 
 def seat_label(state: State, seat: int, own: bool = True) -> str:

@@ -57,6 +57,10 @@ def validate(path: Path) -> list[str]:
      "(like [a, b]) (turn holds a list: start each item with '- ' (turn: then '- do: ...' under it))"),
     ("options:\n  bonus:\n    defualt: 4\n    doc: more\n", "slips.yaml:5:5: unknown key 'defualt' in options/bonus "
      "(did you mean 'default'?)"),
+    ("setup:\n  - name: deal\n    do:\n      move(t in tiles, hand(Sun))\n      shuffle(hand(Sun))\n", "slips.yaml:7:7: "
+     "syntax error: unexpected 'shuffle'; expected '.', ';', '=', '+=' or '-=', the end of the line (YAML joined the "
+     "lines of this program into one, as it does with a value written without '|': write 'do: |' and the program on "
+     "the lines under it)"),
 ])
 def test_a_slip_of_layout_or_a_misspelt_key_is_one_message_at_the_slip(tmp_path: Path, text: str, message: str) -> None:
     path = tmp_path / "slips.yaml"

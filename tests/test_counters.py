@@ -147,3 +147,17 @@ def test_reading_the_counter_of_nothing_is_a_positioned_error(tmp_path: Path, re
     setup = f"let u = first(x in units where x.toughness > 9)\nif {read}:\n  round += 1"
     with pytest.raises(RulesetError, match=r"ruleset.yaml:\d+:\d+: setting up 2 players fails: nothing has no wounds"):
         build(tmp_path, setup)
+
+
+def test_a_counter_named_score_is_told_what_the_built_in_is_and_names_to_give_it(tmp_path: Path) -> None:
+    """``score`` and ``points`` are the final score and a ranked item's points, read after the game: a designer's
+    counter of points won so named was refused with no word of what the name is taken by or what to call it."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(RULESET.replace("  round: {start: 1}", "  round: {start: 1}\n  score: {per: role}")
+                    .replace("SETUP", "pass").replace("END", "true"))
+    with pytest.raises(RulesetError) as err:
+        engine.load(path)
+    [found] = err.value.diagnostics
+    assert found.message == "the name 'score' is already a built-in function; pick another name for this counter"
+    assert found.hint == ("score(SEAT) -> int: a seat's final score (0 until the game is over); a counter of the game's "
+                          "own is named for what it counts: vp, chips, banked")

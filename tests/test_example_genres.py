@@ -49,7 +49,10 @@ tests/test_example_hearts.py.  Quoridor (docs/examples/quoridor) lays its square
 board, and refuses a wall that leaves a pawn no way to its row with ``walk`` (played beside OpenSpiel's in
 tests/test_example_quoridor.py).  Leduc poker (docs/examples/leduc) is two betting rounds with a public card turned
 up between them, a choice of fold, call or raise offered while each applies (played beside OpenSpiel's in
-tests/test_example_leduc.py).
+tests/test_example_leduc.py).  Orchard (docs/examples/orchard) is a drafting game in the manner of Sushi Go: every
+player picks a card from the hand they hold, then the hands are passed on; a round of picks is one turn each, its last
+turn (``turn % player_count == 0``) passing the hands, scoring a deal whose hands ran out, and naming the next round's
+opener, one seat on (``play_next``).
 """
 
 from __future__ import annotations
@@ -67,7 +70,7 @@ from engine.runner.simulate import simulate
 
 GAMES = ("pig", "trumps", "hex", "going-once", "dominoes", "home-run", "market-row", "crazy-eights", "sealed-bids", "memory", "hidden-duel",
          "yacht", "morris", "storm-watch", "go", "gem-merchants", "frontiers",
-         "chess", "homestead", "routes", "tables", "amazons", "pentago", "hearts", "quoridor", "leduc")
+         "chess", "homestead", "routes", "tables", "amazons", "pentago", "hearts", "quoridor", "leduc", "orchard")
 SLOW = {"quoridor"}  # a random game takes about a second (each wall tried on a copy): fewer of them
 
 

@@ -324,3 +324,11 @@ def test_the_teams_are_numbered_as_the_end_of_a_game_names_them() -> None:
     lines = [line.strip() for line in explain(engine.load("iconoclasm", "teams"))]
     assert ("in teams: team 1 (seats 1 and 3) against team 2 (seats 2 and 4); a team's seats pool their points and win "
             "together") in lines
+
+
+def test_values_given_one_by_one_to_max_and_min_are_each_said() -> None:
+    """``min(2, coins(t))`` read "the smallest of 2": the values after the first were left out of the English."""
+    game = engine.load("tutorial-tiles")
+    assert game.compile_condition("min(2, count(hand(Sun)), 4) > 0").description == (
+        "the smallest of 2, the number of items in the hand of Sun and 4 is more than 0")
+    assert game.compile_condition("max(1, 3) == 3").description == "the largest of 1 and 3 is 3"

@@ -116,3 +116,14 @@ def test_too_many_combinations_are_refused_before_any_is_made(tmp_path: Path) ->
         engine.load(str(_ruleset(tmp_path, instances)))
     found = [(d.pos.line, d.pos.col, d.message) for d in info.value.diagnostics if d.pos is not None]
     assert any((line, col) == (9, 15) and "'each' makes 1,000,000 components" in text for line, col, text in found), found
+
+
+def test_a_range_of_numbers_is_told_written_out_and_its_kind_is_still_known(tmp_path: Path) -> None:
+    """``rank: numbers(1, 3)`` (or ``1..3``) under ``each`` is told the list to write; and the kind's other uses are
+    not told it was never written (``move(c in cards, deck)`` said "unknown name 'cards'" beside it)."""
+    for written in ("numbers(1, 3)", "1..3"):
+        with pytest.raises(RulesetError) as info:
+            engine.load(str(_ruleset(tmp_path, DECK.replace("rank: [1, 2, 3]", f"rank: {written}"))))
+        found = info.value.diagnostics
+        assert [(d.pos.line, d.pos.col, d.hint) for d in found] == [
+            (11, 17, "the numbers are written out: [1, 2, 3]")], [d.message for d in found]

@@ -617,3 +617,46 @@ def test_a_component_named_in_code_says_how_to_read_it() -> None:
         assert (problem.message, problem.hint) == (f"unknown name '{name}'", f"'{name}' is the name of a component, not a name "
                                                    f'in code: read it as first(x in {kind} where x.id == "{name}")')
     assert storm.compile_condition('first(x in storms where x.id == "Rise") != none').run(storm.new_state(players=2, seed=1))
+
+
+def test_a_text_in_arithmetic_is_one_problem_saying_texts_are_not_joined(cards: engine.Game) -> None:
+    """``["challenge " + act, "allow"]`` (a text joined as in Python) gave four problems: each side of '+' not an
+    int, the list's next item not an int, the comparison of an int with a text."""
+    found = errors(cards, 'all(count(a in ["take " + c.id, "pass"] where a == "pass") == 1 for c in cards)')
+    assert len(found.splitlines()) == 1 and "'+' works on whole numbers, not on texts" in found, found
+    assert "texts are not joined or computed: write each text whole" in found
+
+
+def test_a_choice_among_texts_compared_with_a_text_never_offered_is_an_error(tmp_path: Path) -> None:
+    """``if a == "no thank":`` after ``let a = choose(x in ["no thanks", "take"])``: the branch never ran, and nothing
+    said so (random games go on without it).  Compared at once or through a 'let', with '==' or '!='."""
+    ruleset = tmp_path / "ruleset.yaml"
+    body = ('let a = choose(x in ["no thanks", "take"], text = "no thanks or take")\n'
+            '        if a == "no thank":\n          pass\n'
+            '        if choose(x in ["yes", "no"]) != "Yes":\n          pass\n'
+            '        if a == "take" or a != "no thanks":\n          pass\n'
+            '        if choose(x in ["buy"], optional = true) == "pass":\n          pass\n')
+    ruleset.write_text("name: menu\nextends: tutorial-tiles\nturn+:\n  - do:\n      effect: |\n        " + body)
+    with pytest.raises(RulesetError) as info:
+        engine.load(ruleset)
+    found = [(d.pos.line, d.message, d.hint) for d in info.value.diagnostics]
+    assert found == [
+        (7, "'no thank' is never chosen here: the texts offered are \"no thanks\", \"take\", so this test never holds",
+         "did you mean 'no thanks'?"),
+        (9, "'Yes' is never chosen here: the texts offered are \"yes\", \"no\", so this test always holds",
+         "did you mean 'yes'?"),
+        (13, "'pass' is never chosen here: the texts offered are \"buy\", so this test never holds",
+         "a pass (optional = true) gives none: compare with none")], found
+
+
+def test_the_english_plural_of_a_kind_is_told_the_lists_name(tmp_path: Path) -> None:
+    """A kind 'box' is listed as 'boxs'; 'boxes' was told "did you mean 'boxs'?", which read as a typo of the
+    designer's own.  Now it says how the list is named."""
+    ruleset = tmp_path / "ruleset.yaml"
+    ruleset.write_text("name: boxed\nextends: tutorial-tiles\ncomponents+:\n  box:\n    instances: [b1, b2]\n"
+                       "end:\n  when: count(boxes) == 0\n")
+    with pytest.raises(RulesetError) as info:
+        engine.load(ruleset)
+    found = [(d.message, d.hint) for d in info.value.diagnostics if "boxes" in d.message]
+    assert found == [("unknown name 'boxes'", "the list of every box is written 'boxs': the name of the kind or type "
+                                              "with 's' (as 'cards' for card)")]

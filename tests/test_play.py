@@ -332,3 +332,43 @@ def test_a_team_that_wins_is_said_as_the_team_when_played_and_replayed(tmp_path:
                  "--log", str(log))
     for result in (played, run("replay", str(log))):
         assert "seat 4 (Air): 0\nteam 1 wins: seats 1 (Fire) and 3 (Water)\n" in result.output
+
+
+ASKED_BY_ANOTHER = """\
+name: asked
+players: [2]
+counters:
+  taken: {per: role}
+turn:
+  - do:
+      effect: |
+        let other = first(r in roles where seated(r) and r != current_role)
+        if choose(a in ["allow", "refuse"], by = other, text = "allow the take?") == "allow":
+          taken(current_role) += 1
+end:
+  when: turn >= 2
+scoring:
+  rank: r in roles where seated(r)
+  by: [taken(r)]
+  points: key
+"""
+
+
+def test_a_seat_asked_during_another_seats_turn_is_told_whose_turn_it_is(tmp_path: Path) -> None:
+    """Seat 1 asked to allow seat 2's take (``choose(..., by = r)``) read 'turn 2: seat 1 to play', as if the turn
+    were its own."""
+    path = tmp_path / "asked.yaml"
+    path.write_text(ASKED_BY_ANOTHER)
+    result = run("play", str(path), "--seat", "1=human", "--seat", "2=human", input="1\n1\n")
+    rules = [line.strip("─ ") for line in result.output.splitlines() if line.startswith("─")]
+    assert rules[:2] == ["turn 1 (seat 1's): seat 2 to decide", "turn 2 (seat 2's): seat 1 to decide"], rules
+
+
+def test_the_web_page_tells_a_seat_asked_during_another_seats_turn_whose_turn_it_is(tmp_path: Path) -> None:
+    """The browser's line over the decision read 'turn 1: seat 2 to play' during seat 1's turn, as the terminal did."""
+    from cli.web.view import situation
+
+    path = tmp_path / "asked.yaml"
+    path.write_text(ASKED_BY_ANOTHER)
+    state = engine.load(str(path)).new_state(players=2, seed=0)
+    assert situation(state, 2)[0] == "turn 1 (seat 1's): seat 2 to decide"

@@ -51,3 +51,27 @@ def test_a_call_of_a_function_whose_body_has_an_error_points_at_that_error(tmp_p
                                "  twice(int n): 2 * worth(n)\n")
     assert found[1:] == ["hints.yaml:5:21: unknown function 'worth' ('worth' is written under 'functions:', but its "
                          "expression has a problem, reported there)"]
+
+
+def test_a_function_whose_name_is_taken_is_told_so_at_its_calls(tmp_path: Path) -> None:
+    """A function refused for its name (``tiles``, every tile) was told unknown at each call, with the hint to define
+    it under 'functions:', where it is written."""
+    found = validate(tmp_path, "functions:\n  tiles(role r): 1\n  twice(role r): 2 * tiles(r)\n")
+    assert found[1:] == ["hints.yaml:5:22: unknown function 'tiles' ('tiles' is written under 'functions:', but its "
+                         "name is taken, reported there: rename the function and its calls)"]
+
+
+def test_a_call_of_a_function_taking_a_built_in_name_says_it_is_the_rulesets_own(tmp_path: Path) -> None:
+    """A ruleset's own ``count(role r)`` takes the place of the built-in count(): the built-in's uses elsewhere are
+    told they call the ruleset's."""
+    found = validate(tmp_path, "functions:\n  count(role r): 1\nend:\n  when: count(hand(Sun)) == 0\n")
+    assert ("hints.yaml:6:15: the argument 'r' of count() must be a symbol, but 'the hand of Sun' is a zone (this "
+            "count() is the ruleset's own, 'count(role r)' under 'functions:', which takes the place of the built-in "
+            "count(): rename it to call the built-in)") in found
+
+
+def test_a_zone_parameter_is_told_to_be_a_list_of_what_it_holds(tmp_path: Path) -> None:
+    found = validate(tmp_path, "functions:\n  total(zone z): 1\n")
+    assert found == ["hints.yaml:4:9: unknown type 'zone' for parameter 'z' (a zone is given as the list of what it "
+                     "holds: write 'list of tile z' (or 'list of component z'), and call it with the zone: "
+                     "total(hand(r)))"]

@@ -88,3 +88,14 @@ def test_an_attribute_no_component_gives_is_a_note(tmp_path: Path) -> None:
                                                              "      - {id: X, mark: X, count: 5, power: 1}\n"
                                                              "      - {id: O, mark: O, count: 4}\n"))
     assert code == 0 and "given by no" not in output, output  # one left out: a value left out is none, as documented
+
+
+def test_a_zone_nothing_names_is_a_note(tmp_path: Path) -> None:
+    """A zone left over from a draft (blackjack's 'used' pile, which the deal never used) validated "ok" with no word:
+    validate notes it, and the ruleset is valid."""
+    text = "name: losers\nextends: tic-tac-toe\nzones:\n  used: {kind: pile}\n"
+    code, output = validate(tmp_path, text)
+    assert code == 0, output
+    assert "note: ruleset.yaml:4:3: zone 'used' is named by no step, setting or code, so nothing is ever put there" in output
+    code, output = validate(tmp_path / "named", text + "running_score: count(used)\n")
+    assert code == 0 and "zone 'used'" not in output, output

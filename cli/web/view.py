@@ -216,8 +216,7 @@ def situation(state: State, seat: int | None, bots: frozenset[int] = frozenset()
         return render.outcome(state)
     shown = state
     mover = state.seat_to_move
-    who = render.seat_label(shown, mover, own=mover == seat)
-    lines = [f"turn {shown.turn_number}: {who} to play" + (" (a bot)" if mover in bots else "")]
+    lines = [render.turn_rule(shown, mover, own=mover == seat) + (" (a bot)" if mover in bots else "")]
     step = shown.game.steps[shown.step]
     if step.phase:
         lines.append(f"phase: {step.phase}")

@@ -1059,7 +1059,9 @@ class Choose(Function):
         if ASKS in scope.reach or RUNS in scope.reach or scope.looping:  # it may ask after a change, or a second time
             scope.reach.add(ASKS_LATE)
         scope.reach.add(ASKS)
-        return Compiled(parts.item_type, choose)
+        written = _written_out(selection.source) if parts.item_type == STR else None
+        texts = written if written is not None and all(isinstance(v, str) for v in written) else None
+        return Compiled(parts.item_type, choose, texts=texts)
 
     def describe(self, call: ast.Call) -> str:
         args = call.positional()

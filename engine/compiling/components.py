@@ -65,6 +65,7 @@ def read_components(b: "Builder") -> None:
                 b.error(b.pos(spec.get("faces"), i), f"face '{face}' of {kind} is listed twice")
         g.face_names[kind] = faces
         attrs = _attribute_decls(b, kind, spec, attr_decls)
+        reported = len(b.sink.items)
         if "instances" in spec:  # entries made by `each` written out, for the blocks that read the instances too
             spec["instances"] = expand_instances(b, spec)
         for i, inst in enumerate([] if full else spec.get("instances") or []):
@@ -72,6 +73,8 @@ def read_components(b: "Builder") -> None:
                 full = True
                 break
             _instance(b, kind, faces, attrs, inst, b.pos(spec["instances"], i))
+        if len(b.sink.items) > reported:  # its problems are reported: code naming the kind is not told it was never written
+            g.kinds.setdefault(str(kind), [])
     for attr, (type_name, _) in attr_decls.items():
         g.attribute_types[attr] = type_name
     most = max(map(len, g.face_names.values()), default=1)

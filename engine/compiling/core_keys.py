@@ -742,6 +742,14 @@ CORE_SCHEMA: dict[str, Any] = {
                     "items": {"type": "string"},
                     "examples": [["pattern", "cost"]],
                 },
+                "shown": {
+                    "description": ("`false`: `rulecraft play` and the web page do not draw the zone while it is "
+                                    "empty — a zone for the rules' own use that holds things only in the middle of "
+                                    "an effect (a hand on its way to the next player). Drawn like any other while "
+                                    "it holds something."),
+                    "type": "boolean",
+                    "default": True,
+                },
                 "doc": {"description": "What it is, in English (shown by `rulecraft explain`).", "type": "string"},
             },
             "additionalProperties": False,

@@ -103,8 +103,28 @@ def _choices(b: "Builder", each: Mapping, attr: str) -> list[Choice]:
     if isinstance(values, Mapping) and values:
         return [(str(name), v, values.pos_of(name)) for name, v in values.items()]
     b.error(each.pos_of(attr), f"'{attr}' under 'each' takes a list of its values, or a mapping from the name each "
-                               "value gives the id to the value", "e.g. [1, 2, 3] or {S: square, T: triangle}")
+                               "value gives the id to the value", _range_written(values) or "e.g. [1, 2, 3] or {S: square, T: triangle}")
     return []
+
+
+def _range_written(values: object) -> str | None:
+    """For a range of numbers written as code or as ``A..B`` (``numbers(3, 35)``, ``3..35``, ``3-35``), the list
+    to write instead.
+
+    >>> _range_written("numbers(3, 8)")
+    'the numbers are written out: [3, 4, 5, 6, 7, 8]'
+    >>> _range_written("1..12")
+    'the numbers are written out: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]'
+    >>> _range_written("Plum") is None
+    True
+    """
+    found = re.fullmatch(r"\s*(?:numbers\s*\(\s*(-?\d+)\s*,\s*(-?\d+)\s*\)|(-?\d+)\s*(?:\.\.|-|to)\s*(-?\d+))\s*", str(values))
+    if found is None:
+        return None
+    low, high = (int(n) for n in (found.group(1, 2) if found.group(1) else found.group(3, 4)))
+    if not low < high <= low + 100:
+        return None
+    return f"the numbers are written out: [{', '.join(map(str, range(low, high + 1)))}]"
 
 
 def _id_names_each(b: "Builder", inst: Mapping, each: Mapping) -> bool:

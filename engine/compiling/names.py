@@ -126,13 +126,19 @@ def read_types(b: "Builder") -> None:
         b.game.types[name] = tuple(dict.fromkeys(str(v) for v in values))  # a value listed twice counts once
 
 
+_SCORES = {"score": "vp, chips, banked", "points": "vp, chips, banked", "rank": "level, place"}
+"""Built-in names a game's own counter is often given (the final score, points and place, read after the game), with
+names to give it instead."""
+
+
 def check_names(b: "Builder") -> None:
     """Every name a ruleset defines means one thing: values, options, collections, zones, built-ins."""
     from engine.compiling.vocabulary import BUILT_IN_NAMES, PLURAL_SUFFIX, built_in_functions
 
     t = b.tree
     defined: dict[str, str] = {n: "a built-in name" for n in BUILT_IN_NAMES}
-    defined.update({n: "a built-in function" for n in built_in_functions()})
+    functions = built_in_functions()
+    defined.update({n: "a built-in function" for n in functions})
     entries: list[tuple[str, str, SourcePos | None]] = []
     for type_name, values in (t.get("types") or {}).items():
         for i, value in enumerate(values if isinstance(values, list) else []):
@@ -156,7 +162,13 @@ def check_names(b: "Builder") -> None:
         if what.startswith("a value of type") and defined.get(name, "").startswith("a value of type"):
             continue  # a value listed twice: read_types said so
         if name in defined:
-            b.error(pos, f"the name '{name}' is already {defined[name]}; pick another name for this {what.split(' of ')[0].removeprefix('a ').removeprefix('an ')}")
+            taken = functions.get(name) if defined[name] == "a built-in function" else None
+            doc = taken.doc.split("\n")[0].rstrip(".") if taken is not None else ""
+            hint = f"{taken.signature}: {doc[:1].lower()}{doc[1:]}" if taken is not None and taken.signature else None
+            if name in _SCORES:
+                hint = f"{hint}; a counter of the game's own is named for what it counts: {_SCORES[name]}"
+            b.error(pos, f"the name '{name}' is already {defined[name]}; pick another name for this "
+                         f"{what.split(' of ')[0].removeprefix('a ').removeprefix('an ')}", hint)
         else:
             defined[name] = what
 

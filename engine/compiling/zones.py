@@ -8,6 +8,7 @@
       deck: {kind: pile, hidden: order}
       hand: {kind: hand, per: role, hidden: others, show: [cost],
              owner_known: not self.secret}                   # hidden from others, but these stay known
+      passing: {kind: hand, per: role, shown: false}         # not drawn while empty: it fills only mid-effect
     display:
       dark: {style: bold, short: D, colour: "#333"}            # how a value looks in the terminal and the browser
 
@@ -143,11 +144,12 @@ def read_zones(b: "Builder") -> None:
         if name in (SUPPLY, BOARD):
             b.error(zones.key_pos.get(name), f"'{name}' is a built-in zone")
             continue
-        b.unknown_keys(spec, ("kind", "per", "hidden", "owner_known", "show", "doc"), f"zone '{name}'")
+        b.unknown_keys(spec, ("kind", "per", "hidden", "owner_known", "show", "shown", "doc"), f"zone '{name}'")
         kind = b.choice(spec, "kind", ("pile", "hand"), "pile")
         per = b.choice(spec, "per", ("role", "shared"), "shared")
         hidden = b.choice(spec, "hidden", ("none", "others", "order", "all"), "none")
-        _add_zone(b, ZoneSpec(str(name), kind, per == "role", hidden, _shown(b, spec), doc=str(spec.get("doc") or "")))
+        _add_zone(b, ZoneSpec(str(name), kind, per == "role", hidden, _shown(b, spec), doc=str(spec.get("doc") or ""),
+                              shown=b.bool_setting(spec, "shown", True)))
 
 
 def _shown(b: "Builder", spec: Mapping) -> tuple[str, ...]:

@@ -25,6 +25,7 @@ class ZoneSpec:
     show: tuple[str, ...] = ()  # attributes the terminal shows beside each component
     owner_known: "Callable[[Any, int], bool] | None" = field(default=None, compare=False)  # hidden components known to stay with the owner
     doc: str = ""  # what it is, in English (``rulecraft explain``, the words a program may use)
+    shown: bool = True  # drawn while empty (false: a zone that holds things only in the middle of an effect)
 
 
 @dataclass(frozen=True)

@@ -349,6 +349,11 @@ class BinOp(Node):
 
     def compile(self, scope: Scope) -> Compiled:
         a, b = self.left.compile(scope), self.right.compile(scope)
+        if STR in (a.type, b.type):  # one problem, said once: the value it would have is unknown to the code around it
+            scope.error(self.pos, f"'{self.op}' works on whole numbers, not on texts",
+                        "texts are not joined or computed: write each text whole, as an action menu lists its "
+                        "texts (choose(a in [\"take\", \"pass\"]))" if self.op == "+" else None)
+            return Compiled(ANY, _noop)
         expect(scope, self.left, a, INT, f"the left side of '{self.op}'")
         expect(scope, self.right, b, INT, f"the right side of '{self.op}'")
         fa, fb, op = a.fn, b.fn, _ARITH[self.op]
@@ -488,6 +493,8 @@ class Compare(Node):
                 scope.error(self.pos, f"cannot compare {_a_value(self.left, a)} with {_a_value(self.right, b)}",
                             _quoted_value(scope, self.right, a.type) or _quoted_value(scope, self.left, b.type)
                             or _empty_zone(self, a.type, b.type))
+            else:
+                _never_offered(scope, self, a, b) or _never_offered(scope, self, b, a)
         else:
             expect(scope, self.left, a, INT, f"the left side of '{self.op}'")
             expect(scope, self.right, b, INT, f"the right side of '{self.op}'")
@@ -516,6 +523,24 @@ class Compare(Node):
         """A comparison, a condition or a choice compared keeps its brackets: ``(x == 1) == flag``; so does a
         selection with a condition, whose "where" would seem to run on into the comparison."""
         return f"{_selected(self.left)} {_COMPARE_WORDS[self.op]} {grouped(self.right, 4)}"
+
+
+def _never_offered(scope: Scope, compare: "Compare", choice: Compiled, text: Compiled) -> bool:
+    """Report a text compared with a choice among texts written out that is none of them (``act == "no thank"``
+    after ``let act = choose(a in ["no thanks", "take"])``): the test would never hold.  Whether it reported."""
+    if choice.texts is None or not text.constant or text.type != STR:
+        return False
+    value = text.fn(None, [])
+    if not isinstance(value, str) or value in choice.texts:
+        return False
+    from engine.core.errors import did_you_mean
+
+    offered = ", ".join(f'"{t}"' for t in choice.texts)
+    passed = "a pass (optional = true) gives none: compare with none" if value == "pass" else None
+    scope.error(compare.pos, f"'{value}' is never chosen here: the texts offered are {offered}, so this test "
+                             f"{'never holds' if compare.op == '==' else 'always holds'}",
+                passed or did_you_mean(value, choice.texts, strict=True))
+    return True
 
 
 def _selected(node: Node) -> str:
@@ -1189,6 +1214,8 @@ class Let(Node):
                         f"a name keeps its value: pick another name here, or keep a value that changes in a counter "
                         f"('counters:', then '{self.name} = ...')")
         slot = scope.bind(self.name, c.type)
+        if c.texts is not None:
+            scope.texts[slot] = c.texts
         f = c.fn
 
         def let(s: Any, e: list[Any]) -> None:

@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -86,8 +87,11 @@ class Defined(Function):
     steps: int = 1  # the steps a call spends: more for a long body (see engine.lang.ast.weight)
 
     def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
+        before = len(scope.sink.items)
         args = self.arity(call, scope, len(self.params))
         compiled = [self._argument(scope, node, type_, name) for node, (name, type_) in zip(args, self.params)]
+        if self.name in scope.vocab.built_in:
+            self._told_shadowing(scope.sink.items, before)
         fns = [c.fn for c in compiled]
         body, size, pos, steps = self.body, self.slots, call.pos, self.steps
         assert body is not None
@@ -104,6 +108,22 @@ class Defined(Function):
 
         inline = self._inline(compiled, scope) if scope.pure and codegen.ENABLED else None
         return Compiled(self.result, run, code=inline or self._code(compiled, size, pos))
+
+    def _told_shadowing(self, items: list[Diagnostic], start: int) -> None:
+        """Add to each problem from ``items[start:]`` with a call of this function, which takes the place of a
+        built-in of its name, that the call is the ruleset's own.
+
+        >>> f = Defined("count", "count(role r) -> int", "", "count(role r)")
+        >>> found = [Diagnostic(None, "count() takes 1 argument, not 2")]
+        >>> f._told_shadowing(found, 0); found[0].hint
+        "this count() is the ruleset's own, 'count(role r)' under 'functions:', which takes the place of the built-in count(): rename it to call the built-in"
+        """
+        for index in range(start, len(items)):
+            d = items[index]
+            if d.hint is None and f"{self.name}()" in d.message:
+                items[index] = Diagnostic(d.pos, d.message, f"this {self.name}() is the ruleset's own, '{self.example}' "
+                                                            f"under 'functions:', which takes the place of the built-in "
+                                                            f"{self.name}(): rename it to call the built-in")
 
     def _argument(self, scope: Scope, node: ast.Node, wanted: Type, name: str) -> Compiled:
         """An argument of a call, checked against its parameter's type; a zone given for a list reads as its contents,
@@ -354,13 +374,16 @@ def _define_each(b: "CodeContext", section: Mapping, below: dict[str, str]) -> N
             if taken is None and known is not None and known.text != name:  # the point c, the option rounds, ...
                 what = f" ({known.text})"
             b.error(pos, f"the name '{name}' is already defined{what}; pick another name for this function")
+            if taken is None:  # its calls are told so, not that it was never written
+                vocab.elsewhere[name] = (f"'{name}' is written under 'functions:', but its name is taken, reported "
+                                         f"there: rename the function and its calls")
             continue
         typed = []
         for param, type_name in params:
             type_ = _param_type(b, type_name)
             if type_ is None:
                 known = [*SIMPLE, "role", *b.game.kinds, *b.game.types]
-                hint = did_you_mean(type_name.rsplit(" of ", 1)[-1], known) or (
+                hint = _zone_hint(name, type_name, param, b.game.kinds) or did_you_mean(type_name.rsplit(" of ", 1)[-1], known) or (
                     f"use int, bool, text, cell, role, component, a component kind ({', '.join(b.game.kinds)}), a declared type"
                     f" or a list of one of them (list of int)")
                 b.error(_type_pos(str(key), param, type_name, pos), f"unknown type '{type_name}' for parameter '{param}'", hint)
@@ -399,6 +422,22 @@ def _define_each(b: "CodeContext", section: Mapping, below: dict[str, str]) -> N
             text += ", where " + ", ".join(f"{n} = {' '.join(str(v).split())}" for n, v in lets.items())
         vocab.functions[name] = Defined(name, signature_text, text, str(key), tuple(typed), fn, result, slots, words, meaning,
                                         depth, inlined, ast.nodes(inlined), steps)
+
+
+def _zone_hint(function: str, type_name: str, param: str, kinds: Iterable[str]) -> str | None:
+    """How to take a zone as a parameter: as the list of what it holds, which any zone given in a call reads as.
+
+    >>> _zone_hint("total", "zone", "z", ["card"])
+    "a zone is given as the list of what it holds: write 'list of card z' (or 'list of component z'), and call it with the zone: total(hand(r))"
+    >>> _zone_hint("total", "int", "n", ["card"]) is None
+    True
+    """
+    if type_name.rsplit(" ", 1)[-1] not in ("zone", "zones", "pile", "hand"):
+        return None
+    kind = next(iter(kinds), "component")
+    other = " (or 'list of component " + param + "')" if kind != "component" else ""
+    return (f"a zone is given as the list of what it holds: write 'list of {kind} {param}'{other}, and call it with the "
+            f"zone: {function}(hand(r))")
 
 
 def _hint_untyped(items: list[Diagnostic], start: int, key: str, params: list[str]) -> None:

@@ -435,9 +435,18 @@ class Fold(Aggregate):
                                 reference, sel.pure)
 
     def describe(self, call: ast.Call) -> str:
+        """In English; values given one by one are each said.
+
+        >>> from engine.lang.parser import parse_expression
+        >>> LANGUAGE[3].describe(parse_expression("min(2, x, 4)"))
+        'the smallest of 2, x and 4'
+        """
         args = call.positional()
         if not args:
             return "0"
+        if len(args) > 1 and not any(isinstance(a, (ast.Selection, ast.Member)) for a in args):  # max(a, b)
+            said = [a.describe() for a in args]
+            return f"{self.words} {', '.join(said[:-1])} and {said[-1]}"
         sel = as_selection(args[0])
         if sel.value is None and sel.var == "_":  # a list given bare: its items have no name to read
             return f"{self.words} {describe_selection(args[0])}"

@@ -166,6 +166,7 @@ def _read(text: str, start: str, locate: Locate) -> Any:
                                   "line ending in ':' does): line it up with the lines of its block") from None
         message = _syntax_message(err, text)
         hint = _cut_at_a_comma(text, locate) if "the text ends too early" in message else None
+        hint = hint or (_folded_program(text, locate) if start == "program_start" else None)
         raise RulesetError.at(locate(max(err.line, 1), max(err.column, 1)), message, hint) from None
     except DedentError:
         line = _misaligned_line(text)
@@ -218,6 +219,31 @@ def _cut_at_a_comma(text: str, locate: Locate) -> str | None:
     if not 0 < end.line <= len(lines) or not lines[end.line - 1][end.col - 1:].startswith(","):
         return None
     return "YAML ended the code at a comma inside [...] or {...}: put the code in quotes"
+
+
+def _folded_program(text: str, locate: Locate) -> str | None:
+    """The hint for a program written without ``|``: YAML joined its lines into one, so the second statement is
+    unexpected.  Seen in the file: the one line of code starts and ends on different lines.
+
+    >>> _folded_program("move(c in cards, deck)", lambda line, col: SourcePos("<program>", line, col)) is None
+    True
+    """
+    code = text.strip()
+    if not code or "\n" in code:
+        return None
+    first, last = locate(1, 1), locate(1, len(text.rstrip()))
+    if last.line <= first.line:
+        return None
+    lines = source_lines(first.file)
+    key = None
+    for number in range(first.line, 0, -1):
+        opener = re.match(r"^\s*(?:-\s+)?([A-Za-z_][\w-]*):(?:\s|$)", lines[number - 1]) if number <= len(lines) else None
+        if opener:
+            key = opener.group(1)
+            break
+    bar = f"'{key}: |'" if key else "'|' after the key"
+    return (f"YAML joined the lines of this program into one, as it does with a value written without '|': write "
+            f"{bar} and the program on the lines under it")
 
 
 def _misaligned_line(text: str) -> int:

@@ -20,6 +20,7 @@ slots, so reading a variable is one list index.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Callable
 
 from engine.core.errors import Diagnostic, DiagnosticSink, SourcePos, did_you_mean
@@ -55,6 +56,7 @@ class Compiled:
     hint: Any = None  # for conditions: ("eq", slot, ((table, right), ...)) when the test is  x.attr == right [and ...]
     code: Code | None = None  # its Python source, for the operators, locals and statements
     size: Fn | None = None  # for a collection: how many items it has, worked out without listing them
+    texts: tuple[str, ...] | None = None  # a text that can only be one of these (a choice among texts written out)
 
 
 @dataclass(frozen=True)
@@ -144,6 +146,8 @@ class Scope:
         self.inlining: frozenset[str] = parent.inlining if parent else frozenset()
         # names first given by '=' without 'let' (reported there): another '=' to them is the same slip
         self.unlet: set[str] = parent.unlet if parent else set()
+        # the local slots that hold one of a few texts alone (a 'let' of a choice among texts written out)
+        self.texts: dict[int, tuple[str, ...]] = parent.texts if parent else {}
         # the problems reported before this code began: any more are this code's own (see reported_here)
         self.reported_before: int = parent.reported_before if parent else len(self.sink.items)
 
@@ -222,7 +226,8 @@ class Scope:
         while scope:
             if name in scope.locals:
                 slot, type_ = scope.locals[name]
-                return Compiled(type_, lambda s, e, i=slot: e[i], slot=slot, code=Code(f"e[{slot}]"))
+                return Compiled(type_, lambda s, e, i=slot: e[i], slot=slot, code=Code(f"e[{slot}]"),
+                                texts=self.texts.get(slot))
             if name in scope.aliases:
                 return scope.aliases[name]
             scope = scope.parent
@@ -231,7 +236,8 @@ class Scope:
             return Compiled(known.type, known.fn, known.constant, code=known.code, size=known.size)
         values = [n for n in self.visible_names() if n not in self.vocab.functions]  # a name is no call: never 'move'
         self.error(pos, f"unknown name '{name}'", self.vocab.unnamed.get(name) or self._call_hint(name)
-                   or _NAMES_REACHED_FOR.get(name) or did_you_mean(name, values, strict=True) or _loop_name(name))
+                   or _NAMES_REACHED_FOR.get(name) or _plural_hint(name, self.vocab.globals)
+                   or did_you_mean(name, values, strict=True) or _loop_name(name))
         return Compiled(ANY, _unknown)
 
     def _call_hint(self, name: str) -> str | None:
@@ -257,6 +263,30 @@ _NAMES_REACHED_FOR = {
     "nil": "write 'none'",
     "options": "an option is read by its own name: write NAME, not options.NAME",
 }
+
+
+_IRREGULAR = {"dice": "die", "men": "man", "women": "woman", "children": "child", "people": "person", "mice": "mouse",
+              "geese": "goose", "feet": "foot", "teeth": "tooth", "leaves": "leaf", "halves": "half", "wolves": "wolf",
+              "knives": "knife", "lives": "life", "oxen": "ox"}
+
+
+def _plural_hint(name: str, known: Mapping[str, Any]) -> str | None:
+    """For the English plural of a kind or a type (``boxes``, ``dice``, ``cities``): the list's name, which is the
+    singular with 's' alone.
+
+    >>> _plural_hint("boxes", {"boxs": None}), _plural_hint("boxes", {})
+    ("the list of every box is written 'boxs': the name of the kind or type with 's' (as 'cards' for card)", None)
+    """
+    singulars = [_IRREGULAR.get(name)]
+    if name.endswith("ies"):
+        singulars.append(name[:-3] + "y")
+    if name.endswith("es"):
+        singulars.append(name[:-2])
+    for singular in filter(None, singulars):
+        if singular + "s" in known and singular + "s" != name:
+            return (f"the list of every {singular} is written '{singular}s': the name of the kind or type with 's' "
+                    f"(as 'cards' for card)")
+    return None
 
 
 def _loop_name(name: str) -> str | None:

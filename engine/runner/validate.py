@@ -170,7 +170,7 @@ def notes_for_path(path: str) -> list[Diagnostic]:
             suffix = f" (with variant '{variants[0]}')" if variants else ""
             for note in replacements(tree):
                 found.setdefault(str(note), Diagnostic(note.pos, f"{note}{suffix}"))
-            for pos, text in [*unset_attributes(tree), *built_ins_replaced(tree)]:
+            for pos, text in [*unset_attributes(tree), *built_ins_replaced(tree), *unnamed_zones(tree)]:
                 found.setdefault(text, Diagnostic(pos, f"{text}{suffix}"))
     except (RulesetError, RecursionError):
         return []
@@ -195,6 +195,22 @@ def built_ins_replaced(tree: Mapping) -> list[tuple[SourcePos | None, str]]:
             found.append((functions.key_pos.get(key), f"function '{known.name}' has the name of a built-in function "
                                                       f"({known.signature}): this ruleset's code calls its own"))
     return found
+
+
+def unnamed_zones(tree: Mapping) -> list[tuple[SourcePos | None, str]]:
+    """Each zone that no step, setting or code names: nothing is ever put there or read from it (one left over from an
+    earlier draft, or misspelt where it is used, which that place reports).
+
+    >>> tree = load_yaml("r.yaml", "zones: {deck: {kind: pile}, used: {kind: pile}}\\nsetup: shuffle(deck)\\n")
+    >>> [text for _, text in unnamed_zones(tree)]
+    ["zone 'used' is named by no step, setting or code, so nothing is ever put there"]
+    """
+    zones = tree.get("zones")
+    if not isinstance(zones, Mapping):
+        return []
+    named = _names_said({key: value for key, value in tree.items() if key != "zones"})
+    return [(zones.key_pos.get(name), f"zone '{name}' is named by no step, setting or code, so nothing is ever put "
+                                      "there") for name in zones if name not in named]
 
 
 def unset_attributes(tree: Mapping) -> list[tuple[SourcePos | None, str]]:

@@ -1,0 +1,33 @@
+"""``shown: false`` on a zone (docs/rulesets.md#zones): a zone for the rules' own use, which holds things only in the
+middle of an effect (Orchard's hands on their way to the next player), is not drawn while it is empty, in the terminal
+or on the web page, and is drawn like any other while it holds something."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import engine
+from cli import render
+from cli.web.svg import zones_svg
+from tests.oracle import EXAMPLES
+
+ORCHARD = EXAMPLES / "orchard"
+
+
+def test_an_empty_zone_not_shown_is_left_off_the_empty_line_and_the_table() -> None:
+    """Orchard's 'empty:' line named 'passing of seat1, passing of seat2' at every decision."""
+    state = engine.load(ORCHARD).new_state(players=2, seed=1)
+    lines = [line.plain for line in render.zones(state, 1)]
+    assert "empty: laid of seat1 (yours), laid of seat2, done" in lines, lines
+    table = zones_svg(state.game, state.observation(1)["zones"])
+    assert 'data-zone="laid of seat1"' in table and "passing" not in table
+
+
+def test_a_zone_not_shown_is_drawn_while_it_holds_something(tmp_path: Path) -> None:
+    """Not shown while empty only: what lies in it stays in sight."""
+    path = tmp_path / "ruleset.yaml"
+    text = ORCHARD.joinpath("ruleset.yaml").read_text(encoding="utf-8")
+    dealt = "    move(c in deck, hand(r), hand_size)\n"
+    path.write_text(text.replace(dealt, dealt + "    move(c in deck, passing(r), 1)\n", 1), encoding="utf-8")
+    state = engine.load(path).new_state(players=2, seed=1)
+    assert any(line.plain.startswith("passing of seat1 (yours): ") for line in render.zones(state, 1))

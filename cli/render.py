@@ -1120,8 +1120,8 @@ def sweep_table(result: Sweep) -> Table:
     points = [f"seat {seat} mean points" for seat in first.seats] if result.points_vary else []
     labels = [f"{run.value} (baseline)" if index == result.baseline else run.value for index, run in enumerate(result.runs)]
     value = Column(result.option, min_width=min(max(map(len, [result.option, *labels])), MAX_VALUE_WIDTH))
-    table = Table(value, *seats, *points, "draws", "mean length", title=title)
-    for index, (run, label) in enumerate(zip(result.runs, labels)):
+    rows = []
+    for run in result.runs:
         report, comparison = run.report, run.comparison
         cells = [_marked(percent(rate.rate), comparison.seats[seat] if comparison else None)
                  for seat, rate in report.win_rate.items()]
@@ -1130,6 +1130,11 @@ def sweep_table(result: Sweep) -> Table:
             cells += [_marked(f"{p.mean:.2f}", paid[seat] if paid else None) for seat, p in report.points_paid.items()]
         cells.append(_marked(percent(report.draws / max(report.games, 1)), comparison.draws if comparison else None))
         cells.append(_marked(f"{report.length.mean:.1f}", comparison.length if comparison else None))
+        rows.append(cells)
+    headers = [*seats, *points, "draws", "mean length"]  # a figure keeps its line, its mark too; headers wrap instead
+    figures = [Column(header, min_width=max(len(row[i]) for row in rows)) for i, header in enumerate(headers)]
+    table = Table(value, *figures, title=title)
+    for index, (cells, label) in enumerate(zip(rows, labels)):
         table.add_row(label, *cells, style="bold" if index == result.baseline else None)
     tested = "length and mean points" if points else "length"
     table.caption = (f"* differs from the baseline ({result.baseline_value}) with p < {ALPHA:g}: "

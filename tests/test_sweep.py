@@ -103,6 +103,17 @@ def test_the_command_tabulates_the_runs_and_marks_differences() -> None:
     assert "* differs from the baseline ([4, 3, 2, 1]) with p < 0.05" in result.output
 
 
+def test_in_a_narrow_terminal_each_figure_keeps_its_line_and_its_mark() -> None:
+    """In 80 columns the last header was cut ('leng…') and a length's mark went to a line of its own."""
+    result = CliRunner().invoke(main, ["sweep", "tutorial-tiles", "board_size=[3, 4, 5]", "--players", "3", "-n", "30"],
+                                env={"COLUMNS": "80"}, terminal_width=80)
+    assert result.exit_code == 0, result.output
+    rows = [line for line in result.output.splitlines() if line.startswith("│")]
+    assert len(rows) == 3 and all(line.rstrip(" │").endswith(("*", "0", "1", "2", "3", "4", "5", "6", "7", "8", "9"))
+                                  for line in rows), result.output
+    assert "length" in result.output and "leng…" not in result.output and any(" * │" in line for line in rows)
+
+
 def test_the_command_json_keeps_the_other_options_set_and_does_not_depend_on_jobs() -> None:
     args = ["sweep", RULESET, "grid_width=[3, 5]", "-n", "16", "--set", "grid_height=4", "--format", "json"]
     one, two = run(*args), run(*args, "--jobs", "2")

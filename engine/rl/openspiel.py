@@ -59,7 +59,7 @@ from typing import Any
 import numpy as np
 
 from engine.compiling.loading import load, parse_set_options
-from engine.core.errors import RulecraftError
+from engine.core.errors import IllegalActionError, RulecraftError
 from engine.core.information import determinize, has_hidden_information
 from engine.core.showtext import cut
 from engine.model.game import Game
@@ -226,10 +226,19 @@ class Node:
         path = self.path + (action,)
         if self.chance is not None:
             draws = self.chance
+            if not 0 <= action < draws.size:  # a value the draw cannot give would be played as if it could
+                raise IllegalActionError(f"{action} is not an outcome of this chance node: {draws.what} draws one of "
+                                         f"{draws.size} values, 0 to {draws.size - 1}")
             chosen = {**self.chosen, draws.at: (action, draws.size)}
             return replace(self, path=path, chosen=chosen, written={}).drawing(draws.run, draws.what)
-        before, move = self.position, self.legal[action]
+        before, move = self.position, self.legal.get(action)
         assert before is not None
+        if move is None:
+            table = self.rules.table
+            what = table.describe(action) if 0 <= action < len(table) else "outside the action table"
+            now = "the game is over" if before.is_terminal else (
+                f"player {before.seat_to_move - 1} may play {sorted(self.legal)[:10]}{' ...' * (len(self.legal) > 10)}")
+            raise IllegalActionError(f"action {action} ({what}) is not legal now: {now}")
         mover = before.seat_to_move
         told = tuple(f"I: {move}" if seat == mover else f"seat {mover}: {before.public_text(move)}"
                      for seat in range(1, self.rules.players + 1))

@@ -411,6 +411,27 @@ def test_an_index_outside_the_action_table_is_not_described(games: dict[str, eng
             table.describe(outside)
 
 
+def test_an_encoder_or_action_table_refuses_what_another_game_made(games: dict[str, engine.Game]) -> None:
+    """A 3-player observation filled a 2-player vector as if it were one; another ruleset's was a bare KeyError; and
+    an action table given another game's state blamed its own ruleset for a missing text."""
+    from engine.rl.encoding import Encoder
+
+    tiles, table = games["tutorial-tiles"], ActionTable(games["tutorial-tiles"])
+    encoder = Encoder(tiles, 2)
+    assert len(encoder.encode(tiles.new_state(players=2, seed=0).observation(2))) == len(encoder)
+    with pytest.raises(ValueError, match="this encoder reads observations of tutorial-tiles for 2 players, not of "
+                                         "tutorial-tiles for 3"):
+        encoder.encode(tiles.new_state(players=3, seed=0).observation(1))
+    with pytest.raises(ValueError, match="not of tic-tac-toe for 2"):
+        encoder.encode(games["tic-tac-toe"].new_state(players=2, seed=0).observation(1))
+    assert table.legal(engine.load("tutorial-tiles").new_state(players=2, seed=0))  # the same rules, loaded again
+    with pytest.raises(ValueError, match="this action table is of tutorial-tiles, not of the state's game, tic-tac-toe"):
+        table.legal(games["tic-tac-toe"].new_state(players=2, seed=0))
+    other = engine.load("tutorial-tiles", set_options={"board_size": "4"})
+    with pytest.raises(ValueError, match=r"not of the state's game, tutorial-tiles \(board_size=4\)"):
+        table.legal(other.new_state(players=2, seed=0))
+
+
 def test_a_bad_player_count_is_refused(games: dict[str, engine.Game]) -> None:
     with pytest.raises(ValueError, match="is played by 2, 3 players, not 7"):
         env(games["tutorial-tiles"], players=7)

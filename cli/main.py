@@ -187,7 +187,7 @@ def pick_players(game: Game, players: int | None) -> int:
     """``players`` if the ruleset allows it; by default the smallest count >= 2 (else the smallest)."""
     counts = game.player_counts
     if players is None:
-        return min((c for c in counts if c >= 2), default=min(counts))
+        return game.default_players
     if players not in counts:
         raise click.BadParameter(f"{game.name} is played by {players_text(counts)}, not {players}", param_hint="--players")
     return players

@@ -109,6 +109,22 @@ def test_seat_specs() -> None:
         seat_specs(["random", "random"], 3)
 
 
+def test_simulate_takes_a_ruleset_name_and_defaults_as_the_command_does() -> None:
+    """simulate("tic-tac-toe", ...) was AttributeError: 'str' object has no attribute 'piece_names'; players and
+    agents had to be given though the command (and the environment) default them; n="5" failed comparing str to int."""
+    named = simulate("tic-tac-toe", n=6, seed=3)
+    assert named.players == 2 and named.agents == ["random", "random"]
+    assert named.to_json()["wins_by_seat"] == simulate(engine.load("tic-tac-toe"), 2, 6, 3, "random").to_json()["wins_by_seat"]
+    assert engine.load("tic-tac-toe").new_state(seed=3) == engine.load("tic-tac-toe").new_state(2, seed=3)
+    assert engine.load("iconoclasm-cards").default_players == 2  # 1 to 4 players: the smallest from 2 up
+    with pytest.raises(TypeError, match="^n is a whole number, not '5'$"):
+        simulate(GAME, players=2, n="5")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="^seed is a whole number, not None$"):
+        simulate(GAME, players=2, n=5, seed=None)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="a ruleset's name or path, not dict"):
+        simulate({"ruleset": "tic-tac-toe"})  # type: ignore[arg-type]
+
+
 # ---------------------------------------------------------------- a run's report
 
 

@@ -77,7 +77,7 @@ class RulecraftEnv(AECEnv):
         self.game = ruleset if isinstance(ruleset, Game) else load(ruleset, variant, set_options)
         counts = self.game.player_counts
         players, ranked = _whole("players", players), _whole("ranked", ranked)
-        self.players = players if players is not None else min((c for c in counts if c >= 2), default=min(counts))
+        self.players = players if players is not None else self.game.default_players
         if self.players not in counts:
             raise ValueError(f"{self.game.name} is played by {', '.join(map(str, counts))} players, not {self.players}")
         if render_mode not in (None, "ansi", "human"):

@@ -405,7 +405,7 @@ def _rules_of(params: tuple[tuple[str, Any], ...]) -> Rules:
         raise ValueError(f"the game needs its ruleset, a built-in name or a path: {NAME}(ruleset=NAME)")
     game = load(str(given["ruleset"]), variant, set_options)
     counts = game.player_counts
-    players = int(given["players"]) or min((c for c in counts if c >= 2), default=min(counts))
+    players = int(given["players"]) or game.default_players
     if players not in counts:
         raise ValueError(f"{game.name} is played by {', '.join(map(str, counts))} players, not {players}")
     goals = game.cooperative(players)

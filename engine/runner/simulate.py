@@ -20,6 +20,7 @@ True
 from __future__ import annotations
 
 import operator
+import os
 import platform
 import random
 import shlex
@@ -28,13 +29,15 @@ import time
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import partial
+from numbers import Integral
 from typing import Any, Callable, Iterator, Mapping, Sequence
 
 from engine.blocks.choices import ForcedPicks, chosen_components
-from engine.compiling.loading import GameRef, keeping
+from engine.compiling.loading import GameRef, keeping, load
 from engine.core import limits, rng
 from engine.core.decisions import SIMULTANEOUS
 from engine.core.errors import EffectRuntimeError, RulecraftError
+from engine.core.showtext import cut
 from engine.model.game import Game
 from engine.model.state import State
 from engine.runner.agents import Agent, make_agent
@@ -297,20 +300,37 @@ games, under 1% with 100.
 
 
 def simulate(
-    game: Game,
-    players: int,
-    n: int,
-    seed: int,
-    agents: Sequence[str] | str,
+    game: Game | str | os.PathLike[str],
+    players: int | None = None,
+    n: int = 100,
+    seed: int = 0,
+    agents: Sequence[str] | str = "random",
     jobs: int = 1,
     progress: Progress | None = None,
     executor: Executor | None = None,
 ) -> SimulationReport:
     """Play ``n`` games on ``executor`` (default: ``jobs`` local processes) and report on them.
 
+    ``game`` is a compiled game or a ruleset's name or path (loaded as written); ``players``
+    defaults to the game's :attr:`~engine.model.game.Game.default_players`, ``agents`` to
+    random bots at every seat, as ``rulecraft simulate`` does.
+
     Interrupted (Ctrl-C), it returns the report of the games finished so far, marked ``partial``.
     Raises ValueError unless ``1 <= n <= MAX_GAMES``.
+
+    >>> import engine
+    >>> simulate(engine.builtin_names()[0], n=2).games
+    2
     """
+    if isinstance(game, (str, os.PathLike)):
+        game = load(game)
+    elif not isinstance(game, Game):
+        raise TypeError(f"simulate plays a compiled game (engine.load) or a ruleset's name or path, not "
+                        f"{type(game).__name__}")
+    players = game.default_players if players is None else players
+    for name, value in (("n", n), ("seed", seed)):
+        if isinstance(value, bool) or not isinstance(value, Integral):
+            raise TypeError(f"{name} is a whole number, not {cut(repr(value), 60)}")
     if not 1 <= n <= MAX_GAMES:
         raise ValueError(f"a run plays from 1 to {MAX_GAMES:,} games (n is outside)")
     seed = operator.index(seed)  # a NumPy integer as a plain int, so the report is JSON

@@ -591,8 +591,11 @@ def _start_new(
 
 def _start_loaded(path: Path) -> tuple[GameLog, engine.State]:
     from cli.gamelog import GameLog, ReplayDiverged
+    from engine.runner.replay import EXPLICIT_CHANCE_LOG
 
     log = GameLog.read(path)
+    if log.explicit_chance:
+        fail(f"{path}: {EXPLICIT_CHANCE_LOG}")
     _, state = log.start()
     try:
         log.play(state)  # every position checked against the recorded one, as `rulecraft replay` does

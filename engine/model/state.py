@@ -857,13 +857,18 @@ class State:
 
         Example: ``s.apply_joint({1: "commit 0 to left", 2: "commit 3 to left"})``.
         """
+        if not isinstance(actions, Mapping):
+            raise TypeError(f"apply_joint takes {{seat: action, ...}}, not {type(actions).__name__}")
         seats = self.simultaneous_seats()
         if len(seats) < 2:
             raise IllegalActionError("no simultaneous decision is waiting: apply one action with apply()")
-        if sorted(actions) != sorted(seats):
+        given = [seat if isinstance(seat, Integral) and not isinstance(seat, bool) else None for seat in actions]
+        if None in given or sorted(given) != sorted(seats):  # type: ignore[type-var]  # None was just ruled out
             wanted = ", ".join(map(str, seats))
-            raise IllegalActionError(f"a joint action needs one action for each of the seats {wanted}, "
-                                     f"not for {', '.join(map(str, actions)) or 'none'}")
+            named = ", ".join(str(seat) if isinstance(seat, Integral) and not isinstance(seat, bool)
+                              else cut(repr(seat), 40) for seat in actions)
+            raise IllegalActionError(f"a joint action needs one action for each of the seats {wanted}, not for "
+                                     f"{named or 'none'}" + (" (a seat is a whole number)" if None in given else ""))
         chosen: list[tuple[int, Action]] = []
         for seat in seats:
             action, space = actions[seat], self.legal_actions(seat)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 import gc
 import random
+import re
 import time
 from functools import lru_cache
 from pathlib import Path
@@ -320,6 +321,18 @@ def test_determinize_depends_only_on_what_the_seat_sees(name: str, players: int)
         other = hidden_variant(state, seat)
         assert other != state
         assert determinize(state, seat, random.Random(5)) == determinize(other, seat, random.Random(5))
+
+
+def test_determinize_refuses_a_seat_the_game_lacks_and_a_generator_that_is_not_one() -> None:
+    """determinize(state, 0 or 3 or '1', rng) dealt a sample for a seat the game lacks without a word; an int or None
+    for the generator was AttributeError: no attribute 'shuffle'."""
+    state = engine.load("kuhn-poker").new_state(players=2, seed=1)
+    for seat in (0, 3, "1", True):
+        with pytest.raises(ValueError, match=f"^there is no seat {re.escape(repr(seat))}: the seats are 1 to 2$"):
+            determinize(state, seat, random.Random(0))  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="^determinize draws from a random.Random, not int$"):
+        determinize(state, 1, 5)  # type: ignore[arg-type]
+    assert determinize(state, 2, random.Random(0)).observation(2) == state.observation(2)
 
 
 def test_determinize_resamples_the_unseen() -> None:

@@ -304,6 +304,16 @@ def test_pettingzoo_render_test_passes(capsys: pytest.CaptureFixture[str]) -> No
     assert "to move" in capsys.readouterr().out
 
 
+def test_render_without_a_render_mode_warns_that_it_draws_nothing() -> None:
+    """render() on an environment made without render_mode returned None without a word."""
+    e = env("tic-tac-toe")
+    e.reset(seed=0)
+    with pytest.warns(UserWarning, match="render\\(\\) without a render_mode draws nothing: make the environment with "
+                                         "render_mode='ansi'"):
+        assert e.render() is None
+    assert env("tic-tac-toe", render_mode="ansi").unwrapped.render() is None  # not reset yet: nothing to draw
+
+
 def test_a_seed_given_to_reset_makes_sampled_games_the_same(games: dict[str, engine.Game]) -> None:
     """reset(seed=7) then action_space(agent).sample(mask), as docs/rl.md's first example plays, gives one game."""
 

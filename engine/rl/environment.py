@@ -30,6 +30,7 @@ from __future__ import annotations
 import inspect
 import operator
 import random
+import warnings
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ParamSpec
 
@@ -206,8 +207,13 @@ class RulecraftEnv(AECEnv):
         self._accumulate_rewards()
 
     def render(self) -> str | None:
-        """The last action and who decides next: returned as text with ``render_mode="ansi"``, printed with "human"."""
-        if self.render_mode is None or self.game_state is None:
+        """The last action and who decides next: returned as text with ``render_mode="ansi"``, printed with "human";
+        without a render mode, nothing, and a warning saying so (as Gymnasium's environments do)."""
+        if self.render_mode is None:
+            warnings.warn("render() without a render_mode draws nothing: make the environment with "
+                          "render_mode='ansi' (the text returned) or 'human' (printed)", UserWarning, stacklevel=2)
+            return None
+        if self.game_state is None:
             return None
         now = "game over: " + str(self.game_state.returns()) if self.game_state.is_terminal else f"{self.agent_selection} to move"
         text = f"{self._last or 'start'}; {now}"

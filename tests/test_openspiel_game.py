@@ -271,6 +271,19 @@ def test_an_action_that_is_not_legal_is_refused_and_the_state_is_unchanged() -> 
         state.apply_action(11)
 
 
+def test_load_game_takes_a_path_and_refuses_a_compiled_game_or_players_that_are_no_whole_number() -> None:
+    """load_game(engine.load(...)) was TypeError: 'Game' object is not iterable, a Path the same; players="2" or None
+    was OpenSpiel's 'Wrong type for parameter players. Expected type: kInt, got kString'."""
+    folder = Path(engine.__file__).resolve().parent.parent / "rulesets" / "tic-tac-toe"
+    assert load_game(folder).num_players() == 2 and load_game("tic-tac-toe", players=None).num_players() == 2
+    assert load_game("tic-tac-toe", players=np.int64(2)).num_players() == 2
+    with pytest.raises(TypeError, match="^load_game takes a ruleset's name or path .*, not Game"):
+        load_game(engine.load("tic-tac-toe"))  # type: ignore[arg-type]
+    for players in ("2", 2.0):
+        with pytest.raises(TypeError, match=f"^players is a whole number \\(0: the fewest, two if it can\\), not {players!r}$"):
+            load_game("tic-tac-toe", players=players)  # type: ignore[arg-type]
+
+
 def test_a_deterministic_games_states_read_alike_when_their_positions_are_alike() -> None:
     """OpenSpiel's tools that tell states by their text (get_all_states(to_string=str), value_iteration) walked
     every history of tic-tac-toe (each state's text began with the actions that led to it); a game that never draws

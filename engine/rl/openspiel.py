@@ -50,10 +50,12 @@ Example::
 from __future__ import annotations
 
 import json
+import os
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
+from numbers import Integral
 from typing import Any
 
 import numpy as np
@@ -96,13 +98,27 @@ _GAME_TYPE = dict(
 )
 
 
-def load_game(ruleset: str, players: int = 0, variant: str | Sequence[str] = "",
+def load_game(ruleset: str | os.PathLike[str], players: int | None = 0, variant: str | Sequence[str] = "",
               set_options: Mapping[str, str] | None = None, utility: str = "returns") -> "RulecraftGame":
     """The OpenSpiel game of ``ruleset`` (a built-in name or a path), as ``pyspiel.load_game`` makes it, compiled
-    afresh (a ruleset edited since the last call is read again).
+    afresh (a ruleset edited since the last call is read again).  ``players`` 0 or None: the fewest, two if it can.
+
+    A compiled game, or players that are not a whole number, are refused with a TypeError (OpenSpiel's own
+    message named only its parameter types).
 
     Example: ``load_game("my-game", players=3)``, ``load_game("my-dice-game", utility="zero-sum-scores")``.
     """
+    if isinstance(ruleset, os.PathLike):
+        ruleset = os.fspath(ruleset)
+    if not isinstance(ruleset, str):
+        raise TypeError(f"load_game takes a ruleset's name or path (OpenSpiel makes a game from its parameters), "
+                        f"not {type(ruleset).__name__}; with its variants and options: load_game(NAME, variant=..., "
+                        "set_options=...)")
+    if players is None:
+        players = 0
+    if isinstance(players, bool) or not isinstance(players, Integral):
+        raise TypeError(f"players is a whole number (0: the fewest, two if it can), not {cut(repr(players), 60)}")
+    players = int(players)
     _rules_of.cache_clear()
     for name, value in (set_options or {}).items():
         if ";" in f"{name}{value}" or ":" in str(name):

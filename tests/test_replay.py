@@ -114,6 +114,18 @@ def test_a_game_whose_dice_were_actions_is_recorded_and_replayed_not_played_on(t
         Replay.from_json({**log.to_json(), "explicit_chance": "yes"}, "log.json")
 
 
+def test_a_replay_recorded_under_another_built_in_name_or_seed_is_refused_saying_so() -> None:
+    """Replay.record(tic-tac-toe's state, "kuhn-poker", ...) wrote a log that later read as 'ruleset kuhn-poker has
+    changed since this game was recorded'; another seed was 'was it set up by hand?'."""
+    state = engine.load("tic-tac-toe").new_state(players=2, seed=1, record=True)
+    state.apply("place X at 1,1")
+    with pytest.raises(SaveError, match="^this is a game of tic-tac-toe, not of the built-in ruleset kuhn-poker"):
+        Replay.record(state, "kuhn-poker", seed=1)
+    with pytest.raises(SaveError, match="from seed 2 does not reach its position \\(was it set up with another seed"):
+        Replay.record(state, "tic-tac-toe", seed=2)
+    assert Replay.record(state, "tic-tac-toe", seed=1).actions == ["place X at 1,1"]
+
+
 def test_a_game_that_was_not_recorded_cannot_become_a_replay() -> None:
     state = engine.load("tutorial-tiles").new_state(players=2, seed=1)
     with pytest.raises(SaveError, match="not recorded"):

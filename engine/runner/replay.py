@@ -134,11 +134,15 @@ class Replay:
         if state.history is None:
             raise SaveError("this game was not recorded: create it with new_state(..., record=True)")
         game = state.game
+        if ruleset in builtin_names() and ruleset != game.name:  # a log that would load another game
+            raise SaveError(f"this is a game of {game.name}, not of the built-in ruleset {ruleset}: name the "
+                            "ruleset the game was loaded from")
         log = cls(ruleset, list(game.variants), state.players, seed, list(state.history), set_options=dict(game.set_options),
                   explicit_chance=state.explicit_chance)
         log.seal(game)
         if log.hashes[-1] != state_hash(state):
-            raise SaveError("replaying this game's actions does not reach its position (was it set up by hand?)")
+            raise SaveError(f"replaying this game's actions from seed {seed} does not reach its position (was it set "
+                            "up with another seed, or by hand?)")
         return log
 
     def seal(self, game: Game | None = None) -> None:

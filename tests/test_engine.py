@@ -333,6 +333,19 @@ def test_legal_actions_indexed_past_their_end_or_by_a_non_number_say_so(ruleset:
         EmptySpace()[0]
 
 
+def test_an_action_listed_by_another_load_of_the_ruleset_is_refused_saying_to_apply_its_text() -> None:
+    """An action object of another load's state ('place X at 1,1', legal here) was refused as 'not a legal action now'
+    and no more: each load compiles steps of its own, and an action belongs to its load's."""
+    here, there = engine.load("tic-tac-toe").new_state(players=2, seed=0), engine.load("tic-tac-toe").new_state(players=2, seed=0)
+    foreign = there.legal_actions()[4]
+    with pytest.raises(IllegalActionError, match=r"^'place X at 1,1' is not a legal action now: this action was listed by "
+                                                 r"a state of another game .* state.apply\(str\(action\)\)$"):
+        here.apply(foreign)
+    here.apply(str(foreign))
+    with pytest.raises(IllegalActionError, match=r"^'place X at 0,0' is not a legal action now$"):  # its own, no longer legal
+        here.apply(here.game.new_state(players=2, seed=0).legal_actions()[0])
+
+
 def test_an_observation_from_a_numpy_seat_is_json_ready() -> None:
     numpy = pytest.importorskip("numpy")
     state = engine.load("tutorial-tiles").new_state(players=2, seed=1)

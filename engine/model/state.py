@@ -722,7 +722,10 @@ class State:
                 raise TypeError(f"apply() takes one of legal_actions() or its text, not {type(action).__name__} "
                                 f"{cut(repr(action), 60)} (play(i) applies legal action number i)") from None
             if not listed and action not in self.legal_actions():
-                raise IllegalActionError(f"'{action}' is not a legal action now")
+                foreign = all(action.step is not step for step in self.game.steps) and action.step is not CHOICE
+                raise IllegalActionError(f"'{action}' is not a legal action now" + (
+                    ": this action was listed by a state of another game (another load of a ruleset lists actions "
+                    "of its own); apply its text, state.apply(str(action))" if foreign else ""))
         if not undo:
             if self.history is not None:
                 self.history.append(str(action))

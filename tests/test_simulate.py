@@ -125,6 +125,32 @@ def test_simulate_takes_a_ruleset_name_and_defaults_as_the_command_does() -> Non
         simulate({"ruleset": "tic-tac-toe"})  # type: ignore[arg-type]
 
 
+def test_an_agent_kind_registered_in_main_is_refused_for_workers_that_never_run_main(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A kind registered in a script or a session ran on Ray as a task's traceback ending in 'unknown agent'; forked
+    local workers have it and play it."""
+    from engine.runner import agents
+
+    monkeypatch.setattr(agents, "AGENT_KINDS", dict(agents.AGENT_KINDS))
+    monkeypatch.setattr(agents, "AGENT_FORMS", dict(agents.AGENT_FORMS))
+
+    def mine(argument: str | None, rng: random.Random) -> agents.Agent:
+        return RandomAgent(rng)
+
+    mine.__module__ = "__main__"
+    agents.agent_kind("mine")(mine)
+
+    class Elsewhere:  # an executor whose workers are not forked from this process, as Ray's
+        workers = 1
+
+        def map(self, fn: Callable[[Chunk], list[object]], items: Sequence[Chunk]) -> Iterator[list[object]]:
+            return map(fn, items)
+
+    with pytest.raises(ValueError, match="^the agent mine is of a kind registered in __main__ .* workers of Elsewhere never run"):
+        simulate(GAME, players=2, n=2, seed=0, agents="mine,random", executor=Elsewhere())
+    assert simulate(GAME, players=2, n=2, seed=0, agents="mine,random", executor=LocalExecutor(1)).games == 2
+    assert simulate(GAME, players=2, n=2, seed=0, agents="random", executor=Elsewhere()).games == 2
+
+
 # ---------------------------------------------------------------- a run's report
 
 

@@ -110,6 +110,19 @@ def agent_kind(name: str, forms: str | None = None) -> Callable[[AgentFactory], 
     return register
 
 
+def kinds_only_here(specs: Iterable[str]) -> list[str]:
+    """The specs whose kind was registered in ``__main__`` (a script run, an interactive session): a worker that is
+    not forked from this process (a Ray task) never runs that code, so the kind is unknown there.
+
+    >>> kinds_only_here(["random", "mcts:50"])
+    []
+    """
+    def module(spec: str) -> str | None:
+        return getattr(AGENT_KINDS.get(spec.strip().partition(":")[0].strip().lower()), "__module__", None)
+
+    return [spec for spec in specs if module(spec) == "__main__"]
+
+
 def assign_seats(entries: Iterable[str], players: int) -> dict[int, str]:
     """Who plays each seat, from ``N=WHO`` entries (``human`` or an agent spec, unchecked): seat 1 is human and
     the others random unless an entry says otherwise.

@@ -40,7 +40,7 @@ from engine.core.errors import EffectRuntimeError, RulecraftError
 from engine.core.showtext import cut
 from engine.model.game import Game
 from engine.model.state import State
-from engine.runner.agents import Agent, make_agent
+from engine.runner.agents import Agent, kinds_only_here, make_agent
 from engine.runner.backends import MAX_GAMES
 from engine.runner.executor import Executor, LocalExecutor
 from engine.runner.report import GameResult, SimulationReport
@@ -336,6 +336,11 @@ def simulate(
     seed = operator.index(seed)  # a NumPy integer as a plain int, so the report is JSON
     specs = seat_specs(agents, players)
     executor = executor or LocalExecutor(jobs)
+    here = [] if isinstance(executor, LocalExecutor) else kinds_only_here(specs)
+    if here:  # the workers would each fail with 'unknown agent', in a task's traceback
+        raise ValueError(f"the agent {here[0]} is of a kind registered in __main__ (this script or session), which the "
+                         f"workers of {type(executor).__name__} never run: register it with agent_kind at the top level "
+                         "of a module they import")
     content = list(zip(game.piece_names, game.component_kind))  # identical copies count as one piece of content
     report = SimulationReport(game.name, list(game.variants), players, specs, seed, content, set_options=dict(game.set_options),
                               teams=teams_of(game, players))

@@ -314,6 +314,17 @@ def test_render_without_a_render_mode_warns_that_it_draws_nothing() -> None:
     assert env("tic-tac-toe", render_mode="ansi").unwrapped.render() is None  # not reset yet: nothing to draw
 
 
+def test_an_agent_the_environment_lacks_is_refused_naming_its_agents() -> None:
+    """observe('player_9') and action_space(2) were a bare KeyError of the name."""
+    e = env("tic-tac-toe")
+    e.reset(seed=0)
+    for call in (e.observe, e.action_space, e.observation_space):
+        with pytest.raises(KeyError, match="there is no agent 'player_9': the agents are player_1, player_2"):
+            call("player_9")
+    with pytest.raises(KeyError, match="there is no agent 2: the agents are player_1, player_2"):
+        e.action_space(2)  # type: ignore[arg-type]
+
+
 def test_a_seed_given_to_reset_makes_sampled_games_the_same(games: dict[str, engine.Game]) -> None:
     """reset(seed=7) then action_space(agent).sample(mask), as docs/rl.md's first example plays, gives one game."""
 

@@ -114,10 +114,16 @@ class RulecraftEnv(AECEnv):
         self._legal = self.table.legal(self.game_state) if playing else {}
 
     def observation_space(self, agent: str) -> spaces.Space:
-        return self.observation_spaces[agent]
+        return self.observation_spaces[self._known(agent)]
 
     def action_space(self, agent: str) -> spaces.Space:
-        return self.action_spaces[agent]
+        return self.action_spaces[self._known(agent)]
+
+    def _known(self, agent: Any) -> str:
+        """``agent`` if it is one of the possible agents, else a KeyError naming them (it said only the name)."""
+        if agent not in self.seat_of:
+            raise KeyError(f"there is no agent {cut(repr(agent), 60)}: the agents are {', '.join(self.possible_agents)}")
+        return agent
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """A new game, dealt from ``seed``; without one, from the next seed of a sequence that the last seed given
@@ -161,7 +167,7 @@ class RulecraftEnv(AECEnv):
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         self._check_open()
-        seat = self.seat_of[agent]
+        seat = self.seat_of[self._known(agent)]
         mask = np.zeros(len(self.table), dtype=np.int8)
         if self.game_state.seat_to_move == seat:
             mask[list(self._legal)] = 1

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import json
 import random
 import re
 import shutil
@@ -123,6 +124,14 @@ def test_simulate_takes_a_ruleset_name_and_defaults_as_the_command_does() -> Non
         simulate(GAME, players=2, n=5, seed=None)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="a ruleset's name or path, not dict"):
         simulate({"ruleset": "tic-tac-toe"})  # type: ignore[arg-type]
+
+
+def test_a_simulation_given_numpy_numbers_reports_plain_json() -> None:
+    """players=np.int64(2) made a report whose to_json() json.dumps refused: 'Object of type int64 is not JSON
+    serializable'."""
+    numpy = pytest.importorskip("numpy")
+    report = simulate("tic-tac-toe", players=numpy.int64(2), n=numpy.int64(4), seed=numpy.int64(3))
+    assert json.loads(json.dumps(report.to_json()))["players"] == 2
 
 
 def test_an_agent_kind_registered_in_main_is_refused_for_workers_that_never_run_main(monkeypatch: pytest.MonkeyPatch) -> None:

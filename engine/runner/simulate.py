@@ -328,12 +328,12 @@ def simulate(
         raise TypeError(f"simulate plays a compiled game (engine.load) or a ruleset's name or path, not "
                         f"{type(game).__name__}")
     players = game.default_players if players is None else players
-    for name, value in (("n", n), ("seed", seed)):
+    for name, value in (("players", players), ("n", n), ("seed", seed)):
         if isinstance(value, bool) or not isinstance(value, Integral):
             raise TypeError(f"{name} is a whole number, not {cut(repr(value), 60)}")
+    players, n, seed = operator.index(players), operator.index(n), operator.index(seed)  # NumPy's as plain ints: JSON
     if not 1 <= n <= MAX_GAMES:
         raise ValueError(f"a run plays from 1 to {MAX_GAMES:,} games (n is outside)")
-    seed = operator.index(seed)  # a NumPy integer as a plain int, so the report is JSON
     specs = seat_specs(agents, players)
     executor = executor or LocalExecutor(jobs)
     here = [] if isinstance(executor, LocalExecutor) else kinds_only_here(specs)

@@ -124,6 +124,10 @@ def test_a_replay_recorded_under_another_built_in_name_or_seed_is_refused_saying
     with pytest.raises(SaveError, match="from seed 2 does not reach its position \\(was it set up with another seed"):
         Replay.record(state, "tic-tac-toe", seed=2)
     assert Replay.record(state, "tic-tac-toe", seed=1).actions == ["place X at 1,1"]
+    numpy = pytest.importorskip("numpy")  # a NumPy seed was kept as one, and json.dumps refused the log
+    assert json.loads(json.dumps(Replay.record(state, "tic-tac-toe", seed=numpy.int64(1)).to_json()))["seed"] == 1
+    with pytest.raises(TypeError, match="^the seed is a whole number, not '1'$"):
+        Replay.record(state, "tic-tac-toe", seed="1")  # type: ignore[arg-type]
 
 
 def test_a_game_that_was_not_recorded_cannot_become_a_replay() -> None:

@@ -41,8 +41,10 @@ replay of it.
 from __future__ import annotations
 
 import json
+import operator
 import random
 from dataclasses import dataclass, field
+from numbers import Integral
 from pathlib import Path
 from typing import Any, Callable
 
@@ -133,6 +135,9 @@ class Replay:
         """
         if state.history is None:
             raise SaveError("this game was not recorded: create it with new_state(..., record=True)")
+        if isinstance(seed, bool) or not isinstance(seed, Integral):
+            raise TypeError(f"the seed is a whole number, not {cut(repr(seed), 60)}")
+        seed = operator.index(seed)  # NumPy's as a plain int: the log is JSON
         game = state.game
         if ruleset in builtin_names() and ruleset != game.name:  # a log that would load another game
             raise SaveError(f"this is a game of {game.name}, not of the built-in ruleset {ruleset}: name the "

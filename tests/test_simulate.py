@@ -557,6 +557,16 @@ def test_bench_reports_speed_and_length() -> None:
     assert result["playouts"] == 4 and result["actions_per_game"] > 0
 
 
+def test_bench_takes_numpy_numbers_and_refuses_what_is_no_whole_number() -> None:
+    """bench(game, np.int64(2), np.int64(20), np.int64(1)) failed in random.Random: 'The only supported seed types
+    are: None, int, float, str, bytes, and bytearray'."""
+    numpy = pytest.importorskip("numpy")
+    result = bench(GAME, numpy.int64(2), numpy.int64(5), numpy.int64(1), repeats=1)
+    assert json.loads(json.dumps(result))["playouts"] == 5
+    with pytest.raises(TypeError, match="^playouts is a whole number, not '5'$"):
+        bench(GAME, 2, "5", 1)  # type: ignore[arg-type]
+
+
 def test_bench_agent_without_iterations() -> None:
     result = bench_agent(GAME, players=2, spec="random", decisions=3, seed=0, repeats=1)
     assert result["decisions"] == 3 and result["decisions_per_second"] > 0

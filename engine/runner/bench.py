@@ -12,13 +12,16 @@ Example::
 
 from __future__ import annotations
 
+import operator
 import platform
 import random
 import statistics
 import time
 from collections.abc import Callable
+from numbers import Integral
 from typing import Any
 
+from engine.core.showtext import cut
 from engine.model.game import Game
 from engine.runner.simulate import derive_seed
 
@@ -46,7 +49,13 @@ def bench(
     ``partial``; interrupted before any game ended, it raises KeyboardInterrupt.
 
     bench(engine.load("my-game"), 2, playouts=500, seed=0, advance=bar.update)["playouts_per_second"]
+
+    The numbers may be NumPy's (read as plain ints); anything else is a TypeError naming it.
     """
+    for name, value in (("players", players), ("playouts", playouts), ("seed", seed), ("repeats", repeats)):
+        if isinstance(value, bool) or not isinstance(value, Integral):
+            raise TypeError(f"{name} is a whole number, not {cut(repr(value), 60)}")
+    players, playouts, seed, repeats = map(operator.index, (players, playouts, seed, repeats))
     rates: list[float] = []
     actions = 0
     partial = False

@@ -565,6 +565,8 @@ def test_bench_takes_numpy_numbers_and_refuses_what_is_no_whole_number() -> None
     assert json.loads(json.dumps(result))["playouts"] == 5
     with pytest.raises(TypeError, match="^playouts is a whole number, not '5'$"):
         bench(GAME, 2, "5", 1)  # type: ignore[arg-type]
+    timed = bench_agent(GAME, numpy.int64(2), "mcts:5", numpy.int64(2), numpy.int64(1), repeats=1)  # was an OverflowError
+    assert json.loads(json.dumps(timed))["decisions"] == 2
 
 
 def test_bench_agent_without_iterations() -> None:

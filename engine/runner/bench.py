@@ -12,18 +12,15 @@ Example::
 
 from __future__ import annotations
 
-import operator
 import platform
 import random
 import statistics
 import time
 from collections.abc import Callable
-from numbers import Integral
 from typing import Any
 
-from engine.core.showtext import cut
 from engine.model.game import Game
-from engine.runner.simulate import derive_seed
+from engine.runner.simulate import derive_seed, whole
 
 
 def playout(game: Game, players: int, seed: int, choose: random.Random) -> int:
@@ -52,10 +49,8 @@ def bench(
 
     The numbers may be NumPy's (read as plain ints); anything else is a TypeError naming it.
     """
-    for name, value in (("players", players), ("playouts", playouts), ("seed", seed), ("repeats", repeats)):
-        if isinstance(value, bool) or not isinstance(value, Integral):
-            raise TypeError(f"{name} is a whole number, not {cut(repr(value), 60)}")
-    players, playouts, seed, repeats = map(operator.index, (players, playouts, seed, repeats))
+    players, playouts, seed, repeats = (whole(name, value) for name, value in
+                                        (("players", players), ("playouts", playouts), ("seed", seed), ("repeats", repeats)))
     rates: list[float] = []
     actions = 0
     partial = False

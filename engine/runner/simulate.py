@@ -51,6 +51,18 @@ def derive_seed(seed: int, index: int) -> int:
     return rng.next_u64((rng.seed_state(seed) + index) & rng.MASK)[1]
 
 
+def whole(name: str, value: Any) -> int:
+    """``value`` as a plain int (NumPy's whole numbers too, so that reports stay JSON); anything else, a bool
+    included, is a TypeError naming it.
+
+    >>> whole("n", 5), whole("seed", -1)
+    (5, -1)
+    """
+    if isinstance(value, bool) or not isinstance(value, Integral):
+        raise TypeError(f"{name} is a whole number, not {cut(repr(value), 60)}")
+    return operator.index(value)
+
+
 def seat_specs(agents: Sequence[str] | str, players: int) -> list[str]:
     """One agent spec per seat: one spec for every seat, or exactly one per seat (a list, or a text as --agents takes).
 
@@ -328,10 +340,7 @@ def simulate(
         raise TypeError(f"simulate plays a compiled game (engine.load) or a ruleset's name or path, not "
                         f"{type(game).__name__}")
     players = game.default_players if players is None else players
-    for name, value in (("players", players), ("n", n), ("seed", seed)):
-        if isinstance(value, bool) or not isinstance(value, Integral):
-            raise TypeError(f"{name} is a whole number, not {cut(repr(value), 60)}")
-    players, n, seed = operator.index(players), operator.index(n), operator.index(seed)  # NumPy's as plain ints: JSON
+    players, n, seed = whole("players", players), whole("n", n), whole("seed", seed)
     if not 1 <= n <= MAX_GAMES:
         raise ValueError(f"a run plays from 1 to {MAX_GAMES:,} games (n is outside)")
     specs = seat_specs(agents, players)
@@ -445,6 +454,8 @@ def bench_agent(
 
     bench_agent(engine.load("my-game"), 2, "mcts:400", decisions=10, seed=0)["iterations_per_second"]
     """
+    players, decisions, seed, repeats = (whole(name, value) for name, value in
+                                         (("players", players), ("decisions", decisions), ("seed", seed), ("repeats", repeats)))
     positions = bench_positions(game, players, decisions, seed)
     if not positions:
         raise RulecraftError(f"{game.name}: no position with a choice of actions in {decisions * 10} random games")

@@ -346,6 +346,22 @@ def test_an_action_listed_by_another_load_of_the_ruleset_is_refused_saying_to_ap
         here.apply(here.game.new_state(players=2, seed=0).legal_actions()[0])
 
 
+def test_a_copied_action_and_a_pickled_answer_to_a_choice_stay_legal() -> None:
+    """copy.deepcopy of an action copied its step, and a pickled 'choose pass' its formatter: either was then
+    refused as not a legal action, of a state whose legal action it was."""
+    import copy
+    import pickle
+
+    board = engine.load("tic-tac-toe").new_state(players=2, seed=1)
+    move = board.legal_actions()[4]
+    assert copy.deepcopy([move])[0] in board.legal_actions() and copy.copy(move) is move
+    board.apply(copy.deepcopy(move))
+    cards = engine.load("kuhn-poker").new_state(players=2, seed=1)
+    answer = pickle.loads(pickle.dumps(cards.legal_actions()[0]))
+    assert answer in cards.legal_actions()
+    cards.apply(answer)
+
+
 def test_an_observation_from_a_numpy_seat_is_json_ready() -> None:
     numpy = pytest.importorskip("numpy")
     state = engine.load("tutorial-tiles").new_state(players=2, seed=1)

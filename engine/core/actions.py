@@ -53,6 +53,19 @@ class Action:
     def __hash__(self) -> int:
         return hash((id(self.step), self.args))
 
+    def __copy__(self) -> "Action":
+        return self  # never changed: a copy is the action itself, still one of its state's
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> "Action":
+        """The action itself: a deep copy copied its step too, and so was no longer a legal action of any state.
+
+        >>> import copy
+        >>> a = ListSpace(None, [("pass",)])[0]
+        >>> copy.deepcopy([a])[0] is a
+        True
+        """
+        return self
+
 
 class ActionSpace(Sequence[Action]):
     """The legal actions of one decision, built lazily."""

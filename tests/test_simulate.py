@@ -160,6 +160,33 @@ def test_an_agent_kind_registered_in_main_is_refused_for_workers_that_never_run_
     assert simulate(GAME, players=2, n=2, seed=0, agents="random", executor=Elsewhere()).games == 2
 
 
+def test_an_agent_of_ones_own_may_answer_with_an_actions_text_and_is_named_when_it_answers_badly(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """An agent kind whose choose returned the text state.apply takes, or an index, failed in the run with
+    AttributeError: 'str' object has no attribute 'args'."""
+    from engine.runner import agents
+
+    monkeypatch.setattr(agents, "AGENT_KINDS", dict(agents.AGENT_KINDS))
+    monkeypatch.setattr(agents, "AGENT_FORMS", dict(agents.AGENT_FORMS))
+
+    class Answer:
+        def __init__(self, name: str, answer: Callable[[engine.State], object]) -> None:
+            self.name, self.answer = name, answer
+
+        def choose(self, state: engine.State) -> object:
+            return self.answer(state)
+
+    agents.agent_kind("text")(lambda argument, rng: Answer("text", lambda s: str(s.legal_actions()[-1])))
+    agents.agent_kind("index")(lambda argument, rng: Answer("index", lambda s: 0))
+    agents.agent_kind("off")(lambda argument, rng: Answer("off", lambda s: "place X at 9,9"))
+    game = engine.load("tic-tac-toe")
+    assert simulate(game, n=3, agents="text,random").games == 3
+    with pytest.raises(TypeError, match="^the agent index chose 0: choose\\(state\\) returns one of state.legal_actions"):
+        simulate(game, n=1, agents="index,random")
+    with pytest.raises(engine.IllegalActionError, match="^the agent off chose 'place X at 9,9': "):
+        simulate(game, n=1, agents="off,random")
+
+
 # ---------------------------------------------------------------- a run's report
 
 

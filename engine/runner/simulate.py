@@ -36,7 +36,8 @@ from engine.blocks.choices import ForcedPicks, chosen_components
 from engine.compiling.loading import GameRef, keeping, load
 from engine.core import limits, rng
 from engine.core.decisions import SIMULTANEOUS
-from engine.core.errors import EffectRuntimeError, RulecraftError
+from engine.core.actions import Action
+from engine.core.errors import EffectRuntimeError, IllegalActionError, RulecraftError
 from engine.core.showtext import cut
 from engine.model.game import Game
 from engine.model.state import State
@@ -246,6 +247,8 @@ def play_game(game: Game, players: int, seed: int, specs: Sequence[str]) -> Game
         in_turn += 1
         seat = state.seat_to_move
         action = seats[seat - 1].choose(state)
+        if not isinstance(action, Action):
+            action = chosen_action(seats[seat - 1], state, action)
         if state.pending is None:
             used[seat - 1].extend(game.steps[state.step].used_components(action.args))
         else:  # an answer to a choice inside an effect: the component it picks, if it picks one of its side's
@@ -278,6 +281,26 @@ def play_game(game: Game, players: int, seed: int, specs: Sequence[str]) -> Game
         sealed_start=sealed_start,
         tie_by_order=state.outcome.tie_by_order,
     )
+
+
+def chosen_action(agent: Agent, state: State, chosen: Any) -> Action:
+    """What ``agent`` chose that is not an action object: its text, read as ``state.apply`` reads it; anything else
+    is a TypeError naming the agent (a text or an index an agent of one's own returned was AttributeError: 'str'
+    object has no attribute 'args').
+
+    >>> import engine
+    >>> s = engine.load(engine.builtin_names()[0]).new_state(players=2, seed=1)
+    >>> chosen_action(make_agent("random", 0), s, str(s.legal_actions()[0])) == s.legal_actions()[0]
+    True
+    """
+    name = getattr(agent, "name", type(agent).__name__)
+    if not isinstance(chosen, str):
+        raise TypeError(f"the agent {name} chose {cut(repr(chosen), 60)}: choose(state) returns one of "
+                        "state.legal_actions() or its text")
+    try:
+        return state.parse_action(chosen)
+    except IllegalActionError as err:
+        raise IllegalActionError(f"the agent {name} chose {cut(repr(chosen), 80)}: {err}") from None
 
 
 def final_margin(game: Game, state: State, leads: bool) -> float | None:

@@ -187,7 +187,7 @@ def pick_players(game: Game, players: int | None) -> int:
     """``players`` if the ruleset allows it; by default the smallest count >= 2 (else the smallest)."""
     counts = game.player_counts
     if players is None:
-        return min((c for c in counts if c >= 2), default=min(counts))
+        return game.default_players
     if players not in counts:
         raise click.BadParameter(f"{game.name} is played by {players_text(counts)}, not {players}", param_hint="--players")
     return players
@@ -591,8 +591,11 @@ def _start_new(
 
 def _start_loaded(path: Path) -> tuple[GameLog, engine.State]:
     from cli.gamelog import GameLog, ReplayDiverged
+    from engine.runner.replay import EXPLICIT_CHANCE_LOG
 
     log = GameLog.read(path)
+    if log.explicit_chance:
+        fail(f"{path}: {EXPLICIT_CHANCE_LOG}")
     _, state = log.start()
     try:
         log.play(state)  # every position checked against the recorded one, as `rulecraft replay` does

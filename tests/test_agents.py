@@ -13,8 +13,10 @@ from __future__ import annotations
 import dataclasses
 import gc
 import random
+import re
 import time
 from functools import lru_cache
+from pathlib import Path
 
 import pytest
 
@@ -321,6 +323,18 @@ def test_determinize_depends_only_on_what_the_seat_sees(name: str, players: int)
         assert determinize(state, seat, random.Random(5)) == determinize(other, seat, random.Random(5))
 
 
+def test_determinize_refuses_a_seat_the_game_lacks_and_a_generator_that_is_not_one() -> None:
+    """determinize(state, 0 or 3 or '1', rng) dealt a sample for a seat the game lacks without a word; an int or None
+    for the generator was AttributeError: no attribute 'shuffle'."""
+    state = engine.load("kuhn-poker").new_state(players=2, seed=1)
+    for seat in (0, 3, "1", True):
+        with pytest.raises(ValueError, match=f"^there is no seat {re.escape(repr(seat))}: the seats are 1 to 2$"):
+            determinize(state, seat, random.Random(0))  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="^determinize draws from a random.Random, not int$"):
+        determinize(state, 1, 5)  # type: ignore[arg-type]
+    assert determinize(state, 2, random.Random(0)).observation(2) == state.observation(2)
+
+
 def test_determinize_resamples_the_unseen() -> None:
     state = load("iconoclasm-cards").new_state(players=2, seed=0)
     seat = state.seat_to_move
@@ -516,6 +530,32 @@ def test_an_agent_asked_at_a_chance_node_says_no_seat_decides_there(spec: str) -
     with pytest.raises(ValueError, match=r"^joint_choice was asked to choose at a chance node"):
         agents.joint_choice({1: make_agent(spec, 1), 2: make_agent(spec, 2)}, state, random.Random(0))
     assert state == before
+
+
+@pytest.mark.parametrize("spec", ["random", "greedy", "mcts:5", "ismcts:5", "policy"])
+def test_an_agent_asked_in_a_game_that_is_over_says_no_seat_decides(spec: str, tmp_path: Path) -> None:
+    """greedy raised a ZeroDivisionError, the searches 'max() arg is an empty sequence'."""
+    if spec == "policy":
+        (tmp_path / "p.json").write_text('{"format": "rulecraft-policy", "values": {}}')
+        spec = f"policy:{tmp_path / 'p.json'}"
+    over = engine.load("tic-tac-toe").new_state(players=2, seed=1)
+    while not over.is_terminal:
+        over.apply(over.legal_actions()[0])
+    with pytest.raises(ValueError, match=r"was asked to choose in a game that is over \(state.is_terminal\): no seat decides"):
+        make_agent(spec, 1).choose(over)
+
+
+@pytest.mark.parametrize("spec", [None, 3, agents.RandomAgent(1)])
+def test_an_agent_spec_that_is_not_text_is_refused_saying_what_a_spec_is(spec: object) -> None:
+    """make_agent(None) and simulate(..., agents=[RandomAgent(1), "random"]) raised AttributeError: no attribute 'strip'."""
+    from engine.runner.simulate import simulate
+
+    with pytest.raises(TypeError, match="an agent spec is text such as 'random' or 'mcts:400', not "):
+        make_agent(spec, 1)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="registered with engine.runner.agents.agent_kind"):
+        simulate(engine.load("tic-tac-toe"), players=2, n=1, seed=0, agents=[spec, "random"])  # type: ignore[list-item]
+    with pytest.raises(TypeError, match="^an agent's seed is a whole number, not None$"):
+        make_agent("random", None)  # type: ignore[arg-type]
 
 
 def test_joint_choice_without_an_agent_for_a_deciding_seat_or_after_the_end_says_so() -> None:

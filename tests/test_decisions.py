@@ -92,6 +92,13 @@ def test_a_bad_joint_action_is_refused_and_changes_nothing(nine: engine.Game) ->
         state.apply_joint({1: mine, 2: "commit 0 to middle"})
     with pytest.raises(IllegalActionError, match="not a legal action of seat 2"):
         state.apply_joint({1: mine, 2: mine})  # seat 1's card is not in seat 2's hand
+    # seats given as text read as the seats themselves ('not for 1, 2'); mixed keys were a TypeError of sorted()
+    with pytest.raises(IllegalActionError, match=r"seats 1, 2, not for '1', '2' \(a seat is a whole number\)$"):
+        state.apply_joint({"1": mine, "2": theirs})
+    with pytest.raises(IllegalActionError, match=r"seats 1, 2, not for 1, '2' \(a seat is a whole number\)$"):
+        state.apply_joint({1: mine, "2": theirs})
+    with pytest.raises(TypeError, match=r"^apply_joint takes \{seat: action, ...\}, not list$"):
+        state.apply_joint([mine, theirs])  # type: ignore[arg-type]
     assert state == before
     tutorial = engine.load("tutorial-tiles").new_state(players=2, seed=1)
     with pytest.raises(IllegalActionError, match="no simultaneous decision"):

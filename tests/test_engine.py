@@ -310,6 +310,58 @@ def test_play_counts_from_the_end_as_legal_actions_does_and_refuses_a_missing_nu
         assert refused == state
 
 
+@pytest.mark.parametrize("ruleset", ["banner-clash", "breakthrough", "nine-domains", "othello"])  # each kind of list
+def test_legal_actions_indexed_past_their_end_or_by_a_non_number_say_so(ruleset: str) -> None:
+    """legal_actions()[7] of seven said only 'IndexError: 7' (or 'list index out of range'), ['x'] "'<' not
+    supported between instances of 'str' and 'int'"."""
+    from engine.core.actions import ChainSpace, EmptySpace, ListSpace
+
+    legal = engine.load(ruleset).new_state(players=2, seed=1).legal_actions()
+    count = len(legal)
+    assert str(legal[-1]) == str(legal[count - 1]) == str(list(legal)[-1])
+    for index in (count, -count - 1):
+        with pytest.raises(IndexError, match=f"^there is no legal action number {index}: there are {count} \\(0 to {count - 1}\\)$"):
+            legal[index]
+    for index in ("x", 1.5):
+        with pytest.raises(TypeError, match=f"^legal actions are numbered by whole numbers, not {type(index).__name__} "):
+            legal[index]
+    chained = ChainSpace(None, ListSpace(None, [("pass",)]), ListSpace(None, [(1,), (2,)]))
+    assert chained[-1].args == (2,)
+    with pytest.raises(IndexError, match="^there is no legal action number 3: there are 3 \\(0 to 2\\)$"):
+        chained[3]
+    with pytest.raises(IndexError, match="^there is no legal action number 0: there are none now$"):
+        EmptySpace()[0]
+
+
+def test_an_action_listed_by_another_load_of_the_ruleset_is_refused_saying_to_apply_its_text() -> None:
+    """An action object of another load's state ('place X at 1,1', legal here) was refused as 'not a legal action now'
+    and no more: each load compiles steps of its own, and an action belongs to its load's."""
+    here, there = engine.load("tic-tac-toe").new_state(players=2, seed=0), engine.load("tic-tac-toe").new_state(players=2, seed=0)
+    foreign = there.legal_actions()[4]
+    with pytest.raises(IllegalActionError, match=r"^'place X at 1,1' is not a legal action now: this action was listed by "
+                                                 r"a state of another game .* state.apply\(str\(action\)\)$"):
+        here.apply(foreign)
+    here.apply(str(foreign))
+    with pytest.raises(IllegalActionError, match=r"^'place X at 0,0' is not a legal action now$"):  # its own, no longer legal
+        here.apply(here.game.new_state(players=2, seed=0).legal_actions()[0])
+
+
+def test_a_copied_action_and_a_pickled_answer_to_a_choice_stay_legal() -> None:
+    """copy.deepcopy of an action copied its step, and a pickled 'choose pass' its formatter: either was then
+    refused as not a legal action, of a state whose legal action it was."""
+    import copy
+    import pickle
+
+    board = engine.load("tic-tac-toe").new_state(players=2, seed=1)
+    move = board.legal_actions()[4]
+    assert copy.deepcopy([move])[0] in board.legal_actions() and copy.copy(move) is move
+    board.apply(copy.deepcopy(move))
+    cards = engine.load("kuhn-poker").new_state(players=2, seed=1)
+    answer = pickle.loads(pickle.dumps(cards.legal_actions()[0]))
+    assert answer in cards.legal_actions()
+    cards.apply(answer)
+
+
 def test_an_observation_from_a_numpy_seat_is_json_ready() -> None:
     numpy = pytest.importorskip("numpy")
     state = engine.load("tutorial-tiles").new_state(players=2, seed=1)

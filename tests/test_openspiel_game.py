@@ -247,6 +247,43 @@ def test_bad_parameters_are_refused_with_a_reason(params: dict[str, Any], messag
         pyspiel.load_game("rulecraft", params)
 
 
+def test_an_action_that_is_not_legal_is_refused_and_the_state_is_unchanged() -> None:
+    """OpenSpiel does not check a Python game's actions: a chance outcome the draw cannot give was played as a die
+    showing it (liar's dice: a die of face 1,000,000), and an index not legal now was a bare KeyError."""
+    state = load_game("liars-dice").new_initial_state()
+    before = str(state)
+    for outcome in (6, 1_000_000, -2):
+        with pytest.raises(engine.IllegalActionError, match=f"{outcome} is not an outcome of this chance node: the "
+                           "setup of liars-dice draws one of 6 values, 0 to 5"):
+            state.apply_action(outcome)
+    assert str(state) == before and state.is_chance_node()
+    state = load_game("tic-tac-toe").new_initial_state()
+    state.apply_action(4)
+    with pytest.raises(engine.IllegalActionError, match=r"action 4 \(place X at 1,1\) is not legal now: player 1 may "
+                       r"play \[9, 10, 11, 12, 14, 15, 16, 17\]"):
+        state.apply_action(4)
+    with pytest.raises(engine.IllegalActionError, match=r"action 99 \(outside the action table\) is not legal now"):
+        state.apply_action(99)
+    for action in (9, 3, 10, 5):  # O at 0,0, X at 0,1, O at 1,0, X at 2,1: X's row 0,1 1,1 2,1
+        state.apply_action(action)
+    assert state.is_terminal()
+    with pytest.raises(engine.IllegalActionError, match=r"action 11 \(place O at 2,0\) is not legal now: the game is over"):
+        state.apply_action(11)
+
+
+def test_load_game_takes_a_path_and_refuses_a_compiled_game_or_players_that_are_no_whole_number() -> None:
+    """load_game(engine.load(...)) was TypeError: 'Game' object is not iterable, a Path the same; players="2" or None
+    was OpenSpiel's 'Wrong type for parameter players. Expected type: kInt, got kString'."""
+    folder = Path(engine.__file__).resolve().parent.parent / "rulesets" / "tic-tac-toe"
+    assert load_game(folder).num_players() == 2 and load_game("tic-tac-toe", players=None).num_players() == 2
+    assert load_game("tic-tac-toe", players=np.int64(2)).num_players() == 2
+    with pytest.raises(TypeError, match="^load_game takes a ruleset's name or path .*, not Game"):
+        load_game(engine.load("tic-tac-toe"))  # type: ignore[arg-type]
+    for players in ("2", 2.0):
+        with pytest.raises(TypeError, match=f"^players is a whole number \\(0: the fewest, two if it can\\), not {players!r}$"):
+            load_game("tic-tac-toe", players=players)  # type: ignore[arg-type]
+
+
 def test_a_deterministic_games_states_read_alike_when_their_positions_are_alike() -> None:
     """OpenSpiel's tools that tell states by their text (get_all_states(to_string=str), value_iteration) walked
     every history of tic-tac-toe (each state's text began with the actions that led to it); a game that never draws

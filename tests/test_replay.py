@@ -92,6 +92,44 @@ def test_replaying_rebuilds_the_game_bit_for_bit() -> None:
     assert fresh == state and fresh.to_json() == state.to_json()
 
 
+def test_a_game_whose_dice_were_actions_is_recorded_and_replayed_not_played_on(tmp_path: Path) -> None:
+    """Replay.record of a game made with explicit_chance=True raised ReplayDiverged ('roll 4' is not a legal action
+    now): the replay set the game up without it.  It is recorded so, and replayed; play --load refuses to go on
+    with it, as its dice would then roll themselves."""
+    state = engine.load("iconica").new_state(players=2, seed=1, record=True, explicit_chance=True)
+    while state.current_player != engine.CHANCE:
+        state.apply(state.legal_actions()[0])
+    state.apply("roll 4")
+    state.apply("roll 2")
+    Replay.record(state, "iconica", seed=1).write(tmp_path / "dice.json")
+    assert json.loads((tmp_path / "dice.json").read_text())["explicit_chance"] is True
+    log = Replay.read(tmp_path / "dice.json")
+    _, again = log.start()
+    log.play(again)
+    assert again == state and again.explicit_chance and "roll 4" in again.history
+    assert run("replay", str(tmp_path / "dice.json")).exit_code == 0
+    refused = run("play", "--load", str(tmp_path / "dice.json"), input="quit\n")
+    assert refused.exit_code == 1 and "rolled its dice as actions" in refused.output
+    with pytest.raises(SaveError, match="'explicit_chance' must be true or false, not 'yes'"):
+        Replay.from_json({**log.to_json(), "explicit_chance": "yes"}, "log.json")
+
+
+def test_a_replay_recorded_under_another_built_in_name_or_seed_is_refused_saying_so() -> None:
+    """Replay.record(tic-tac-toe's state, "kuhn-poker", ...) wrote a log that later read as 'ruleset kuhn-poker has
+    changed since this game was recorded'; another seed was 'was it set up by hand?'."""
+    state = engine.load("tic-tac-toe").new_state(players=2, seed=1, record=True)
+    state.apply("place X at 1,1")
+    with pytest.raises(SaveError, match="^this is a game of tic-tac-toe, not of the built-in ruleset kuhn-poker"):
+        Replay.record(state, "kuhn-poker", seed=1)
+    with pytest.raises(SaveError, match="from seed 2 does not reach its position \\(was it set up with another seed"):
+        Replay.record(state, "tic-tac-toe", seed=2)
+    assert Replay.record(state, "tic-tac-toe", seed=1).actions == ["place X at 1,1"]
+    numpy = pytest.importorskip("numpy")  # a NumPy seed was kept as one, and json.dumps refused the log
+    assert json.loads(json.dumps(Replay.record(state, "tic-tac-toe", seed=numpy.int64(1)).to_json()))["seed"] == 1
+    with pytest.raises(TypeError, match="^the seed is a whole number, not '1'$"):
+        Replay.record(state, "tic-tac-toe", seed="1")  # type: ignore[arg-type]
+
+
 def test_a_game_that_was_not_recorded_cannot_become_a_replay() -> None:
     state = engine.load("tutorial-tiles").new_state(players=2, seed=1)
     with pytest.raises(SaveError, match="not recorded"):

@@ -304,6 +304,27 @@ def test_pettingzoo_render_test_passes(capsys: pytest.CaptureFixture[str]) -> No
     assert "to move" in capsys.readouterr().out
 
 
+def test_render_without_a_render_mode_warns_that_it_draws_nothing() -> None:
+    """render() on an environment made without render_mode returned None without a word."""
+    e = env("tic-tac-toe")
+    e.reset(seed=0)
+    with pytest.warns(UserWarning, match="render\\(\\) without a render_mode draws nothing: make the environment with "
+                                         "render_mode='ansi'"):
+        assert e.render() is None
+    assert env("tic-tac-toe", render_mode="ansi").unwrapped.render() is None  # not reset yet: nothing to draw
+
+
+def test_an_agent_the_environment_lacks_is_refused_naming_its_agents() -> None:
+    """observe('player_9') and action_space(2) were a bare KeyError of the name."""
+    e = env("tic-tac-toe")
+    e.reset(seed=0)
+    for call in (e.observe, e.action_space, e.observation_space):
+        with pytest.raises(KeyError, match="there is no agent 'player_9': the agents are player_1, player_2"):
+            call("player_9")
+    with pytest.raises(KeyError, match="there is no agent 2: the agents are player_1, player_2"):
+        e.action_space(2)  # type: ignore[arg-type]
+
+
 def test_a_seed_given_to_reset_makes_sampled_games_the_same(games: dict[str, engine.Game]) -> None:
     """reset(seed=7) then action_space(agent).sample(mask), as docs/rl.md's first example plays, gives one game."""
 
@@ -409,6 +430,27 @@ def test_an_index_outside_the_action_table_is_not_described(games: dict[str, eng
     for outside in (-1, len(table)):
         with pytest.raises(IndexError, match=f"action index {outside} is outside the action table \\(0 to {len(table) - 1}\\)"):
             table.describe(outside)
+
+
+def test_an_encoder_or_action_table_refuses_what_another_game_made(games: dict[str, engine.Game]) -> None:
+    """A 3-player observation filled a 2-player vector as if it were one; another ruleset's was a bare KeyError; and
+    an action table given another game's state blamed its own ruleset for a missing text."""
+    from engine.rl.encoding import Encoder
+
+    tiles, table = games["tutorial-tiles"], ActionTable(games["tutorial-tiles"])
+    encoder = Encoder(tiles, 2)
+    assert len(encoder.encode(tiles.new_state(players=2, seed=0).observation(2))) == len(encoder)
+    with pytest.raises(ValueError, match="this encoder reads observations of tutorial-tiles for 2 players, not of "
+                                         "tutorial-tiles for 3"):
+        encoder.encode(tiles.new_state(players=3, seed=0).observation(1))
+    with pytest.raises(ValueError, match="not of tic-tac-toe for 2"):
+        encoder.encode(games["tic-tac-toe"].new_state(players=2, seed=0).observation(1))
+    assert table.legal(engine.load("tutorial-tiles").new_state(players=2, seed=0))  # the same rules, loaded again
+    with pytest.raises(ValueError, match="this action table is of tutorial-tiles, not of the state's game, tic-tac-toe"):
+        table.legal(games["tic-tac-toe"].new_state(players=2, seed=0))
+    other = engine.load("tutorial-tiles", set_options={"board_size": "4"})
+    with pytest.raises(ValueError, match=r"not of the state's game, tutorial-tiles \(board_size=4\)"):
+        table.legal(other.new_state(players=2, seed=0))
 
 
 def test_a_bad_player_count_is_refused(games: dict[str, engine.Game]) -> None:

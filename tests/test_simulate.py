@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import json
 import random
 import re
 import shutil
@@ -107,6 +108,83 @@ def test_seat_specs() -> None:
     assert seat_specs("greedy, random,mcts:5", 3) == ["greedy", "random", "mcts:5"]  # written as --agents takes it
     with pytest.raises(ValueError, match="one per seat"):
         seat_specs(["random", "random"], 3)
+
+
+def test_simulate_takes_a_ruleset_name_and_defaults_as_the_command_does() -> None:
+    """simulate("tic-tac-toe", ...) was AttributeError: 'str' object has no attribute 'piece_names'; players and
+    agents had to be given though the command (and the environment) default them; n="5" failed comparing str to int."""
+    named = simulate("tic-tac-toe", n=6, seed=3)
+    assert named.players == 2 and named.agents == ["random", "random"]
+    assert named.to_json()["wins_by_seat"] == simulate(engine.load("tic-tac-toe"), 2, 6, 3, "random").to_json()["wins_by_seat"]
+    assert engine.load("tic-tac-toe").new_state(seed=3) == engine.load("tic-tac-toe").new_state(2, seed=3)
+    assert engine.load("iconoclasm-cards").default_players == 2  # 1 to 4 players: the smallest from 2 up
+    with pytest.raises(TypeError, match="^n is a whole number, not '5'$"):
+        simulate(GAME, players=2, n="5")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="^seed is a whole number, not None$"):
+        simulate(GAME, players=2, n=5, seed=None)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="a ruleset's name or path, not dict"):
+        simulate({"ruleset": "tic-tac-toe"})  # type: ignore[arg-type]
+
+
+def test_a_simulation_given_numpy_numbers_reports_plain_json() -> None:
+    """players=np.int64(2) made a report whose to_json() json.dumps refused: 'Object of type int64 is not JSON
+    serializable'."""
+    numpy = pytest.importorskip("numpy")
+    report = simulate("tic-tac-toe", players=numpy.int64(2), n=numpy.int64(4), seed=numpy.int64(3))
+    assert json.loads(json.dumps(report.to_json()))["players"] == 2
+
+
+def test_an_agent_kind_registered_in_main_is_refused_for_workers_that_never_run_main(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A kind registered in a script or a session ran on Ray as a task's traceback ending in 'unknown agent'; forked
+    local workers have it and play it."""
+    from engine.runner import agents
+
+    monkeypatch.setattr(agents, "AGENT_KINDS", dict(agents.AGENT_KINDS))
+    monkeypatch.setattr(agents, "AGENT_FORMS", dict(agents.AGENT_FORMS))
+
+    def mine(argument: str | None, rng: random.Random) -> agents.Agent:
+        return RandomAgent(rng)
+
+    mine.__module__ = "__main__"
+    agents.agent_kind("mine")(mine)
+
+    class Elsewhere:  # an executor whose workers are not forked from this process, as Ray's
+        workers = 1
+
+        def map(self, fn: Callable[[Chunk], list[object]], items: Sequence[Chunk]) -> Iterator[list[object]]:
+            return map(fn, items)
+
+    with pytest.raises(ValueError, match="^the agent mine is of a kind registered in __main__ .* workers of Elsewhere never run"):
+        simulate(GAME, players=2, n=2, seed=0, agents="mine,random", executor=Elsewhere())
+    assert simulate(GAME, players=2, n=2, seed=0, agents="mine,random", executor=LocalExecutor(1)).games == 2
+    assert simulate(GAME, players=2, n=2, seed=0, agents="random", executor=Elsewhere()).games == 2
+
+
+def test_an_agent_of_ones_own_may_answer_with_an_actions_text_and_is_named_when_it_answers_badly(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """An agent kind whose choose returned the text state.apply takes, or an index, failed in the run with
+    AttributeError: 'str' object has no attribute 'args'."""
+    from engine.runner import agents
+
+    monkeypatch.setattr(agents, "AGENT_KINDS", dict(agents.AGENT_KINDS))
+    monkeypatch.setattr(agents, "AGENT_FORMS", dict(agents.AGENT_FORMS))
+
+    class Answer:
+        def __init__(self, name: str, answer: Callable[[engine.State], object]) -> None:
+            self.name, self.answer = name, answer
+
+        def choose(self, state: engine.State) -> object:
+            return self.answer(state)
+
+    agents.agent_kind("text")(lambda argument, rng: Answer("text", lambda s: str(s.legal_actions()[-1])))
+    agents.agent_kind("index")(lambda argument, rng: Answer("index", lambda s: 0))
+    agents.agent_kind("off")(lambda argument, rng: Answer("off", lambda s: "place X at 9,9"))
+    game = engine.load("tic-tac-toe")
+    assert simulate(game, n=3, agents="text,random").games == 3
+    with pytest.raises(TypeError, match="^the agent index chose 0: choose\\(state\\) returns one of state.legal_actions"):
+        simulate(game, n=1, agents="index,random")
+    with pytest.raises(engine.IllegalActionError, match="^the agent off chose 'place X at 9,9': "):
+        simulate(game, n=1, agents="off,random")
 
 
 # ---------------------------------------------------------------- a run's report
@@ -504,6 +582,18 @@ def test_bench_reports_speed_and_length() -> None:
     wanted = {"playouts_per_second", "actions_per_game", "ruleset", "players", "playouts", "seconds", "python"}
     assert wanted <= set(result)
     assert result["playouts"] == 4 and result["actions_per_game"] > 0
+
+
+def test_bench_takes_numpy_numbers_and_refuses_what_is_no_whole_number() -> None:
+    """bench(game, np.int64(2), np.int64(20), np.int64(1)) failed in random.Random: 'The only supported seed types
+    are: None, int, float, str, bytes, and bytearray'."""
+    numpy = pytest.importorskip("numpy")
+    result = bench(GAME, numpy.int64(2), numpy.int64(5), numpy.int64(1), repeats=1)
+    assert json.loads(json.dumps(result))["playouts"] == 5
+    with pytest.raises(TypeError, match="^playouts is a whole number, not '5'$"):
+        bench(GAME, 2, "5", 1)  # type: ignore[arg-type]
+    timed = bench_agent(GAME, numpy.int64(2), "mcts:5", numpy.int64(2), numpy.int64(1), repeats=1)  # was an OverflowError
+    assert json.loads(json.dumps(timed))["decisions"] == 2
 
 
 def test_bench_agent_without_iterations() -> None:

@@ -93,6 +93,14 @@ def test_an_unknown_option_is_refused_before_any_game() -> None:
     assert info.value.diagnostics[0].hint == "did you mean 'grid_width'?"
 
 
+def test_a_sweep_of_no_values_or_of_a_text_is_refused() -> None:
+    """sweep(..., values=[]) returned a sweep of no runs, and values="34" swept "3" and "4", its characters."""
+    load = lambda options: engine.load("tutorial-tiles", set_options=options)  # noqa: E731
+    for values in ([], "34"):
+        with pytest.raises(ValueError, match="^a sweep takes a list of values for board_size, not "):
+            sweep(load, "board_size", values, players=2, n=2, seed=0, agents="random")
+
+
 def test_the_command_tabulates_the_runs_and_marks_differences() -> None:
     result = run("sweep", RULESET, "rank_points=[[4, 3, 2, 1], [6, 3, 1, 0]]", "-n", "200")
     assert result.exit_code == 0, result.output

@@ -464,6 +464,7 @@ def test_a_plus_in_an_option_typed_in_the_address_is_itself(client: TestClient) 
     (b'{"players": 2}', "ruleset"),
     (b'{"ruleset": "/etc/passwd", "players": 2, "seed": 1}', "this server does not offer the ruleset the file names ('/etc/passwd')"),
     (b'{"ruleset": "tutorial-tiles", "players": 2, "seed": 1, "actions": ["fly"]}', "action 1"),
+    (b'{"ruleset": "iconica", "players": 2, "seed": 1, "explicit_chance": true}', "rolled its dice as actions"),
 ])
 def test_a_bad_game_file_is_refused_clearly(client: TestClient, body: bytes, message: str) -> None:
     response = client.post("/api/open?mode=play", content=body)

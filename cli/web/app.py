@@ -164,7 +164,7 @@ class Server:
         game = self.game_from(request, ruleset)
         players = params.integer(params.single(query, "players"), "players", low=1, high=64)
         if players is None:
-            players = min((c for c in game.player_counts if c >= 2), default=min(game.player_counts))
+            players = game.default_players
         if players not in game.player_counts:
             raise BadRequest(f"{game.name} is played by {players_text(game.player_counts)}, not {players}")
         seed = params.integer(params.single(query, "seed"), "seed", low=0, high=2**63 - 1)
@@ -337,8 +337,7 @@ def create_app(source: str | None, cap: float = DEFAULT_CAP) -> Starlette:
         def work(expired: Callable[[], bool]) -> str:
             game = server.game_from(request, request.path_params["ruleset"])
             players = params.integer(params.single(query, "players"), "players", low=1, high=64)
-            players = players if players is not None else min((c for c in game.player_counts if c >= 2),
-                                                              default=min(game.player_counts))
+            players = players if players is not None else game.default_players
             if players not in game.player_counts:
                 raise BadRequest(f"{game.name} is played by {players_text(game.player_counts)}, not {players}")
             n = params.integer(params.single(query, "n"), "games", default=100, low=1, high=params.MAX_SIMULATED)

@@ -29,7 +29,7 @@ from cli.agent_files import is_agent_file
 from engine.compiling.loading import parse_set_options, parse_variants
 from engine.model.savefile import SaveError
 from engine.runner.agents import GREEDY_WORK, ROLLOUT_CAP, GreedyAgent, SearchAgent, assign_seats, make_agent
-from engine.runner.replay import MAX_BYTES, Replay
+from engine.runner.replay import EXPLICIT_CHANCE_LOG, MAX_BYTES, Replay
 
 MAX_ITERATIONS = 5000
 """The most search iterations a bot on the page may make per move."""
@@ -181,6 +181,9 @@ def game_file(body: bytes, where: str) -> Replay:
     except RecursionError:
         raise BadRequest(f"{where}: not a game file (its JSON nests too deeply)") from None
     try:
-        return Replay.from_json(data, where)
+        log = Replay.from_json(data, where)
     except SaveError as err:
         raise BadRequest(str(err)) from None
+    if log.explicit_chance:
+        raise BadRequest(f"{where}: {EXPLICIT_CHANCE_LOG}")
+    return log

@@ -18,6 +18,7 @@ lists its cells in that order.
 
 from __future__ import annotations
 
+from numbers import Integral
 from typing import TYPE_CHECKING, Any, Iterable, Iterator
 
 from engine.core.actions import Action, ActionSpace
@@ -126,6 +127,8 @@ class CellSpace(ActionSpace):
     def __getitem__(self, i: Any) -> Any:
         if isinstance(i, slice):
             return [Action(self.step, args, self) for args in self.all_args()[i]]
+        if type(i) is not int and not isinstance(i, Integral) or not -self.size <= i < self.size:
+            raise self.missing(i)
         return Action(self.step, self.args_at(i), self)
 
     def __iter__(self) -> Iterator[Action]:

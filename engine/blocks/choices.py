@@ -860,6 +860,16 @@ class ChoiceFormatter:
         """Choices are made in the open (what is chosen is usually what the effect then shows)."""
         return self.format(args)
 
+    def __reduce__(self) -> str:
+        """Pickled by name: an answer to a choice pickled and loaded again is an answer of every state's choice
+        (a copy of the formatter made it one of none).
+
+        >>> import pickle
+        >>> pickle.loads(pickle.dumps(CHOICE)) is CHOICE
+        True
+        """
+        return "CHOICE"
+
 
 CHOICE = ChoiceFormatter()
 

@@ -14,7 +14,10 @@ builds exactly one object.
 from __future__ import annotations
 
 import re
+from numbers import Integral
 from typing import Any, Iterator, Protocol, Sequence
+
+from engine.core.showtext import cut
 
 
 class Formatter(Protocol):
@@ -50,6 +53,19 @@ class Action:
     def __hash__(self) -> int:
         return hash((id(self.step), self.args))
 
+    def __copy__(self) -> "Action":
+        return self  # never changed: a copy is the action itself, still one of its state's
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> "Action":
+        """The action itself: a deep copy copied its step too, and so was no longer a legal action of any state.
+
+        >>> import copy
+        >>> a = ListSpace(None, [("pass",)])[0]
+        >>> copy.deepcopy([a])[0] is a
+        True
+        """
+        return self
+
 
 class ActionSpace(Sequence[Action]):
     """The legal actions of one decision, built lazily."""
@@ -82,6 +98,19 @@ class ActionSpace(Sequence[Action]):
     def texts(self) -> list[str]:
         return [str(a) for a in self]
 
+    def missing(self, i: Any) -> Exception:
+        """The error for an index that numbers no action here: an IndexError saying how many there are, or a
+        TypeError for what is not a whole number (``legal_actions()[7]`` of seven said only ``7``).
+
+        >>> str(ListSpace(None, [("pass",)]).missing(3)), str(EmptySpace().missing("x"))
+        ('there is no legal action number 3: there is 1 (0)', "legal actions are numbered by whole numbers, not str 'x'")
+        """
+        if not isinstance(i, Integral):
+            return TypeError(f"legal actions are numbered by whole numbers, not {type(i).__name__} {cut(repr(i), 60)}")
+        count = len(self)
+        there = f"there are {count} (0 to {count - 1})" if count > 1 else "there is 1 (0)" if count else "there are none now"
+        return IndexError(f"there is no legal action number {i}: {there}")
+
     def __repr__(self) -> str:
         """How many actions and the first few, as the prompt shows ``state.legal_actions()``.
 
@@ -108,7 +137,10 @@ class ListSpace(ActionSpace):
     def __getitem__(self, i: Any) -> Any:
         if isinstance(i, slice):
             return [Action(self.step, o, self) for o in self.options[i]]
-        return Action(self.step, self.options[i], self)
+        try:
+            return Action(self.step, self.options[i], self)
+        except (IndexError, TypeError):
+            raise self.missing(i) from None
 
     def __iter__(self) -> Iterator[Action]:
         step = self.step
@@ -141,11 +173,9 @@ class ProductSpace(ActionSpace):
     def __getitem__(self, i: Any) -> Any:
         if isinstance(i, slice):
             return [self[j] for j in range(*i.indices(self.size))]
-        if i < 0:
-            i += self.size
-        if not 0 <= i < self.size:
-            raise IndexError(i)
-        a, b = divmod(i, len(self.second))
+        if type(i) is not int and not isinstance(i, Integral) or not -self.size <= i < self.size:
+            raise self.missing(i)
+        a, b = divmod(i % self.size, len(self.second))
         return Action(self.step, self.first[a] + (self.second[b],), self)
 
     def __iter__(self) -> Iterator[Action]:
@@ -184,8 +214,9 @@ class ChainSpace(ActionSpace):
     def __getitem__(self, i: Any) -> Any:
         if isinstance(i, slice):
             return [self[j] for j in range(*i.indices(len(self)))]
-        if i < 0:
-            i += len(self)
+        if type(i) is not int and not isinstance(i, Integral) or not -len(self) <= i < len(self):
+            raise self.missing(i)
+        i %= len(self)
         n = len(self.first)
         action = self.first[i] if i < n else self.second[i - n]
         return Action(self.step, action.args, self)
@@ -238,7 +269,10 @@ class EachSpace(ActionSpace):
     def __getitem__(self, i: Any) -> Any:
         if isinstance(i, slice):
             return [Action(self.step, (item, *self.rest), self) for item in self.items[i]]
-        return Action(self.step, (self.items[i], *self.rest), self)
+        try:
+            return Action(self.step, (self.items[i], *self.rest), self)
+        except (IndexError, TypeError):
+            raise self.missing(i) from None
 
     def __iter__(self) -> Iterator[Action]:
         step, rest = self.step, self.rest
@@ -269,7 +303,7 @@ class EmptySpace(ActionSpace):
     def __getitem__(self, i: Any) -> Any:
         if isinstance(i, slice):
             return []
-        raise IndexError(i)
+        raise self.missing(i)
 
     def contains_args(self, args: tuple[Any, ...]) -> bool:
         return False

@@ -58,9 +58,11 @@ Example::
 from __future__ import annotations
 
 import random
+from numbers import Integral
 from typing import TYPE_CHECKING, Any, Callable, TypeVar
 
 from engine.core.facedown import FaceDown
+from engine.core.showtext import cut
 from engine.core.slices import Chance, determinized, observed
 
 if TYPE_CHECKING:
@@ -122,7 +124,10 @@ def zones_seen_as(state: "StateData", seat: int, view: str) -> list[int]:
 
 
 def determinize(state: S, seat: int, rng: random.Random) -> S:
-    """A clone of ``state`` with everything ``seat`` may not see drawn at random from ``rng``."""
+    """A clone of ``state`` with everything ``seat`` may not see drawn at random from ``rng`` (a ``random.Random``:
+    anything else is a TypeError).  A seat the game lacks is a ValueError, as in ``state.observation(seat)``."""
+    if not isinstance(rng, random.Random):
+        raise TypeError(f"determinize draws from a random.Random, not {type(rng).__name__}")
     return determinizer(state, seat)(rng)
 
 
@@ -133,6 +138,8 @@ def determinizer(state: S, seat: int) -> Callable[[random.Random], S]:
     Example: ``draw = determinizer(state, 1); samples = [draw(rng) for _ in range(100)]`` draws what
     ``[determinize(state, 1, rng) for _ in range(100)]`` does.
     """
+    if isinstance(seat, bool) or not isinstance(seat, Integral) or not 1 <= seat <= state.players:
+        raise ValueError(f"there is no seat {cut(repr(seat), 60)}: the seats are 1 to {state.players}")
     unseen, unordered = zones_seen_as(state, seat, UNSEEN), zones_seen_as(state, seat, UNORDERED)
     marked = _marked_unseen(state, unseen)
     return lambda rng: _determinized(state, seat, rng, unseen, unordered, marked)

@@ -232,9 +232,20 @@ class Game:
 
     # ------------------------------------------------------------ states
 
-    def new_state(self, players: int, seed: int = 0, record: bool = False, seats: dict[str, int] | None = None,
-                  explicit_chance: bool = False, dice: tuple[int, ...] = (), begin: bool = True) -> "State":
-        """A fresh game for ``players`` seats; ``record`` keeps an event log and history.
+    @property
+    def default_players(self) -> int:
+        """The player count used when none is given: the smallest from 2 up, else the smallest (a solo game).
+
+        >>> Game("g", "G", 1, "", "", player_counts=(1, 2, 3)).default_players, Game("g", "G", 1, "", "", player_counts=(1,)).default_players
+        (2, 1)
+        """
+        return min((count for count in self.player_counts if count >= 2), default=min(self.player_counts))
+
+    def new_state(self, players: int | None = None, seed: int = 0, record: bool = False,
+                  seats: dict[str, int] | None = None, explicit_chance: bool = False, dice: tuple[int, ...] = (),
+                  begin: bool = True) -> "State":
+        """A fresh game for ``players`` seats (by default :attr:`default_players`); ``record`` keeps an event log
+        and history.
 
         ``dice``: the results the first dice rolled give, from the setup's on
         (a scenario's ``dice:``), instead of the seeded generator's.
@@ -252,6 +263,8 @@ class Game:
         """
         from engine.model.state import State
 
+        if players is None:
+            players = self.default_players
         try:  # a whole number (numpy's too): 2.0 passed 'in player_counts' and failed deep in the setup
             count = None if isinstance(players, bool) else operator.index(players)
         except TypeError:

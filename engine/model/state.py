@@ -722,7 +722,10 @@ class State:
                 raise TypeError(f"apply() takes one of legal_actions() or its text, not {type(action).__name__} "
                                 f"{cut(repr(action), 60)} (play(i) applies legal action number i)") from None
             if not listed and action not in self.legal_actions():
-                raise IllegalActionError(f"'{action}' is not a legal action now")
+                foreign = all(action.step is not step for step in self.game.steps) and action.step is not CHOICE
+                raise IllegalActionError(f"'{action}' is not a legal action now" + (
+                    ": this action was listed by a state of another game (another load of a ruleset lists actions "
+                    "of its own); apply its text, state.apply(str(action))" if foreign else ""))
         if not undo:
             if self.history is not None:
                 self.history.append(str(action))
@@ -882,13 +885,18 @@ class State:
 
         Example: ``s.apply_joint({1: "commit 0 to left", 2: "commit 3 to left"})``.
         """
+        if not isinstance(actions, Mapping):
+            raise TypeError(f"apply_joint takes {{seat: action, ...}}, not {type(actions).__name__}")
         seats = self.simultaneous_seats()
         if len(seats) < 2:
             raise IllegalActionError("no simultaneous decision is waiting: apply one action with apply()")
-        if sorted(actions) != sorted(seats):
+        given = [seat if isinstance(seat, Integral) and not isinstance(seat, bool) else None for seat in actions]
+        if None in given or sorted(given) != sorted(seats):  # type: ignore[type-var]  # None was just ruled out
             wanted = ", ".join(map(str, seats))
-            raise IllegalActionError(f"a joint action needs one action for each of the seats {wanted}, "
-                                     f"not for {', '.join(map(str, actions)) or 'none'}")
+            named = ", ".join(str(seat) if isinstance(seat, Integral) and not isinstance(seat, bool)
+                              else cut(repr(seat), 40) for seat in actions)
+            raise IllegalActionError(f"a joint action needs one action for each of the seats {wanted}, not for "
+                                     f"{named or 'none'}" + (" (a seat is a whole number)" if None in given else ""))
         chosen: list[tuple[int, Action]] = []
         for seat in seats:
             action, space = actions[seat], self.legal_actions(seat)

@@ -88,6 +88,9 @@ class ActionTable:
         its texts, or two actions at one index, are a fault of that step's
         ``action_texts``: they are raised, never hidden.
         """
+        if state.game is not self.game and state.game.content_hash != self.game.content_hash:
+            raise ValueError(f"this action table is of {self.game.name}{_with(self.game)}, not of the state's game, "
+                             f"{state.game.name}{_with(state.game)}")
         found: dict[int, "Action"] = {}
         source = None if state.pending is not None else state.step
         canonical = self.canonical.get(source)
@@ -126,3 +129,15 @@ class ActionTable:
             lines.append(f"  indices {len(self.texts)}..{len(self) - 1}: the 1st..{self.ranked}th legal action not listed "
                          "(in the engine's order); further ones are not offered")
         return lines
+
+
+def _with(game: "Game") -> str:
+    """A game's variants and options set, as a note after its name (empty when it has neither).
+
+    >>> import engine
+    >>> _with(engine.load(engine.builtin_names()[0]))
+    ''
+    """
+    named = [f"variant {'+'.join(game.variants)}"] * bool(game.variants)
+    named += [f"{key}={value}" for key, value in game.set_options.items()]
+    return f" ({', '.join(named)})" if named else ""

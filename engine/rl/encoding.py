@@ -51,6 +51,7 @@ from engine.blocks.enumeration import board_cells, neighbour_pairs
 from engine.blocks.grid import format_cell
 from engine.blocks.slots import Commit
 from engine.core.facedown import FaceDown, back_labels
+from engine.core.showtext import cut
 
 if TYPE_CHECKING:
     from engine.model.game import Game
@@ -72,7 +73,7 @@ class Encoder:
     """Turns a seat's observation of ``game`` with ``players`` seats into a fixed-length int32 vector."""
 
     def __init__(self, game: "Game", players: int) -> None:
-        self.game = game
+        self.game, self.players = game, players
         self.names = {name: i + 1 for i, name in enumerate(sorted(set(game.piece_names)))}
         turning = FaceDown.block in game.parts  # pieces may lie face down: their backs are names too
         if turning:
@@ -127,7 +128,12 @@ class Encoder:
         return self.size
 
     def encode(self, obs: dict[str, Any]) -> np.ndarray:
-        """The vector of an observation made by :meth:`State.observation` for this game and player count."""
+        """The vector of an observation made by :meth:`State.observation` for this game and player count; one of
+        another ruleset or player count is a ValueError (its layout is not this one: a 3-player observation filled
+        a 2-player vector as if it were one)."""
+        if obs.get("ruleset") != self.game.name or obs.get("players") != self.players:
+            raise ValueError(f"this encoder reads observations of {self.game.name} for {self.players} players, not "
+                             f"of {cut(str(obs.get('ruleset')), 60)} for {cut(str(obs.get('players')), 20)}")
         v = np.zeros(self.size, dtype=np.int32)
         over = obs["outcome"] is not None
         at = self._at["seat"]

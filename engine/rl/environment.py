@@ -30,6 +30,7 @@ from __future__ import annotations
 import inspect
 import operator
 import random
+import warnings
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ParamSpec
 
@@ -77,7 +78,7 @@ class RulecraftEnv(AECEnv):
         self.game = ruleset if isinstance(ruleset, Game) else load(ruleset, variant, set_options)
         counts = self.game.player_counts
         players, ranked = _whole("players", players), _whole("ranked", ranked)
-        self.players = players if players is not None else min((c for c in counts if c >= 2), default=min(counts))
+        self.players = players if players is not None else self.game.default_players
         if self.players not in counts:
             raise ValueError(f"{self.game.name} is played by {', '.join(map(str, counts))} players, not {self.players}")
         if render_mode not in (None, "ansi", "human"):
@@ -113,10 +114,16 @@ class RulecraftEnv(AECEnv):
         self._legal = self.table.legal(self.game_state) if playing else {}
 
     def observation_space(self, agent: str) -> spaces.Space:
-        return self.observation_spaces[agent]
+        return self.observation_spaces[self._known(agent)]
 
     def action_space(self, agent: str) -> spaces.Space:
-        return self.action_spaces[agent]
+        return self.action_spaces[self._known(agent)]
+
+    def _known(self, agent: Any) -> str:
+        """``agent`` if it is one of the possible agents, else a KeyError naming them (it said only the name)."""
+        if agent not in self.seat_of:
+            raise KeyError(f"there is no agent {cut(repr(agent), 60)}: the agents are {', '.join(self.possible_agents)}")
+        return agent
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """A new game, dealt from ``seed``; without one, from the next seed of a sequence that the last seed given
@@ -160,7 +167,7 @@ class RulecraftEnv(AECEnv):
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         self._check_open()
-        seat = self.seat_of[agent]
+        seat = self.seat_of[self._known(agent)]
         mask = np.zeros(len(self.table), dtype=np.int8)
         if self.game_state.seat_to_move == seat:
             mask[list(self._legal)] = 1
@@ -206,8 +213,13 @@ class RulecraftEnv(AECEnv):
         self._accumulate_rewards()
 
     def render(self) -> str | None:
-        """The last action and who decides next: returned as text with ``render_mode="ansi"``, printed with "human"."""
-        if self.render_mode is None or self.game_state is None:
+        """The last action and who decides next: returned as text with ``render_mode="ansi"``, printed with "human";
+        without a render mode, nothing, and a warning saying so (as Gymnasium's environments do)."""
+        if self.render_mode is None:
+            warnings.warn("render() without a render_mode draws nothing: make the environment with "
+                          "render_mode='ansi' (the text returned) or 'human' (printed)", UserWarning, stacklevel=2)
+            return None
+        if self.game_state is None:
             return None
         now = "game over: " + str(self.game_state.returns()) if self.game_state.is_terminal else f"{self.agent_selection} to move"
         text = f"{self._last or 'start'}; {now}"

@@ -50,16 +50,18 @@ Example::
 from __future__ import annotations
 
 import json
+import os
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
+from numbers import Integral
 from typing import Any
 
 import numpy as np
 
 from engine.compiling.loading import load, parse_set_options
-from engine.core.errors import RulecraftError
+from engine.core.errors import IllegalActionError, RulecraftError
 from engine.core.information import determinize, has_hidden_information
 from engine.core.showtext import cut
 from engine.model.game import Game
@@ -96,13 +98,27 @@ _GAME_TYPE = dict(
 )
 
 
-def load_game(ruleset: str, players: int = 0, variant: str | Sequence[str] = "",
+def load_game(ruleset: str | os.PathLike[str], players: int | None = 0, variant: str | Sequence[str] = "",
               set_options: Mapping[str, str] | None = None, utility: str = "returns") -> "RulecraftGame":
     """The OpenSpiel game of ``ruleset`` (a built-in name or a path), as ``pyspiel.load_game`` makes it, compiled
-    afresh (a ruleset edited since the last call is read again).
+    afresh (a ruleset edited since the last call is read again).  ``players`` 0 or None: the fewest, two if it can.
+
+    A compiled game, or players that are not a whole number, are refused with a TypeError (OpenSpiel's own
+    message named only its parameter types).
 
     Example: ``load_game("my-game", players=3)``, ``load_game("my-dice-game", utility="zero-sum-scores")``.
     """
+    if isinstance(ruleset, os.PathLike):
+        ruleset = os.fspath(ruleset)
+    if not isinstance(ruleset, str):
+        raise TypeError(f"load_game takes a ruleset's name or path (OpenSpiel makes a game from its parameters), "
+                        f"not {type(ruleset).__name__}; with its variants and options: load_game(NAME, variant=..., "
+                        "set_options=...)")
+    if players is None:
+        players = 0
+    if isinstance(players, bool) or not isinstance(players, Integral):
+        raise TypeError(f"players is a whole number (0: the fewest, two if it can), not {cut(repr(players), 60)}")
+    players = int(players)
     _rules_of.cache_clear()
     for name, value in (set_options or {}).items():
         if ";" in f"{name}{value}" or ":" in str(name):
@@ -226,10 +242,19 @@ class Node:
         path = self.path + (action,)
         if self.chance is not None:
             draws = self.chance
+            if not 0 <= action < draws.size:  # a value the draw cannot give would be played as if it could
+                raise IllegalActionError(f"{action} is not an outcome of this chance node: {draws.what} draws one of "
+                                         f"{draws.size} values, 0 to {draws.size - 1}")
             chosen = {**self.chosen, draws.at: (action, draws.size)}
             return replace(self, path=path, chosen=chosen, written={}).drawing(draws.run, draws.what)
-        before, move = self.position, self.legal[action]
+        before, move = self.position, self.legal.get(action)
         assert before is not None
+        if move is None:
+            table = self.rules.table
+            what = table.describe(action) if 0 <= action < len(table) else "outside the action table"
+            now = "the game is over" if before.is_terminal else (
+                f"player {before.seat_to_move - 1} may play {sorted(self.legal)[:10]}{' ...' * (len(self.legal) > 10)}")
+            raise IllegalActionError(f"action {action} ({what}) is not legal now: {now}")
         mover = before.seat_to_move
         told = tuple(f"I: {move}" if seat == mover else f"seat {mover}: {before.public_text(move)}"
                      for seat in range(1, self.rules.players + 1))
@@ -396,7 +421,7 @@ def _rules_of(params: tuple[tuple[str, Any], ...]) -> Rules:
         raise ValueError(f"the game needs its ruleset, a built-in name or a path: {NAME}(ruleset=NAME)")
     game = load(str(given["ruleset"]), variant, set_options)
     counts = game.player_counts
-    players = int(given["players"]) or min((c for c in counts if c >= 2), default=min(counts))
+    players = int(given["players"]) or game.default_players
     if players not in counts:
         raise ValueError(f"{game.name} is played by {', '.join(map(str, counts))} players, not {players}")
     goals = game.cooperative(players)

@@ -110,6 +110,19 @@ def agent_kind(name: str, forms: str | None = None) -> Callable[[AgentFactory], 
     return register
 
 
+def kinds_only_here(specs: Iterable[str]) -> list[str]:
+    """The specs whose kind was registered in ``__main__`` (a script run, an interactive session): a worker that is
+    not forked from this process (a Ray task) never runs that code, so the kind is unknown there.
+
+    >>> kinds_only_here(["random", "mcts:50"])
+    []
+    """
+    def module(spec: str) -> str | None:
+        return getattr(AGENT_KINDS.get(spec.strip().partition(":")[0].strip().lower()), "__module__", None)
+
+    return [spec for spec in specs if module(spec) == "__main__"]
+
+
 def assign_seats(entries: Iterable[str], players: int) -> dict[int, str]:
     """Who plays each seat, from ``N=WHO`` entries (``human`` or an agent spec, unchecked): seat 1 is human and
     the others random unless an entry says otherwise.
@@ -139,13 +152,27 @@ def assign_seats(entries: Iterable[str], players: int) -> dict[int, str]:
 
 
 def make_agent(spec: str, seed: int) -> Agent:
-    """The agent a spec names (``name`` or ``name:argument``), seeded with ``seed``."""
+    """The agent a spec names (``name`` or ``name:argument``), seeded with ``seed``.
+
+    A spec is text: an agent object is refused with a TypeError saying how to name its kind.
+
+    >>> make_agent("mcts:50", seed=1).name
+    'mcts:50'
+    """
+    if not isinstance(spec, str):
+        raise TypeError(f"an agent spec is text such as 'random' or 'mcts:400', not {type(spec).__name__} "
+                        f"{cut(repr(spec), 60)} (an agent class of your own is named once registered with "
+                        "engine.runner.agents.agent_kind)")
     name, sep, argument = spec.strip().partition(":")
     factory = AGENT_KINDS.get(name.strip().lower())
     if factory is None:
         known = ", ".join(AGENT_FORMS.values())
         raise ValueError(f"unknown agent '{spec}'; known agents: {known} ({SEARCH_FORMS_NOTE})")
-    return factory(argument.strip() if sep else None, random.Random(operator.index(seed)))  # NumPy's ints too
+    try:
+        seeded = random.Random(operator.index(seed))  # NumPy's ints too
+    except TypeError:
+        raise TypeError(f"an agent's seed is a whole number, not {cut(repr(seed), 60)}") from None
+    return factory(argument.strip() if sep else None, seeded)
 
 
 def default_search(game: "Game", budget: str = "200") -> str:
@@ -161,18 +188,21 @@ def detach(action: Action) -> Action:
     return Action(action.step, action.args)
 
 
-def refuse_chance(state: "State", agent: str) -> None:
-    """Raise ValueError when ``state`` waits for a chance result: no seat decides there, so no agent may choose.
+def refuse_no_seat(state: "State", agent: str) -> None:
+    """Raise ValueError when no seat decides now — the game is over, or it waits for a chance result — so no agent
+    may choose.
 
     >>> import engine
     >>> s = engine.load(engine.builtin_names()[0]).new_state(players=2, seed=1)
-    >>> refuse_chance(s, "random") is None
+    >>> refuse_no_seat(s, "random") is None
     True
     """
     if state.chance is not None:
         raise ValueError(f"{agent} was asked to choose at a chance node (state.current_player is engine.CHANCE): "
                          "no seat decides there; apply one of state.chance_outcomes(), or "
                          "engine.runner.agents.sample_chance(state, rng.random) to draw one by its probability")
+    if state.outcome is not None:
+        raise ValueError(f"{agent} was asked to choose in a game that is over (state.is_terminal): no seat decides")
 
 
 def choose_for_seat(agent: Agent, state: "State", seat: int, rng: random.Random) -> Action:
@@ -205,9 +235,7 @@ def choose_for_seat(agent: Agent, state: "State", seat: int, rng: random.Random)
 def joint_choice(agents: "dict[int, Agent]", state: "State", rng: random.Random) -> dict[int, Action]:
     """Every deciding seat's action at a SIMULTANEOUS node, each chosen by its own agent without the others' (see
     :func:`choose_for_seat`); elsewhere the one action of the seat to move.  Apply it with ``state.apply_joint``."""
-    refuse_chance(state, "joint_choice")
-    if state.is_terminal:
-        raise ValueError("joint_choice was asked to choose in a game that is over: no seat decides")
+    refuse_no_seat(state, "joint_choice")
     seats = state.simultaneous_seats() or (state.seat_to_move,)
     missing = [str(seat) for seat in seats if seat not in agents]
     if missing:
@@ -228,8 +256,8 @@ class RandomAgent:
         self.rng = rng if isinstance(rng, random.Random) else random.Random(rng)
 
     def choose(self, state: "State") -> "Action":
-        if state.chance is not None:
-            refuse_chance(state, self.name)
+        if state.chance is not None or state.outcome is not None:
+            refuse_no_seat(state, self.name)
         actions = state.legal_actions()
         if not actions:
             raise ValueError("the random agent was asked to move with no legal action")
@@ -374,7 +402,7 @@ class GreedyAgent:
         return ":".join(["greedy", *settings])
 
     def choose(self, state: "State") -> Action:
-        refuse_chance(state, self.name)
+        refuse_no_seat(state, self.name)
         me = state.seat_to_move
         sample = determinize(state, me, self.rng)
         space = sample.legal_actions()
@@ -622,7 +650,7 @@ class SearchAgent:
         self._logs = logs_past(1)  # for UCB (see MultiObserverSearch._select)
 
     def choose(self, state: "State") -> Action:
-        refuse_chance(state, self.name)
+        refuse_no_seat(state, self.name)
         legal = state.legal_actions()
         if len(legal) == 1:
             self.last = SearchStats(0, 0.0)
@@ -1085,7 +1113,7 @@ class PolicyAgent:
         return best[self.rng.randrange(len(best))]
 
     def choose(self, state: "State") -> "Action":
-        refuse_chance(state, self.name)
+        refuse_no_seat(state, self.name)
         actions = state.legal_actions()
         if not actions:
             raise ValueError("the policy agent was asked to move with no legal action")

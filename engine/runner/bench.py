@@ -20,7 +20,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.model.game import Game
-from engine.runner.simulate import derive_seed
+from engine.runner.simulate import derive_seed, whole
 
 
 def playout(game: Game, players: int, seed: int, choose: random.Random) -> int:
@@ -52,7 +52,11 @@ def bench(
     ``partial``; interrupted before any game ended, it raises KeyboardInterrupt.
 
     bench(engine.load("my-game"), 2, playouts=500, seed=0, advance=bar.update)["playouts_per_second"]
+
+    The numbers may be NumPy's (read as plain ints); anything else is a TypeError naming it.
     """
+    players, playouts, seed, repeats = (whole(name, value) for name, value in
+                                        (("players", players), ("playouts", playouts), ("seed", seed), ("repeats", repeats)))
     rates: list[float] = []
     actions = 0
     partial = False

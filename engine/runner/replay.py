@@ -4,7 +4,8 @@ A replay names what to load (a built-in ruleset by name, any other by
 absolute path), the ruleset's **content hash** and **version** when the game
 was played, the variants (and the options set from outside the ruleset's
 files with ``--set``, as ``"set_options": {"NAME": "VALUE"}``), the number of
-players and the seed, then the actions in text form.  Because the engine is deterministic, playing the
+players and the seed (and ``"explicit_chance": true`` for a game whose dice were
+rolled as actions, ``roll 4``), then the actions in text form.  Because the engine is deterministic, playing the
 actions on a new state rebuilds the game exactly.  A replay also stores a
 short hash of the state at the start and after every action, so a replay can
 tell not only that an action became illegal but that a still-legal action now
@@ -40,8 +41,10 @@ replay of it.
 from __future__ import annotations
 
 import json
+import operator
 import random
 from dataclasses import dataclass, field
+from numbers import Integral
 from pathlib import Path
 from typing import Any, Callable
 
@@ -56,6 +59,10 @@ from engine.model.state import State
 
 FORMAT = 2
 """The replay format this module writes (1: the first logs, without hashes)."""
+
+EXPLICIT_CHANCE_LOG = ("this game rolled its dice as actions (a state made with explicit_chance=True): it can be "
+                       "replayed (rulecraft replay), not played on, where the dice roll themselves")
+"""Why a log of a game whose dice were actions is not continued at a table (``play --load``, the browser)."""
 
 MAX_BYTES = 20 * 1024 * 1024
 """Replay files larger than this are refused unread."""
@@ -108,6 +115,7 @@ class Replay:
     version: int | None = None
     hashes: list[str] = field(default_factory=list)  # position at the start, then after each action
     set_options: dict[str, str] = field(default_factory=dict)  # options set from outside the files (``--set``)
+    explicit_chance: bool = False  # the dice turn steps roll are actions of the log (``roll 4``), not the seed's
     game: Game | None = field(default=None, repr=False, compare=False)  # the game it was played with, once known
 
     @property
@@ -118,7 +126,8 @@ class Replay:
 
     @classmethod
     def record(cls, state: State, ruleset: str, seed: int) -> "Replay":
-        """The replay of a game played from ``game.new_state(players, seed, record=True)``.
+        """The replay of a game played from ``game.new_state(players, seed, record=True)`` (with
+        ``explicit_chance=True`` too: the dice rolled are then actions of the replay).
 
         ``ruleset`` is how to name it (see :func:`ruleset_ref`).  The positions
         are recomputed by playing the history again, and must end where
@@ -126,11 +135,19 @@ class Replay:
         """
         if state.history is None:
             raise SaveError("this game was not recorded: create it with new_state(..., record=True)")
+        if isinstance(seed, bool) or not isinstance(seed, Integral):
+            raise TypeError(f"the seed is a whole number, not {cut(repr(seed), 60)}")
+        seed = operator.index(seed)  # NumPy's as a plain int: the log is JSON
         game = state.game
-        log = cls(ruleset, list(game.variants), state.players, seed, list(state.history), set_options=dict(game.set_options))
+        if ruleset in builtin_names() and ruleset != game.name:  # a log that would load another game
+            raise SaveError(f"this is a game of {game.name}, not of the built-in ruleset {ruleset}: name the "
+                            "ruleset the game was loaded from")
+        log = cls(ruleset, list(game.variants), state.players, seed, list(state.history), set_options=dict(game.set_options),
+                  explicit_chance=state.explicit_chance)
         log.seal(game)
         if log.hashes[-1] != state_hash(state):
-            raise SaveError("replaying this game's actions does not reach its position (was it set up by hand?)")
+            raise SaveError(f"replaying this game's actions from seed {seed} does not reach its position (was it set "
+                            "up with another seed, or by hand?)")
         return log
 
     def seal(self, game: Game | None = None) -> None:
@@ -142,7 +159,7 @@ class Replay:
         game = game or self.game or self._load()
         self.game = game
         self.content_hash, self.version = game.content_hash, game.version
-        state = game.new_state(players=self.players, seed=self.seed)
+        state = game.new_state(players=self.players, seed=self.seed, explicit_chance=self.explicit_chance)
         hashes = [state_hash(state)]
         for number, text in enumerate(self.actions, 1):
             try:
@@ -163,6 +180,8 @@ class Replay:
         if self.set_options:
             data["set_options"] = dict(self.set_options)
         data.update(players=self.players, seed=self.seed, actions=list(self.actions))
+        if self.explicit_chance:
+            data["explicit_chance"] = True
         if self.hashes:
             data["hashes"] = list(self.hashes)
         return data
@@ -211,7 +230,10 @@ class Replay:
             seed=_field(data, "seed", int, where),
             actions=_strings(data.get("actions", []), "actions", where),
             set_options=_texts_by_name(data.get("set_options", {}), "set_options", where),
+            explicit_chance=data.get("explicit_chance", False),
         )
+        if not isinstance(log.explicit_chance, bool):
+            raise SaveError(f"{where}: 'explicit_chance' must be true or false, not {cut(repr(log.explicit_chance), 60)}")
         if "content_hash" in data:
             log.content_hash = _field(data, "content_hash", str, where)
             log.version = _field(data, "version", int, where)
@@ -281,7 +303,7 @@ class Replay:
         if self.players not in game.player_counts:
             raise SaveError(f"{self.file or self.base or 'the game log'}: 'players' is {self.players}, but {game.name} is "
                             f"played by {players_text(game.player_counts)}")
-        return game, game.new_state(players=self.players, seed=self.seed, record=True)
+        return game, game.new_state(players=self.players, seed=self.seed, record=True, explicit_chance=self.explicit_chance)
 
     def play(self, state: State, each: Callable[[int, str, int], None] | None = None) -> None:
         """Apply the actions to the starting state, checking each position against the recorded one.

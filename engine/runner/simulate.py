@@ -20,6 +20,7 @@ True
 from __future__ import annotations
 
 import operator
+import os
 import platform
 import random
 import shlex
@@ -28,16 +29,19 @@ import time
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import partial
+from numbers import Integral
 from typing import Any, Callable, Iterator, Mapping, Sequence
 
 from engine.blocks.choices import ForcedPicks, chosen_components
-from engine.compiling.loading import GameRef, keeping
+from engine.compiling.loading import GameRef, keeping, load
 from engine.core import rng
 from engine.core.decisions import SIMULTANEOUS
-from engine.core.errors import EffectRuntimeError, RulecraftError
+from engine.core.actions import Action
+from engine.core.errors import EffectRuntimeError, IllegalActionError, RulecraftError
+from engine.core.showtext import cut
 from engine.model.game import Game
 from engine.model.state import State
-from engine.runner.agents import Agent, make_agent
+from engine.runner.agents import Agent, kinds_only_here, make_agent
 from engine.runner.backends import MAX_GAMES
 from engine.runner.executor import Executor, LocalExecutor
 from engine.runner.report import GameResult, SimulationReport
@@ -46,6 +50,18 @@ from engine.runner.report import GameResult, SimulationReport
 def derive_seed(seed: int, index: int) -> int:
     """A seed for item ``index`` of something seeded with ``seed`` (games of a run, seats of a game)."""
     return rng.next_u64((rng.seed_state(seed) + index) & rng.MASK)[1]
+
+
+def whole(name: str, value: Any) -> int:
+    """``value`` as a plain int (NumPy's whole numbers too, so that reports stay JSON); anything else, a bool
+    included, is a TypeError naming it.
+
+    >>> whole("n", 5), whole("seed", -1)
+    (5, -1)
+    """
+    if isinstance(value, bool) or not isinstance(value, Integral):
+        raise TypeError(f"{name} is a whole number, not {cut(repr(value), 60)}")
+    return operator.index(value)
 
 
 def seat_specs(agents: Sequence[str] | str, players: int) -> list[str]:
@@ -223,6 +239,8 @@ def play_game(game: Game, players: int, seed: int, specs: Sequence[str]) -> Game
         in_turn += 1
         seat = state.seat_to_move
         action = seats[seat - 1].choose(state)
+        if not isinstance(action, Action):
+            action = chosen_action(seats[seat - 1], state, action)
         if state.pending is None:
             used[seat - 1].extend(game.steps[state.step].used_components(action.args))
         else:  # an answer to a choice inside an effect: the component it picks, if it picks one of its side's
@@ -257,6 +275,26 @@ def play_game(game: Game, players: int, seed: int, specs: Sequence[str]) -> Game
     )
 
 
+def chosen_action(agent: Agent, state: State, chosen: Any) -> Action:
+    """What ``agent`` chose that is not an action object: its text, read as ``state.apply`` reads it; anything else
+    is a TypeError naming the agent (a text or an index an agent of one's own returned was AttributeError: 'str'
+    object has no attribute 'args').
+
+    >>> import engine
+    >>> s = engine.load(engine.builtin_names()[0]).new_state(players=2, seed=1)
+    >>> chosen_action(make_agent("random", 0), s, str(s.legal_actions()[0])) == s.legal_actions()[0]
+    True
+    """
+    name = getattr(agent, "name", type(agent).__name__)
+    if not isinstance(chosen, str):
+        raise TypeError(f"the agent {name} chose {cut(repr(chosen), 60)}: choose(state) returns one of "
+                        "state.legal_actions() or its text")
+    try:
+        return state.parse_action(chosen)
+    except IllegalActionError as err:
+        raise IllegalActionError(f"the agent {name} chose {cut(repr(chosen), 80)}: {err}") from None
+
+
 def final_margin(game: Game, state: State, leads: bool) -> float | None:
     """How far the top side (seat or team) finished ahead of the next, in ``running_score`` where declared,
     else in final scores (see :func:`margin`); None with a single side.
@@ -289,25 +327,44 @@ games, under 1% with 100.
 
 
 def simulate(
-    game: Game,
-    players: int,
-    n: int,
-    seed: int,
-    agents: Sequence[str] | str,
+    game: Game | str | os.PathLike[str],
+    players: int | None = None,
+    n: int = 100,
+    seed: int = 0,
+    agents: Sequence[str] | str = "random",
     jobs: int = 1,
     progress: Progress | None = None,
     executor: Executor | None = None,
 ) -> SimulationReport:
     """Play ``n`` games on ``executor`` (default: ``jobs`` local processes) and report on them.
 
+    ``game`` is a compiled game or a ruleset's name or path (loaded as written); ``players``
+    defaults to the game's :attr:`~engine.model.game.Game.default_players`, ``agents`` to
+    random bots at every seat, as ``rulecraft simulate`` does.
+
     Interrupted (Ctrl-C), it returns the report of the games finished so far, marked ``partial``.
     Raises ValueError unless ``1 <= n <= MAX_GAMES``.
+
+    >>> import engine
+    >>> simulate(engine.builtin_names()[0], n=2).games
+    2
     """
+    if isinstance(game, (str, os.PathLike)):
+        game = load(game)
+    elif not isinstance(game, Game):
+        raise TypeError(f"simulate plays a compiled game (engine.load) or a ruleset's name or path, not "
+                        f"{type(game).__name__}")
+    players = game.default_players if players is None else players
+    players, n, seed = whole("players", players), whole("n", n), whole("seed", seed)
     if not 1 <= n <= MAX_GAMES:
         raise ValueError(f"a run plays from 1 to {MAX_GAMES:,} games (n is outside)")
-    seed = operator.index(seed)  # a NumPy integer as a plain int, so the report is JSON
     specs = seat_specs(agents, players)
     executor = executor or LocalExecutor(jobs)
+    here = [] if isinstance(executor, LocalExecutor) else kinds_only_here(specs)
+    if here:  # the workers would each fail with 'unknown agent', in a task's traceback
+        raise ValueError(f"the agent {here[0]} is of a kind registered in __main__ (this script or session), which the "
+                         f"workers of {type(executor).__name__} never run: register it with agent_kind at the top level "
+                         "of a module they import")
     content = list(zip(game.piece_names, game.component_kind))  # identical copies count as one piece of content
     report = SimulationReport(game.name, list(game.variants), players, specs, seed, content, set_options=dict(game.set_options),
                               teams=teams_of(game, players))
@@ -412,6 +469,8 @@ def bench_agent(
 
     bench_agent(engine.load("my-game"), 2, "mcts:400", decisions=10, seed=0)["iterations_per_second"]
     """
+    players, decisions, seed, repeats = (whole(name, value) for name, value in
+                                         (("players", players), ("decisions", decisions), ("seed", seed), ("repeats", repeats)))
     positions = bench_positions(game, players, decisions, seed)
     if not positions:
         raise RulecraftError(f"{game.name}: no position with a choice of actions in {decisions * 10} random games")

@@ -28,6 +28,7 @@ from typing import Any, Callable, Sequence
 
 from engine.compiling.loading import parse_set_options
 from engine.core.errors import RulesetError, did_you_mean
+from engine.core.showtext import cut
 from engine.core.yamlsource import load_yaml, plain, yaml_text
 from engine.model.game import Game
 from engine.runner.backends import MAX_GAMES
@@ -161,8 +162,11 @@ def sweep(
     Every game is loaded (and so checked) before any is played.  The baseline is the run
     whose value is the one the option has without the sweep, else the first.
     ``progress(i, count)`` may give a progress callback for run ``i`` of ``count``.
-    Raises ValueError when the runs would play more than :data:`MAX_GAMES` games in all (:func:`check_games`).
+    Raises ValueError when the runs would play more than :data:`MAX_GAMES` games in all (:func:`check_games`), or
+    ``values`` is empty or a text.
     """
+    if isinstance(values, str) or not values:  # a text would sweep its characters; no value, nothing
+        raise ValueError(f"a sweep takes a list of values for {option}, not {cut(repr(values), 60)}")
     check_games(len(values), n)
     options = load({}).options
     if option not in options:

@@ -61,6 +61,7 @@ read as another value at a price — one comparison per distinct window).
 8
 >>> is_free("_"), is_free("$a"), is_free("red_1")
 (True, True, False)
+>>> from engine.blocks.hexgrid import HEX
 >>> triangle = Shape("triangle", "template", cells=((0, 0, 0), (1, 0, 0), (0, 1, 0)), rotate=True, geometry=HEX)
 >>> len(triangle.layouts(3))
 6

@@ -238,6 +238,7 @@ class Count(Aggregate):
 
         >>> from engine.lang.parser import parse_expression
         >>> from engine.lang.scope import Vocabulary
+        >>> from engine.lang.types import ZONE
         >>> vocab = Vocabulary(functions=by_name(LANGUAGE))
         >>> vocab.define_constant("pool", ZONE, 0)
         >>> scope = Scope(vocab)

@@ -25,6 +25,7 @@ SourcePos(file='b.yaml', line=1, col=3)
 
 from __future__ import annotations
 
+import copyreg
 import hashlib
 import io
 import os
@@ -54,7 +55,11 @@ MADE_FROM = ("grammar.lark", "ast.py", "parser.py", "types.py", "kept_trees.py")
 
 _LOCK = threading.Lock()
 _trees: dict[str, bytes] = {}
+_folders: dict[tuple[str | None, str | None], str | None] = {}
+_made: set[str] = set()
 _pruned = False
+_PLACING = threading.local()
+"""The ``locate`` of the tree being read back, on its thread (see :func:`_placed`)."""
 
 
 def parsed(text: str, start: str, locate: Locate, parse: Parse | None) -> Any:
@@ -66,10 +71,13 @@ def parsed(text: str, start: str, locate: Locate, parse: Parse | None) -> Any:
     if data is None:
         data = _read(key)
     if data is not None:
+        _PLACING.locate = locate
         try:
-            return _Unpickler(io.BytesIO(data), locate).load()
+            return pickle.loads(data)
         except Exception:  # noqa: BLE001 - a file cut short, or written by another version: parse again, and keep that
             pass
+        finally:
+            _PLACING.locate = None
     if parse is None:
         raise LookupError(text)
     made: dict[int, tuple[SourcePos, int, int]] = {}
@@ -82,7 +90,7 @@ def parsed(text: str, start: str, locate: Locate, parse: Parse | None) -> Any:
     tree = parse(text, start, noting)
     buffer = io.BytesIO()
     try:
-        _Pickler(buffer, made).dump(tree)
+        _pickler(buffer, made).dump(tree)
     except (_NotKept, pickle.PicklingError, RecursionError, TypeError, AttributeError):
         return tree  # a position locate did not make, or something pickle cannot write: not kept
     _keep(key, buffer.getvalue())
@@ -97,6 +105,8 @@ def forget() -> None:
     """
     with _LOCK:
         _trees.clear()
+        _folders.clear()
+        _made.clear()
 
 
 @lru_cache(maxsize=1)
@@ -120,11 +130,14 @@ def _key(start: str, text: str) -> str:
     return hashlib.sha256((_version() or b"") + said.encode("utf-8", "surrogatepass")).hexdigest()
 
 
-def _folder() -> Path | None:
-    if _version() is None:
-        return None
-    folder = private_cache_dir()
-    return None if folder is None else folder / "trees"
+def _folder() -> str | None:
+    """The folder of kept trees, worked out once per cache location (a test may move it), or None."""
+    where = (os.environ.get("XDG_CACHE_HOME"), os.environ.get("HOME"))
+    found = _folders.get(where, "")
+    if found == "":
+        private = private_cache_dir() if _version() is not None else None
+        found = _folders[where] = None if private is None else os.path.join(private, "trees")
+    return found
 
 
 def _read(key: str) -> bytes | None:
@@ -133,7 +146,7 @@ def _read(key: str) -> bytes | None:
     if folder is None:
         return None
     try:
-        with open(folder / key[:2] / key, "rb") as file:
+        with open(os.path.join(folder, key[:2], key), "rb") as file:
             data = file.read(LARGEST + 1)
     except OSError:
         return None
@@ -161,13 +174,18 @@ def _keep(key: str, data: bytes) -> None:
     try:
         if not _pruned:
             _pruned = True
-            _prune(folder)
-        (folder / key[:2]).mkdir(mode=0o700, parents=True, exist_ok=True)
-        partial = folder / key[:2] / f".{key}.{os.getpid()}.{threading.get_ident()}"
-        partial.write_bytes(data)
-        os.replace(partial, folder / key[:2] / key)
+            _prune(Path(folder))
+        part = os.path.join(folder, key[:2])
+        if part not in _made:
+            os.makedirs(part, mode=0o700, exist_ok=True)
+            _made.add(part)
+        partial = os.path.join(part, f".{key}.{os.getpid()}.{threading.get_ident()}")
+        with open(partial, "wb") as file:
+            file.write(data)
+        os.replace(partial, os.path.join(part, key))
     except OSError:
-        pass
+        _made.clear()  # a folder deleted meanwhile is made again next time
+
 
 
 def _prune(folder: Path, most: int = ON_DISK) -> None:
@@ -201,34 +219,33 @@ _TYPES = {id(value): name for name, value in vars(types).items() if isinstance(v
 """The effect language's own types (``INT``, ``BOOL``, ...) by name: syntax trees tell them apart by identity."""
 
 
-class _Pickler(pickle.Pickler):
-    """Writes a syntax tree with its positions as the line and column ``locate`` was given, and types by name."""
+def _pickler(file: io.BytesIO, made: dict[int, tuple[SourcePos, int, int]]) -> pickle.Pickler:
+    """A pickler writing a syntax tree's positions as the line and column ``locate`` was given (:func:`_placed` reads
+    them back), and the language's types by name (:func:`_named`); everything else as pickle does, in C."""
 
-    def __init__(self, file: io.BytesIO, made: dict[int, tuple[SourcePos, int, int]]) -> None:
-        super().__init__(file, protocol=pickle.HIGHEST_PROTOCOL)
-        self.made = made
+    def position(pos: SourcePos) -> tuple[Any, ...]:
+        found = made.get(id(pos))
+        if found is None:
+            raise _NotKept(pos)
+        return _placed, (found[1], found[2])
 
-    def persistent_id(self, obj: Any) -> Any:  # noqa: D102 - pickle's hook
-        if type(obj) is SourcePos:
-            found = self.made.get(id(obj))
-            if found is None:
-                raise _NotKept(obj)
-            return ("at", found[1], found[2])
-        name = _TYPES.get(id(obj))
-        return None if name is None else ("type", name)
+    def named(value: Any) -> Any:
+        name = _TYPES.get(id(value))
+        return (_named, (name,)) if name is not None else value.__reduce_ex__(pickle.HIGHEST_PROTOCOL)
+
+    pickler = pickle.Pickler(file, protocol=pickle.HIGHEST_PROTOCOL)
+    table: dict[type, Any] = dict(copyreg.dispatch_table)
+    table.update({type(value): named for value in vars(types).values() if isinstance(value, types.Type)})
+    table[SourcePos] = position
+    pickler.dispatch_table = table
+    return pickler
 
 
-class _Unpickler(pickle.Unpickler):
-    """Reads what :class:`_Pickler` wrote, placing its positions with ``locate``."""
+def _placed(line: int, col: int) -> SourcePos:
+    """A position read back: placed by the ``locate`` of the tree being read."""
+    return _PLACING.locate(line, col)
 
-    def __init__(self, file: io.BytesIO, locate: Locate) -> None:
-        super().__init__(file)
-        self.locate = locate
 
-    def persistent_load(self, pid: Any) -> Any:  # noqa: D102 - pickle's hook
-        kind, *rest = pid
-        if kind == "at":
-            return self.locate(*rest)
-        if kind == "type":
-            return getattr(types, rest[0])
-        raise pickle.UnpicklingError(f"unknown reference {kind!r}")
+def _named(name: str) -> types.Type:
+    """One of the language's own types, read back by name."""
+    return getattr(types, name)

@@ -177,7 +177,8 @@ def _keep(key: str, data: bytes) -> None:
             _prune(Path(folder))
         part = os.path.join(folder, key[:2])
         if part not in _made:
-            os.makedirs(part, mode=0o700, exist_ok=True)
+            for made in (folder, part):  # each only this user's, as the cache folder is
+                os.makedirs(made, mode=0o700, exist_ok=True)
             _made.add(part)
         partial = os.path.join(part, f".{key}.{os.getpid()}.{threading.get_ident()}")
         with open(partial, "wb") as file:

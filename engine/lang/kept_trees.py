@@ -30,6 +30,7 @@ import hashlib
 import io
 import os
 import pickle
+import stat
 import threading
 from functools import lru_cache
 from importlib.util import MAGIC_NUMBER
@@ -146,7 +147,9 @@ def _read(key: str) -> bytes | None:
     if folder is None:
         return None
     try:
-        with open(os.path.join(folder, key[:2], key), "rb") as file:
+        with open(os.path.join(folder, key[:2], key), "rb", opener=_opened) as file:
+            if not _own_file(os.fstat(file.fileno())):
+                return None
             data = file.read(LARGEST + 1)
     except OSError:
         return None
@@ -154,6 +157,27 @@ def _read(key: str) -> bytes | None:
         return None
     _remember(key, data)
     return data
+
+
+_OPENING = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+"""How a kept file is opened: a link is not followed, and a pipe put where the file was does not wait for a writer."""
+
+
+def _opened(path: str, flags: int) -> int:
+    """``open``'s opener for a kept file: :data:`_OPENING` whatever ``flags`` says (reading only)."""
+    return os.open(path, _OPENING)
+
+
+def _own_file(status: os.stat_result) -> bool:
+    """Whether a kept file is one this process may read back: a plain file, this user's (pickle may run code).
+
+    >>> _own_file(os.stat(__file__)) == (not hasattr(os, "getuid") or os.stat(__file__).st_uid == os.getuid())
+    True
+    >>> _own_file(os.stat(os.path.dirname(__file__)))
+    False
+    """
+    mine = not hasattr(os, "getuid") or status.st_uid == os.getuid()
+    return stat.S_ISREG(status.st_mode) and mine
 
 
 def _remember(key: str, data: bytes) -> None:

@@ -184,3 +184,18 @@ def test_a_kept_file_of_another_user_is_not_read_back(cache_home: Path, monkeypa
     parsed = _counting_parses(monkeypatch)
     assert parser.parse_expression("3 + 4 > 7").describe()
     assert parsed == ["3 + 4 > 7"]
+
+
+def test_a_tree_kept_under_another_lark_is_not_taken(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The trees are made from lark's parse: one kept under another lark version (an upgrade) is parsed again."""
+    import lark
+
+    before = kept_trees._key("expression_start", "1 + 1 > 1")
+    monkeypatch.setattr(lark, "__version__", lark.__version__ + ".other")
+    kept_trees._version.cache_clear()
+    try:
+        assert kept_trees._key("expression_start", "1 + 1 > 1") != before
+    finally:
+        monkeypatch.undo()
+        kept_trees._version.cache_clear()
+    assert kept_trees._key("expression_start", "1 + 1 > 1") == before

@@ -6,7 +6,7 @@ of code's syntax tree is kept under a **content hash** (of the code's text, the 
 limits parsing checks, and the version of everything that builds the tree): an unchanged ruleset, or the unchanged
 code of an edited one, is not parsed again.  Trees are kept
 
-- in memory, for the rest of the process (the most recently used :data:`MEMORY`);
+- in memory, for the rest of the process (the latest :data:`MEMORY` parsed or read from disk);
 - on disk, in the folder ``trees`` of this user's private cache folder (:func:`~engine.core.paths.private_cache_dir`),
   one file per piece of code, named by its hash (the oldest files go when there are more than :data:`ON_DISK`).
 
@@ -46,7 +46,7 @@ Locate = Callable[[int, int], SourcePos]
 Parse = Callable[[str, str, Locate], Any]
 
 MEMORY = 4096
-"""How many trees are kept in memory (the most recently used)."""
+"""How many trees are kept in memory (the latest parsed or read from disk; past it, the earliest goes)."""
 ON_DISK = 10_000
 """How many trees are kept on disk: past it, the older half goes (checked once a process, at its first new tree)."""
 LARGEST = 4 << 20
@@ -99,7 +99,7 @@ def parsed(text: str, start: str, locate: Locate, parse: Parse | None) -> Any:
 
 
 def forget() -> None:
-    """Forget the trees kept in memory (those on disk stay): for tests of the disk.
+    """Forget the trees kept in memory and where the folder on disk is (its trees stay): for tests of the disk.
 
     >>> forget(); len(_trees)
     0
@@ -112,9 +112,12 @@ def forget() -> None:
 
 @lru_cache(maxsize=1)
 def _version() -> bytes | None:
-    """What a tree depends on besides its code: the files that build it, and the version of Python's bytecode (None
-    when they cannot be read, installed where there are no files: then trees are kept in memory only)."""
-    digest = hashlib.sha256(MAGIC_NUMBER)
+    """What a tree depends on besides its code: the files that build it, the version of Python's bytecode and lark's
+    (whose parse they transform), or None when the files cannot be read (installed where there are no files: then
+    trees are kept in memory only)."""
+    import lark
+
+    digest = hashlib.sha256(MAGIC_NUMBER + lark.__version__.encode())
     here = Path(__file__).parent
     try:
         for name in MADE_FROM:
@@ -181,6 +184,7 @@ def _own_file(status: os.stat_result) -> bool:
 
 
 def _remember(key: str, data: bytes) -> None:
+    """Keep ``data`` in memory under ``key``, the earliest kept going past :data:`MEMORY`."""
     with _LOCK:
         if len(_trees) >= MEMORY:
             del _trees[next(iter(_trees))]
@@ -210,7 +214,6 @@ def _keep(key: str, data: bytes) -> None:
         os.replace(partial, os.path.join(part, key))
     except OSError:
         _made.clear()  # a folder deleted meanwhile is made again next time
-
 
 
 def _prune(folder: Path, most: int = ON_DISK) -> None:

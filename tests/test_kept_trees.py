@@ -199,3 +199,17 @@ def test_a_tree_kept_under_another_lark_is_not_taken(monkeypatch: pytest.MonkeyP
         monkeypatch.undo()
         kept_trees._version.cache_clear()
     assert kept_trees._key("expression_start", "1 + 1 > 1") == before
+
+
+def test_a_relative_cache_home_is_ignored(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """XDG_CACHE_HOME=cache (relative) kept a cache folder, and up to 10,000 trees, in each folder a command ran from."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("XDG_CACHE_HOME", "cache")
+    assert paths.cache_dir() == tmp_path / "home" / ".cache" / "rulecraft"
+    kept_trees.forget()
+    try:
+        parser.parse_expression("5 + 5 > 9")
+    finally:
+        kept_trees.forget()
+    assert not (tmp_path / "cache").exists() and _kept(tmp_path / "home" / ".cache" / "rulecraft" / "trees")

@@ -213,3 +213,17 @@ def test_a_relative_cache_home_is_ignored(tmp_path: Path, monkeypatch: pytest.Mo
     finally:
         kept_trees.forget()
     assert not (tmp_path / "cache").exists() and _kept(tmp_path / "home" / ".cache" / "rulecraft" / "trees")
+
+
+def test_a_tree_parsed_with_one_position_for_every_place_is_not_taken_elsewhere(cache_home: Path) -> None:
+    """Code not read from a file is placed at one position, the same object for every line and column; its tree was
+    kept, and the same code in a file then took it with every position at one place (1:36 for 'x', said at 1:1)."""
+    from engine.core.errors import SourcePos
+
+    code = "count(c in deck where c.v > 2) > 1 and x == 3"
+    one = SourcePos("<option>", 7, 7)
+    parser.parse_expression(code, lambda line, col: one)
+    placed = lambda line, col: SourcePos("f.yaml", line + 10, col + 4)  # noqa: E731
+    kept, fresh = parser.parse_expression(code, placed), parser._read(code, "expression_start", placed)
+    assert (kept.pos, kept.right.pos, kept.right.left.pos) == (fresh.pos, fresh.right.pos, fresh.right.left.pos)
+    assert kept.right.left.pos == SourcePos("f.yaml", 11, 44)

@@ -85,7 +85,9 @@ def parsed(text: str, start: str, locate: Locate, parse: Parse | None) -> Any:
 
     def noting(line: int, col: int) -> SourcePos:
         pos = locate(line, col)
-        made[id(pos)] = (pos, line, col)  # the position itself kept too: its id is not used again meanwhile
+        noted = made.setdefault(id(pos), (pos, line, col))  # the position itself kept too: its id is not used again
+        if noted[1:] != (line, col):  # one position for several places (a locate giving a constant): not kept, since
+            made[id(pos)] = (pos, -1, -1)  # another locate would place each of them where this one never said
         return pos
 
     tree = parse(text, start, noting)
@@ -240,7 +242,8 @@ def _prune(folder: Path, most: int = ON_DISK) -> None:
 
 
 class _NotKept(Exception):
-    """A syntax tree holds a position :func:`parsed`'s ``locate`` did not make: it is not kept."""
+    """A syntax tree holds a position :func:`parsed`'s ``locate`` did not make, or made for several places: it is
+    not kept."""
 
 
 _TYPES = {id(value): name for name, value in vars(types).items() if isinstance(value, types.Type)}
@@ -253,7 +256,7 @@ def _pickler(file: io.BytesIO, made: dict[int, tuple[SourcePos, int, int]]) -> p
 
     def position(pos: SourcePos) -> tuple[Any, ...]:
         found = made.get(id(pos))
-        if found is None:
+        if found is None or found[1] < 0:
             raise _NotKept(pos)
         return _placed, (found[1], found[2])
 

@@ -30,7 +30,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import partial
 from numbers import Integral
-from typing import Any, Callable, Iterator, Mapping, Sequence
+from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
 from engine.blocks.choices import ForcedPicks, chosen_components
 from engine.compiling.loading import GameRef, keeping, load
@@ -70,7 +70,7 @@ def seat_specs(agents: Sequence[str] | str, players: int) -> list[str]:
     >>> seat_specs("mcts:50, random", 2), seat_specs("greedy", 3)
     (['mcts:50', 'random'], ['greedy', 'greedy', 'greedy'])
     """
-    if not isinstance(agents, (str, Sequence)):
+    if not isinstance(agents, Iterable) or isinstance(agents, Mapping):
         raise TypeError(f"agents is a text ('mcts:50, random') or a list of texts, one per seat, not "
                         f"{cut(repr(agents), 60)}")
     specs = [spec.strip() for spec in agents.split(",")] if isinstance(agents, str) else list(agents)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import random
+import threading
 from pathlib import Path
 
 import pytest
@@ -132,3 +133,97 @@ def test_the_oldest_trees_go_past_the_most_kept(tmp_path: Path) -> None:
         os.utime(made, ns=(n * 10**9, n * 10**9))
     kept_trees._prune(tmp_path, 8)
     assert sorted(p.name for p in tmp_path.glob("*/*")) == [f"tree{n}" for n in range(6, 10)]
+
+
+def _counting_parses(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    parsed: list[str] = []
+    read = parser._read
+
+    def counting(text: str, start: str, locate: parser.Locate) -> object:
+        parsed.append(text)
+        return read(text, start, locate)
+    monkeypatch.setattr(parser, "_read", counting)
+    return parsed
+
+
+@pytest.mark.skipif(not hasattr(os, "symlink") or os.name == "nt", reason="POSIX links")
+def test_a_link_where_a_kept_file_was_is_not_followed(
+        cache_home: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    parser.parse_expression("3 + 4 > 5")
+    (kept,) = _kept(cache_home)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.write_bytes(kept.read_bytes())  # a file out of the private folder: pickle may run what it holds
+    kept.unlink()
+    kept.symlink_to(elsewhere)
+    kept_trees.forget()
+    parsed = _counting_parses(monkeypatch)
+    assert parser.parse_expression("3 + 4 > 5").describe()
+    assert parsed == ["3 + 4 > 5"]
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="POSIX pipes")
+def test_a_pipe_where_a_kept_file_was_does_not_hang_compiling(cache_home: Path) -> None:
+    parser.parse_expression("3 + 4 > 6")
+    (kept,) = _kept(cache_home)
+    kept.unlink()
+    os.mkfifo(kept)
+    kept_trees.forget()
+    done: list[str] = []
+    reading = threading.Thread(target=lambda: done.append(parser.parse_expression("3 + 4 > 6").describe()), daemon=True)
+    reading.start()
+    reading.join(10)
+    assert done, "reading the kept tree waited for a writer to the pipe"
+
+
+@pytest.mark.skipif(not hasattr(os, "getuid") or os.getuid() != 0, reason="giving a file to another user takes root")
+def test_a_kept_file_of_another_user_is_not_read_back(cache_home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    parser.parse_expression("3 + 4 > 7")
+    (kept,) = _kept(cache_home)
+    os.chown(kept, 65534, 65534)
+    kept_trees.forget()
+    parsed = _counting_parses(monkeypatch)
+    assert parser.parse_expression("3 + 4 > 7").describe()
+    assert parsed == ["3 + 4 > 7"]
+
+
+def test_a_tree_kept_under_another_lark_is_not_taken(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The trees are made from lark's parse: one kept under another lark version (an upgrade) is parsed again."""
+    import lark
+
+    before = kept_trees._key("expression_start", "1 + 1 > 1")
+    monkeypatch.setattr(lark, "__version__", lark.__version__ + ".other")
+    kept_trees._version.cache_clear()
+    try:
+        assert kept_trees._key("expression_start", "1 + 1 > 1") != before
+    finally:
+        monkeypatch.undo()
+        kept_trees._version.cache_clear()
+    assert kept_trees._key("expression_start", "1 + 1 > 1") == before
+
+
+def test_a_relative_cache_home_is_ignored(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """XDG_CACHE_HOME=cache (relative) kept a cache folder, and up to 10,000 trees, in each folder a command ran from."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("XDG_CACHE_HOME", "cache")
+    assert paths.cache_dir() == tmp_path / "home" / ".cache" / "rulecraft"
+    kept_trees.forget()
+    try:
+        parser.parse_expression("5 + 5 > 9")
+    finally:
+        kept_trees.forget()
+    assert not (tmp_path / "cache").exists() and _kept(tmp_path / "home" / ".cache" / "rulecraft" / "trees")
+
+
+def test_a_tree_parsed_with_one_position_for_every_place_is_not_taken_elsewhere(cache_home: Path) -> None:
+    """Code not read from a file is placed at one position, the same object for every line and column; its tree was
+    kept, and the same code in a file then took it with every position at one place (1:36 for 'x', said at 1:1)."""
+    from engine.core.errors import SourcePos
+
+    code = "count(c in deck where c.v > 2) > 1 and x == 3"
+    one = SourcePos("<option>", 7, 7)
+    parser.parse_expression(code, lambda line, col: one)
+    placed = lambda line, col: SourcePos("f.yaml", line + 10, col + 4)  # noqa: E731
+    kept, fresh = parser.parse_expression(code, placed), parser._read(code, "expression_start", placed)
+    assert (kept.pos, kept.right.pos, kept.right.left.pos) == (fresh.pos, fresh.right.pos, fresh.right.left.pos)
+    assert kept.right.left.pos == SourcePos("f.yaml", 11, 44)

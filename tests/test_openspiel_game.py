@@ -284,6 +284,18 @@ def test_load_game_takes_a_path_and_refuses_a_compiled_game_or_players_that_are_
             load_game("tic-tac-toe", players=players)  # type: ignore[arg-type]
 
 
+def test_load_game_refuses_a_variant_utility_or_options_of_the_wrong_kind() -> None:
+    """variant=None was Python's 'can only join an iterable', variant=[1] 'sequence item 0: expected str instance',
+    utility=None OpenSpiel's 'Wrong type for parameter utility', set_options as pairs "no attribute 'items'"."""
+    for given, said in [({"variant": None}, "^variant is a variant's name, or a list of names, not None$"),
+                        ({"variant": [1]}, "^variant is .* not \\[1\\]$"),
+                        ({"utility": None}, "^utility is a text .* not None$"),
+                        ({"set_options": [("a", "b")]}, "^set_options maps option names to values .* not \\[")]:
+        with pytest.raises(TypeError, match=said):
+            load_game("tic-tac-toe", **given)  # type: ignore[arg-type]
+    assert load_game("tic-tac-toe", variant=[]).num_players() == 2
+
+
 def test_a_deterministic_games_states_read_alike_when_their_positions_are_alike() -> None:
     """OpenSpiel's tools that tell states by their text (get_all_states(to_string=str), value_iteration) walked
     every history of tic-tac-toe (each state's text began with the actions that led to it); a game that never draws

@@ -126,6 +126,19 @@ def test_simulate_takes_a_ruleset_name_and_defaults_as_the_command_does() -> Non
         simulate({"ruleset": "tic-tac-toe"})  # type: ignore[arg-type]
 
 
+def test_simulate_refuses_odd_arguments_saying_what_it_takes() -> None:
+    """players=-1 was told to give one agent per seat (-1); agents=None, jobs="2" and progress=5 were bare TypeErrors
+    of Python's ('NoneType' object is not iterable, '<' not supported, 'int' object is not callable)."""
+    with pytest.raises(engine.RulecraftError, match=r"^tic-tac-toe is played by 2 players, not -1$"):
+        simulate("tic-tac-toe", players=-1, n=1)
+    with pytest.raises(TypeError, match=r"^agents is a text .* not None$"):
+        simulate(GAME, players=2, n=1, agents=None)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"^jobs is a whole number, not '2'$"):
+        simulate(GAME, players=2, n=1, jobs="2")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"^progress is a function .* not 5$"):
+        simulate(GAME, players=2, n=1, progress=5)  # type: ignore[arg-type]
+
+
 def test_a_simulation_given_numpy_numbers_reports_plain_json() -> None:
     """players=np.int64(2) made a report whose to_json() json.dumps refused: 'Object of type int64 is not JSON
     serializable'."""

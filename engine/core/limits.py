@@ -125,6 +125,9 @@ def parse_limits(texts: Iterable[str], base: Limits | None = None) -> Limits:
     >>> parse_limits(["steps=lots"])
     Traceback (most recent call last):
     ValueError: --limit steps=lots: the value must be a whole number from 1 up
+    >>> parse_limits(["steps=" + "9" * 19])
+    Traceback (most recent call last):
+    ValueError: --limit steps=9999999999999999999: the value has more than 18 digits
     """
     changes: dict[str, int] = {}
     for text in texts:
@@ -135,9 +138,11 @@ def parse_limits(texts: Iterable[str], base: Limits | None = None) -> Limits:
         if name not in NAMES:
             hint = did_you_mean(name, NAMES)
             raise ValueError(f"unknown limit '{name}'{f' ({hint})' if hint else ''}; limits: {', '.join(NAMES)}")
-        digits = value.strip().replace("_", "").replace(",", "")
-        if not digits.isascii() or not digits.isdigit() or len(digits) > 18 or int(digits) < 1:
+        digits = value.strip().replace("_", "").replace(",", "").lstrip("0") or "0"
+        if not digits.isascii() or not digits.isdigit() or (len(digits) <= 18 and int(digits) < 1):
             raise ValueError(f"--limit {name}={value.strip()[:40]}: the value must be a whole number from 1 up")
+        if len(digits) > 18:  # a whole number, but past any use: said so, not 'a whole number from 1 up'
+            raise ValueError(f"--limit {name}={value.strip()[:40]}: the value has more than 18 digits")
         changes[name] = int(digits)
     return dataclasses.replace(base or current(), **changes)
 

@@ -132,9 +132,15 @@ def _refused(message: str, hint: str | None = None) -> RulesetError:
 
 
 def cache_dir() -> Path:
-    """Where Rulecraft keeps what it may compute again: ``$XDG_CACHE_HOME/rulecraft``, else ``~/.cache/rulecraft``."""
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "rulecraft"
+    """Where Rulecraft keeps what it may compute again: ``$XDG_CACHE_HOME/rulecraft``, else ``~/.cache/rulecraft``.
+    A relative ``$XDG_CACHE_HOME`` is ignored, as the XDG specification asks: it would keep a cache in every folder
+    a command is run from.
+
+    >>> cache_dir().is_absolute() or not Path.home().is_absolute()
+    True
+    """
+    base = os.environ.get("XDG_CACHE_HOME") or ""
+    return (Path(base) if os.path.isabs(base) else Path.home() / ".cache") / "rulecraft"
 
 
 def private_cache_dir() -> Path | None:

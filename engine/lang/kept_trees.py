@@ -6,7 +6,7 @@ of code's syntax tree is kept under a **content hash** (of the code's text, the 
 limits parsing checks, and the version of everything that builds the tree): an unchanged ruleset, or the unchanged
 code of an edited one, is not parsed again.  Trees are kept
 
-- in memory, for the rest of the process (the most recently used :data:`MEMORY`);
+- in memory, for the rest of the process (the latest :data:`MEMORY` parsed or read from disk);
 - on disk, in the folder ``trees`` of this user's private cache folder (:func:`~engine.core.paths.private_cache_dir`),
   one file per piece of code, named by its hash (the oldest files go when there are more than :data:`ON_DISK`).
 
@@ -30,6 +30,7 @@ import hashlib
 import io
 import os
 import pickle
+import stat
 import threading
 from functools import lru_cache
 from importlib.util import MAGIC_NUMBER
@@ -45,7 +46,7 @@ Locate = Callable[[int, int], SourcePos]
 Parse = Callable[[str, str, Locate], Any]
 
 MEMORY = 4096
-"""How many trees are kept in memory (the most recently used)."""
+"""How many trees are kept in memory (the latest parsed or read from disk; past it, the earliest goes)."""
 ON_DISK = 10_000
 """How many trees are kept on disk: past it, the older half goes (checked once a process, at its first new tree)."""
 LARGEST = 4 << 20
@@ -84,7 +85,9 @@ def parsed(text: str, start: str, locate: Locate, parse: Parse | None) -> Any:
 
     def noting(line: int, col: int) -> SourcePos:
         pos = locate(line, col)
-        made[id(pos)] = (pos, line, col)  # the position itself kept too: its id is not used again meanwhile
+        noted = made.setdefault(id(pos), (pos, line, col))  # the position itself kept too: its id is not used again
+        if noted[1:] != (line, col):  # one position for several places (a locate giving a constant): not kept, since
+            made[id(pos)] = (pos, -1, -1)  # another locate would place each of them where this one never said
         return pos
 
     tree = parse(text, start, noting)
@@ -98,7 +101,7 @@ def parsed(text: str, start: str, locate: Locate, parse: Parse | None) -> Any:
 
 
 def forget() -> None:
-    """Forget the trees kept in memory (those on disk stay): for tests of the disk.
+    """Forget the trees kept in memory and where the folder on disk is (its trees stay): for tests of the disk.
 
     >>> forget(); len(_trees)
     0
@@ -111,9 +114,12 @@ def forget() -> None:
 
 @lru_cache(maxsize=1)
 def _version() -> bytes | None:
-    """What a tree depends on besides its code: the files that build it, and the version of Python's bytecode (None
-    when they cannot be read, installed where there are no files: then trees are kept in memory only)."""
-    digest = hashlib.sha256(MAGIC_NUMBER)
+    """What a tree depends on besides its code: the files that build it, the version of Python's bytecode and lark's
+    (whose parse they transform), or None when the files cannot be read (installed where there are no files: then
+    trees are kept in memory only)."""
+    import lark
+
+    digest = hashlib.sha256(MAGIC_NUMBER + lark.__version__.encode())
     here = Path(__file__).parent
     try:
         for name in MADE_FROM:
@@ -146,7 +152,9 @@ def _read(key: str) -> bytes | None:
     if folder is None:
         return None
     try:
-        with open(os.path.join(folder, key[:2], key), "rb") as file:
+        with open(os.path.join(folder, key[:2], key), "rb", opener=_opened) as file:
+            if not _own_file(os.fstat(file.fileno())):
+                return None
             data = file.read(LARGEST + 1)
     except OSError:
         return None
@@ -156,7 +164,29 @@ def _read(key: str) -> bytes | None:
     return data
 
 
+_OPENING = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+"""How a kept file is opened: a link is not followed, and a pipe put where the file was does not wait for a writer."""
+
+
+def _opened(path: str, flags: int) -> int:
+    """``open``'s opener for a kept file: :data:`_OPENING` whatever ``flags`` says (reading only)."""
+    return os.open(path, _OPENING)
+
+
+def _own_file(status: os.stat_result) -> bool:
+    """Whether a kept file is one this process may read back: a plain file, this user's (pickle may run code).
+
+    >>> _own_file(os.stat(__file__)) == (not hasattr(os, "getuid") or os.stat(__file__).st_uid == os.getuid())
+    True
+    >>> _own_file(os.stat(os.path.dirname(__file__)))
+    False
+    """
+    mine = not hasattr(os, "getuid") or status.st_uid == os.getuid()
+    return stat.S_ISREG(status.st_mode) and mine
+
+
 def _remember(key: str, data: bytes) -> None:
+    """Keep ``data`` in memory under ``key``, the earliest kept going past :data:`MEMORY`."""
     with _LOCK:
         if len(_trees) >= MEMORY:
             del _trees[next(iter(_trees))]
@@ -188,7 +218,6 @@ def _keep(key: str, data: bytes) -> None:
         _made.clear()  # a folder deleted meanwhile is made again next time
 
 
-
 def _prune(folder: Path, most: int = ON_DISK) -> None:
     """When ``folder`` holds more than ``most`` trees, delete the older half (by when they were written).
 
@@ -213,7 +242,8 @@ def _prune(folder: Path, most: int = ON_DISK) -> None:
 
 
 class _NotKept(Exception):
-    """A syntax tree holds a position :func:`parsed`'s ``locate`` did not make: it is not kept."""
+    """A syntax tree holds a position :func:`parsed`'s ``locate`` did not make, or made for several places: it is
+    not kept."""
 
 
 _TYPES = {id(value): name for name, value in vars(types).items() if isinstance(value, types.Type)}
@@ -226,7 +256,7 @@ def _pickler(file: io.BytesIO, made: dict[int, tuple[SourcePos, int, int]]) -> p
 
     def position(pos: SourcePos) -> tuple[Any, ...]:
         found = made.get(id(pos))
-        if found is None:
+        if found is None or found[1] < 0:
             raise _NotKept(pos)
         return _placed, (found[1], found[2])
 

@@ -103,8 +103,9 @@ def load_game(ruleset: str | os.PathLike[str], players: int | None = 0, variant:
     """The OpenSpiel game of ``ruleset`` (a built-in name or a path), as ``pyspiel.load_game`` makes it, compiled
     afresh (a ruleset edited since the last call is read again).  ``players`` 0 or None: the fewest, two if it can.
 
-    A compiled game, or players that are not a whole number, are refused with a TypeError (OpenSpiel's own
-    message named only its parameter types).
+    A compiled game, players that are not a whole number, or a variant, utility or set_options of the wrong kind are
+    refused with a TypeError (OpenSpiel's own message named only its parameter types; Python's said 'can only join
+    an iterable').
 
     Example: ``load_game("my-game", players=3)``, ``load_game("my-dice-game", utility="zero-sum-scores")``.
     """
@@ -119,6 +120,12 @@ def load_game(ruleset: str | os.PathLike[str], players: int | None = 0, variant:
     if isinstance(players, bool) or not isinstance(players, Integral):
         raise TypeError(f"players is a whole number (0: the fewest, two if it can), not {cut(repr(players), 60)}")
     players = int(players)
+    if not isinstance(variant, str) and not (isinstance(variant, Sequence) and all(isinstance(v, str) for v in variant)):
+        raise TypeError(f"variant is a variant's name, or a list of names, not {cut(repr(variant), 60)}")
+    if not isinstance(utility, str):
+        raise TypeError(f"utility is a text (returns, zero-sum-returns, scores, zero-sum-scores), not {cut(repr(utility), 60)}")
+    if set_options is not None and not isinstance(set_options, Mapping):
+        raise TypeError(f"set_options maps option names to values ({{'width': '9'}}), not {cut(repr(set_options), 60)}")
     _rules_of.cache_clear()
     for name, value in (set_options or {}).items():
         if ";" in f"{name}{value}" or ":" in str(name):

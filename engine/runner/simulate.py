@@ -30,15 +30,15 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import partial
 from numbers import Integral
-from typing import Any, Callable, Iterator, Mapping, Sequence
+from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
 from engine.blocks.choices import ForcedPicks, chosen_components
 from engine.compiling.loading import GameRef, keeping, load
 from engine.core import rng
 from engine.core.decisions import SIMULTANEOUS
 from engine.core.actions import Action
-from engine.core.errors import EffectRuntimeError, IllegalActionError, RulecraftError
-from engine.core.showtext import cut
+from engine.core.errors import EffectRuntimeError, IllegalActionError, RulecraftError, SetupError
+from engine.core.showtext import cut, players as players_text
 from engine.model.game import Game
 from engine.model.state import State
 from engine.runner.agents import Agent, kinds_only_here, make_agent
@@ -70,6 +70,9 @@ def seat_specs(agents: Sequence[str] | str, players: int) -> list[str]:
     >>> seat_specs("mcts:50, random", 2), seat_specs("greedy", 3)
     (['mcts:50', 'random'], ['greedy', 'greedy', 'greedy'])
     """
+    if not isinstance(agents, Iterable) or isinstance(agents, Mapping):
+        raise TypeError(f"agents is a text ('mcts:50, random') or a list of texts, one per seat, not "
+                        f"{cut(repr(agents), 60)}")
     specs = [spec.strip() for spec in agents.split(",")] if isinstance(agents, str) else list(agents)
     if len(specs) == 1:
         specs = specs * players
@@ -356,10 +359,14 @@ def simulate(
                         f"{type(game).__name__}")
     players = game.default_players if players is None else players
     players, n, seed = whole("players", players), whole("n", n), whole("seed", seed)
+    if players not in game.player_counts:  # before the agents are counted: -1 seats were 'give one agent ... (-1)'
+        raise SetupError(f"{game.name} is played by {players_text(game.player_counts)}, not {players}")
     if not 1 <= n <= MAX_GAMES:
         raise ValueError(f"a run plays from 1 to {MAX_GAMES:,} games (n is outside)")
+    if progress is not None and not callable(progress):
+        raise TypeError(f"progress is a function taking the number of games played so far, not {cut(repr(progress), 60)}")
     specs = seat_specs(agents, players)
-    executor = executor or LocalExecutor(jobs)
+    executor = executor or LocalExecutor(whole("jobs", jobs))
     here = [] if isinstance(executor, LocalExecutor) else kinds_only_here(specs)
     if here:  # the workers would each fail with 'unknown agent', in a task's traceback
         raise ValueError(f"the agent {here[0]} is of a kind registered in __main__ (this script or session), which the "

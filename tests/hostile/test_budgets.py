@@ -372,3 +372,12 @@ def test_counter_changes_stop_being_logged_at_the_limit_within_a_turn(tmp_path: 
         game = engine.load(path)
     state = game.new_state(players=2, seed=1, record=True)
     assert state.pending is not None and len(state.log) == 501  # paused in the turn's effect, at its choose
+
+
+def test_a_limit_of_too_many_digits_says_so() -> None:
+    """A 19-digit value was told 'must be a whole number from 1 up', which it is."""
+    from engine.core.limits import parse_limits
+
+    with pytest.raises(ValueError, match="steps=9999999999999999999: the value has more than 18 digits$"):
+        parse_limits(["steps=" + "9" * 19])
+    assert parse_limits(["steps=" + "0" * 30 + "5"]).steps == 5  # zeros in front count for nothing

@@ -49,7 +49,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from engine.core.atomic import write_atomic
-from engine.core.confine import FileRefused, check_named_ruleset, read_bytes
+from engine.core.confine import FileRefused, check_name_inside, check_named_ruleset, read_bytes
 from engine.core.errors import MESSAGE_LIMIT, IllegalActionError, RulecraftError, RulesetError
 from engine.core.paths import builtin_names, find_ruleset
 from engine.core.showtext import cut, players as players_text
@@ -318,7 +318,11 @@ class Replay:
         from engine.compiling.loading import load
 
         try:
+            if self.base is not None:  # a path outside is refused before it is looked at
+                check_name_inside(self.ruleset, self.base, "the game log's ruleset")
             path = find_ruleset(self.ruleset, relative_to=self.base)
+        except FileRefused as err:
+            raise SaveError(f"{self.file or self.base}: {err}") from None
         except OSError as err:  # a name too long for the file system
             raise SaveError(f"{self.file or self.base}: the game log's ruleset '{cut(self.ruleset, 200)}' cannot be "
                             f"read: {err.strerror}") from None

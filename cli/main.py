@@ -31,7 +31,7 @@ from click.core import ParameterSource
 from cli.allow import allow_option
 from cli.counts import Count, count_option_hint
 from cli.extra_words import SpacedValuesCommand
-from cli.places import PathOrBuiltin
+from cli.places import PathOrBuiltin, named
 import engine
 from engine.core.showtext import cut, json_safe, players as players_text, shown
 from engine.runner.backends import BACKENDS, MAX_GAMES
@@ -459,7 +459,7 @@ def explain(
 @main.command("new")
 @click.argument("folder", metavar="NAME", type=click.Path(file_okay=False, path_type=Path))
 @allow_option
-@click.option("--from", "source", metavar="RULESET",
+@click.option("--from", "source", metavar="RULESET", callback=named,
               help="The ruleset to start from (a built-in name or a path; default: the built-in ruleset that says "
                    "'starter: true', the tutorial to copy).")
 def new_command(folder: Path, source: str | None) -> None:
@@ -687,7 +687,7 @@ def replay(log_file: Path, step: bool, force: bool, watch: bool) -> None:
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), help="Write the report to this file.")
 @click.option("--html", "html_path", type=click.Path(dir_okay=False, path_type=Path),
               help="Also write the report as a self-contained HTML page with charts.")
-@click.option("--compare", "compare_with", metavar="OTHER",
+@click.option("--compare", "compare_with", metavar="OTHER", callback=named,
               help="Also play OTHER (a ruleset; default: this one) on the same seeds and test the differences.")
 @click.option("--compare-variant", "compare_variants", multiple=True, metavar="V",
               help="Variant(s) of the compared run ('a+b' or repeat; default: none).")
@@ -1066,7 +1066,7 @@ def _bench_agent(result: dict[str, Any], fmt: str) -> None:
 
 
 @main.command()
-@click.argument("ruleset", required=False)
+@click.argument("ruleset", required=False, callback=named)
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on (other machines can reach 0.0.0.0).")
 @click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True,
               help="Port to listen on (0: any free one, printed).")

@@ -1225,6 +1225,7 @@ def _check_invariants(
     from engine.runner.replay import checked_playout
 
     game = load_game(ruleset, variants, set_texts)
+    _check_save_folder(save_dir)
     counts = [pick_players(game, players)] if players is not None else list(game.player_counts)
     named = game.name + render.run_changes(list(game.variants), game.set_options)
     if game.invariants:
@@ -1258,7 +1259,9 @@ def _check_invariants(
             if save_dir is not None:
                 echo(f"      replay: {_save_failure(result, ruleset, game, save_dir)}")
         for result in failures[SHOWN_FAILURES:] if save_dir is not None else ():
-            _save_failure(result, ruleset, game, save_dir)
+            saved = _save_failure(result, ruleset, game, save_dir)
+            if saved.startswith(NOT_WRITTEN):
+                echo(f"    game seed {result.seed}: replay {saved}")
         if len(failures) > SHOWN_FAILURES:
             more = len(failures) - SHOWN_FAILURES
             echo(f"    ... and {more} more failing game{'s' * (more != 1)} "
@@ -1271,17 +1274,39 @@ def _check_invariants(
         raise click.exceptions.Exit(1)
 
 
-def _save_failure(result: Any, ruleset: str, game: Game, folder: Path) -> Path:
-    """Write the failing game as a replay (up to the action that failed, or before it when it raised)."""
+NOT_WRITTEN = "not written: "
+"""How a failing game's replay that ``--save`` could not write begins in place of its path."""
+
+
+def _check_save_folder(folder: Path | None) -> None:
+    """Refuse, before any game is played, a ``--save`` folder that cannot be made: it, or the nearest of its
+    ancestors that exists, is not a folder (a pipe, a device, a file: click refuses only a plain file)."""
+    if folder is None:
+        return
+    there = next((p for p in (folder, *folder.parents) if p.exists() or p.is_symlink()), None)
+    if there is not None and not there.is_dir():
+        raise click.BadParameter(f"{there} is not a folder: give a folder to write the failing games' replays in",
+                                 param_hint="--save")
+
+
+def _save_failure(result: Any, ruleset: str, game: Game, folder: Path) -> str:
+    """Write the failing game as a replay (up to the action that failed, or before it when it raised): its path, or
+    why it could not be written (the other games' replays are still written, and the run still reported)."""
     from cli.gamelog import ruleset_ref
+    from engine.core.errors import RulecraftError
 
     log = result.replay(ruleset_ref(ruleset), game)
     if result.error is not None and log.actions:
         log.actions = log.actions[:-1]  # the last action raised: replay up to just before it
-    folder.mkdir(parents=True, exist_ok=True)
     path = folder / f"{game.name}-{result.players}p-seed{result.seed}.json"
-    log.write(path)
-    return path
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        log.write(path)
+    except OSError as err:
+        return f"{NOT_WRITTEN}cannot make the folder {folder}: {err.strerror or err}"
+    except RulecraftError as err:
+        return f"{NOT_WRITTEN}{err}"
+    return str(path)
 
 
 if __name__ == "__main__":  # python -m cli.main, as python -m cli

@@ -539,7 +539,7 @@ def play(
     rulecraft play --load saved.json
     """
     from cli import render
-    from cli.play import Session, hint_agent, parse_seats
+    from cli.play import Session, hint_agent, parse_seats, stops_as_ctrl_c
 
     if load_path is not None and (ruleset or variants or set_texts or players is not None or seed is not None):
         raise click.UsageError("--load takes the ruleset, variants, options, players and seed from the file; give none of them")
@@ -564,13 +564,15 @@ def play(
         console.print(UNCHECKED_LOG)
     session = Session(console, state, log, bots, hint, watch=watch, resumed=load_path is not None)
     try:
-        session.run()
+        with stops_as_ctrl_c():
+            session.run()
         interrupted = False
-    except KeyboardInterrupt:  # Ctrl-C, at a prompt or while a bot thinks
-        console.print("interrupted; the game is not over")
+    except KeyboardInterrupt:  # Ctrl-C, at a prompt or while a bot thinks (or kill, or the terminal closed)
         interrupted = True
     if log_path is not None and not session.save(log_path):  # ended or not, the game so far is kept
         raise click.exceptions.Exit(1)
+    if interrupted:  # said after the log is written: a terminal that closed may take no more output
+        console.print("interrupted; the game is not over")
     if session.failed or interrupted:  # the exit status says it did not end
         raise click.exceptions.Exit(1)
 

@@ -288,3 +288,29 @@ def test_a_sweep_whose_runs_play_too_many_games_in_all_is_refused_at_once(monkey
     assert "use -n 5,000,000 or fewer" in ended.output
     with pytest.raises(ValueError, match="a sweep keeps every game's result"):
         sweep(lambda options: TILES, "board_size", ["3", "4", "5"], 2, MAX_GAMES // 2, 0, "random")
+
+
+# ---------------------------------------------------------------- play, told to stop
+
+
+@pytest.mark.parametrize("sig", [getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name)])
+def test_a_game_played_is_kept_in_its_log_when_the_terminal_closes_or_it_is_killed(tmp_path: Path, sig: int) -> None:
+    """Ctrl-C kept the game so far in --log, but SIGHUP (the terminal window closed) and SIGTERM (kill) ended the
+    process at once and the game was lost; both now stop it as Ctrl-C does."""
+    log = tmp_path / "game.json"
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    process = subprocess.Popen([sys.executable, "-c", "from cli.main import main; main()", "play", "tic-tac-toe",
+                                "--seed", "1", "--log", str(log)], cwd=ROOT, env=env, stdin=subprocess.PIPE,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert process.stdin is not None and process.stdout is not None
+    process.stdin.write(b"1\n")
+    process.stdin.flush()
+    seen = b""
+    while seen.count(b"(X)>") < 2:  # the move and the bot's reply are played: the second prompt waits
+        chunk = os.read(process.stdout.fileno(), 4096)
+        assert chunk, seen
+        seen += chunk
+    process.send_signal(sig)
+    out, err = process.communicate(timeout=HANG)
+    assert "Traceback" not in err.decode()
+    assert json.loads(log.read_text())["actions"] == ["place X at 0,0", "place O at 2,1"]

@@ -94,7 +94,7 @@ def _check_written_name(b: "Builder", name: str, pos: SourcePos | None, what: st
     >>> from engine.compiling.builder import Builder
     >>> from engine.core.yamlsource import load_yaml
     >>> b = Builder(load_yaml("r.yaml", "{}"))
-    >>> _check_written_name(b, "Fire/Water", None, "component id"), _check_written_name(b, "a\\nb", None, "component id")
+    >>> _check_written_name(b, "Mill 2", None, "component id"), _check_written_name(b, "a\\nb", None, "component id")
     (True, False)
     >>> print(b.sink.items[0].message)
     component id 'a\\nb' holds a line break or another control character (\\n): it is written in actions and log lines

@@ -32,6 +32,7 @@ from cli.allow import allow_option
 from cli.counts import Count, count_option_hint
 from cli.extra_words import SpacedValuesCommand
 from cli.places import PathOrBuiltin, named
+from cli.stop_signals import stops_as_ctrl_c
 import engine
 from engine.core.showtext import cut, json_safe, players as players_text, shown
 from engine.runner.backends import BACKENDS, MAX_GAMES
@@ -74,7 +75,8 @@ class RulecraftGroup(click.Group):
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
-            return super().invoke(ctx)
+            with stops_as_ctrl_c():  # kill, or the terminal closed: stopped as Ctrl-C stops it, nothing lost
+                return super().invoke(ctx)
         except click.NoSuchOption as err:
             raise count_option_hint(err) or self.owned_elsewhere(err) from None
         except (click.exceptions.Exit, click.ClickException, click.Abort):
@@ -539,7 +541,7 @@ def play(
     rulecraft play --load saved.json
     """
     from cli import render
-    from cli.play import Session, hint_agent, parse_seats, stops_as_ctrl_c
+    from cli.play import Session, hint_agent, parse_seats
 
     if load_path is not None and (ruleset or variants or set_texts or players is not None or seed is not None):
         raise click.UsageError("--load takes the ruleset, variants, options, players and seed from the file; give none of them")
@@ -564,8 +566,7 @@ def play(
         console.print(UNCHECKED_LOG)
     session = Session(console, state, log, bots, hint, watch=watch, resumed=load_path is not None)
     try:
-        with stops_as_ctrl_c():
-            session.run()
+        session.run()
         interrupted = False
     except KeyboardInterrupt:  # Ctrl-C, at a prompt or while a bot thinks (or kill, or the terminal closed)
         interrupted = True
@@ -1082,9 +1083,11 @@ def serve(ruleset: str | None, host: str, port: int, open_browser: bool, cap: fl
     rulecraft serve --open
     rulecraft serve my-game --port 8080
     """
+    from cli.stop_signals import handled_as_before
     from cli.web.serve import run
 
-    run(ruleset, host, port, open_browser, cap)
+    with handled_as_before():  # the server handles being told to stop itself
+        run(ruleset, host, port, open_browser, cap)
 
 
 # ---------------------------------------------------------------- check

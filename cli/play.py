@@ -24,12 +24,10 @@ Typical use::
 
 from __future__ import annotations
 
-import signal
-import threading
-from contextlib import contextmanager, nullcontext
+from contextlib import nullcontext
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterator
+from typing import TYPE_CHECKING
 
 import click
 from rich.console import Console
@@ -322,35 +320,6 @@ class Session:
             return False
         self.console.print(f"saved {len(self.log.actions)} actions to {path}")
         return True
-
-
-@contextmanager
-def stops_as_ctrl_c() -> Iterator[None]:
-    """Inside the block, being told to stop (SIGTERM: ``kill``; SIGHUP: the terminal window closed) raises
-    KeyboardInterrupt as Ctrl-C does, so the game so far is still written to ``--log``: those signals ended the
-    process at once and the game was lost.  Outside the main thread (where no handler can be set) it does nothing.
-
-    >>> try:
-    ...     with stops_as_ctrl_c():
-    ...         signal.raise_signal(signal.SIGTERM)
-    ... except KeyboardInterrupt as stop:
-    ...     print(stop)
-    told to stop (SIGTERM)
-    """
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-
-    def stop(signum: int, frame: object) -> None:
-        raise KeyboardInterrupt(f"told to stop ({signal.Signals(signum).name})")
-
-    kept = {sig: signal.signal(sig, stop) for sig in (getattr(signal, name, None) for name in ("SIGTERM", "SIGHUP"))
-            if sig is not None}
-    try:
-        yield
-    finally:
-        for sig, handler in kept.items():
-            signal.signal(sig, handler)
 
 
 def ask(prompt: str) -> str | None:

@@ -127,5 +127,9 @@ def _forked_pool(workers: int) -> Iterator[multiprocessing.pool.Pool]:
 
 
 def _ignore_interrupts() -> None:
-    """In a worker: leave Ctrl-C to the parent process."""
+    """In a worker: leave Ctrl-C, and a closed terminal's SIGHUP, to the parent process, which ends the workers; the
+    SIGTERM that ends them (the pool's terminate) acts at once, whatever handler the parent had set for it."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "SIGHUP"):
+        signal.signal(signal.SIGHUP, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)

@@ -206,9 +206,10 @@ def _default_ctrl_c() -> None:
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
-def interrupted(args: list[str], settle: float = 0.5) -> tuple[subprocess.CompletedProcess[bytes], float]:
-    """Run ``rulecraft ARGS`` (with workers), press Ctrl-C ``settle`` seconds after its workers run, and wait for it
-    to end."""
+def interrupted(args: list[str], settle: float = 0.5,
+                sig: int = signal.SIGINT) -> tuple[subprocess.CompletedProcess[bytes], float]:
+    """Run ``rulecraft ARGS`` (with workers), press Ctrl-C (or send ``sig``) ``settle`` seconds after its workers run,
+    and wait for it to end."""
     if not Path(f"/proc/{os.getpid()}/task/{os.getpid()}/children").exists():
         pytest.skip("needs /proc to see the worker processes")
     command = [sys.executable, "-c", "from cli.main import main; main()", *args]
@@ -222,7 +223,7 @@ def interrupted(args: list[str], settle: float = 0.5) -> tuple[subprocess.Comple
         time.sleep(0.001)
     time.sleep(settle)  # let some games finish
     pressed = time.monotonic()
-    process.send_signal(signal.SIGINT)
+    process.send_signal(sig)
     out, err = process.communicate(timeout=HANG)
     return subprocess.CompletedProcess(args, process.returncode, out, err), time.monotonic() - pressed
 
@@ -238,6 +239,20 @@ def test_ctrl_c_stops_simulate_with_a_partial_report_in_out(tmp_path: Path) -> N
     assert report["partial"] is True and report["games_planned"] == 10_000_000 and report["games"] < 10_000_000
     assert errors == f"interrupted (Ctrl-C) after {report['games']} of 10000000 games: the report written is partial\n"
     assert [p.name for p in tmp_path.iterdir()] == ["report.json"]
+    assert seconds < HANG
+
+
+@pytest.mark.parametrize("sig", [getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name)])
+def test_killed_or_its_terminal_closed_simulate_stops_as_on_ctrl_c(tmp_path: Path, sig: int) -> None:
+    """SIGTERM (kill) and SIGHUP (the terminal closed) ended simulate at once: no partial report, and the workers,
+    their pipe gone, printed tracebacks.  They now stop it as Ctrl-C does."""
+    out = tmp_path / "report.json"
+    done, seconds = interrupted(["simulate", "tutorial-tiles", "-n", "10000000", "--jobs", "2", "--format", "json",
+                                 "--out", str(out)], sig=sig)
+    errors = done.stderr.decode()
+    assert done.returncode == 1 and "Traceback" not in errors, errors
+    report = json.loads(out.read_text())
+    assert report["partial"] is True and report["games"] < 10_000_000
     assert seconds < HANG
 
 

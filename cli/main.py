@@ -216,6 +216,26 @@ def check_output(path: Path | None, flag: str, what: str) -> None:
         raise click.BadParameter(f"{path} is a file of the ruleset in use: write to another file", param_hint=flag)
 
 
+def check_separate_outputs(*outputs: tuple[Path | None, str]) -> None:
+    """Refuse, before any work, two options writing the same file (``--out r.json --html r.json``): the second
+    written replaced the first, and the report was lost without a word.  A device or a pipe (``/dev/null``) may take
+    both.
+
+    check_separate_outputs((Path("r.json"), "--out"), (Path("./r.json"), "--html"))   # BadParameter for --html
+    """
+    from engine.core.confine import resolved
+
+    taken: dict[Path, str] = {}
+    for path, flag in outputs:
+        if path is None or (path.exists() and not path.is_file()):
+            continue
+        where = resolved(path)
+        if where in taken:
+            raise click.BadParameter(f"{path} is the file {taken[where]} writes too: give each output a file of its own",
+                                     param_hint=flag)
+        taken[where] = flag
+
+
 def report_format_option(rows: str) -> Callable[[F], F]:
     """--format text|json|csv for a report; without it, ``--out`` ending in .json or .csv chooses that format."""
 
@@ -724,6 +744,7 @@ def simulate(
     game = load_game(ruleset, variants, set_texts)
     for path, flag, what in ((out, "--out", "the report"), (html_path, "--html", "the report"), (games_csv, "--games", "the games")):
         check_output(path, flag, what)
+    check_separate_outputs((out, "--out"), (html_path, "--html"), (games_csv, "--games"))
     count = pick_players(game, players)
     specs = _agent_specs(agents, count, backend)
     note_timed_agents(specs)

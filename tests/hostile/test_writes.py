@@ -210,3 +210,20 @@ def test_a_replay_that_cannot_be_written_is_said_and_the_others_are_still_writte
     assert "replay: not written: cannot write" in result.output
     assert sorted(p.name for p in (tmp_path / "saved").iterdir() if p.is_file()) == [
         "tic-tac-toe-2p-seed0.json", "tic-tac-toe-2p-seed2.json"]
+
+
+@pytest.mark.parametrize(("first", "second"), [("--out", "--html"), ("--out", "--games"), ("--html", "--games")])
+def test_two_outputs_naming_one_file_are_refused_before_any_game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                               first: str, second: str) -> None:
+    """--out r.json --html r.json wrote the report, then the charts over it: the report was lost without a word."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "kept.csv").write_text("an earlier run\n")
+    result = CliRunner().invoke(main, ["simulate", "tic-tac-toe", "-n", "2", first, "kept.csv", second, "./kept.csv"])
+    assert result.exit_code == 2, result.output
+    assert f"Invalid value for {second}: kept.csv is the file {first} writes too" in result.output
+    assert (tmp_path / "kept.csv").read_text() == "an earlier run\n"
+
+
+def test_a_device_may_take_every_output(tmp_path: Path) -> None:
+    result = CliRunner().invoke(main, ["simulate", "tic-tac-toe", "-n", "2", "--out", os.devnull, "--html", os.devnull])
+    assert result.exit_code == 0, result.output

@@ -49,6 +49,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from engine.core.atomic import write_atomic
+from engine.core.compose import set_outside
 from engine.core.confine import FileRefused, check_name_inside, check_named_ruleset, read_bytes
 from engine.core.errors import MESSAGE_LIMIT, IllegalActionError, RulecraftError, RulesetError
 from engine.core.paths import builtin_names, find_ruleset
@@ -334,9 +335,10 @@ class Replay:
         try:
             return load(path, self.variant, self.set_options)
         except RulesetError as err:
-            if any(d.pos is not None for d in err.diagnostics):
+            if any(d.pos is not None and not set_outside(d.pos.file) for d in err.diagnostics):
                 raise  # the ruleset's own files, at their lines
-            named = "; ".join(d.message + (f" ({d.hint})" if d.hint else "") for d in err.diagnostics)
+            # the log's own words: an option's value it sets is told at its place in that value, after the log's name
+            named = "; ".join(d.headline() for d in err.diagnostics)
             raise SaveError(f"{self.file or self.base}: the variants and options the game log names: {named}") from None
 
 

@@ -65,7 +65,7 @@ def read_components(b: "Builder") -> None:
         for i, face in enumerate(faces):
             if face in faces[:i]:
                 b.error(b.pos(spec.get("faces"), i), f"face '{face}' of {kind} is listed twice")
-            _check_written_name(b, face, b.pos(spec.get("faces"), i), f"face of {kind}")
+            check_written_name(b, face, b.pos(spec.get("faces"), i), f"face of {kind}")
         g.face_names[kind] = faces
         attrs = _attribute_decls(b, kind, spec, attr_decls)
         reported = len(b.sink.items)
@@ -86,15 +86,16 @@ def read_components(b: "Builder") -> None:
             table.append([None] * len(g.component_names))
 
 
-def _check_written_name(b: "Builder", name: str, pos: SourcePos | None, what: str) -> bool:
-    """Whether ``name`` (a component's id, a face's name) can stand in an action's text, else reported: it may hold no
-    line break or other control character, which would split the action and the log lines naming it (and forge
-    others at the terminal) and could not be typed.
+def check_written_name(b: "Builder", name: str, pos: SourcePos | None, what: str,
+                       shown_in: str = "in actions and log lines") -> bool:
+    """Whether ``name`` (a component's id, a face's name, a display's short text) can stand in an action's text or a
+    board's cell, else reported: it may hold no line break or other control character, which would split the action,
+    the log lines naming it or the board's rows (and forge others at the terminal), and could not be typed.
 
     >>> from engine.compiling.builder import Builder
     >>> from engine.core.yamlsource import load_yaml
     >>> b = Builder(load_yaml("r.yaml", "{}"))
-    >>> _check_written_name(b, "Mill 2", None, "component id"), _check_written_name(b, "a\\nb", None, "component id")
+    >>> check_written_name(b, "Mill 2", None, "component id"), check_written_name(b, "a\\nb", None, "component id")
     (True, False)
     >>> print(b.sink.items[0].message)
     component id 'a\\nb' holds a line break or another control character (\\n): it is written in actions and log lines
@@ -104,7 +105,7 @@ def _check_written_name(b: "Builder", name: str, pos: SourcePos | None, what: st
         return True
     written = one_line(name).replace("\t", "\\t")
     b.error(pos, f"{what} '{written}' holds a line break or another control character ({repr(bad)[1:-1]}): it is "
-                 "written in actions and log lines", "write it with letters, digits, spaces and signs")
+                 f"written {shown_in}", "write it with letters, digits, spaces and signs")
     return False
 
 
@@ -153,7 +154,7 @@ def _instance(b: "Builder", kind: str, faces: tuple[str, ...], attrs: dict[str, 
     values: dict[str, list[Any]] = {}
     where: dict[str, list[SourcePos | None]] = {}  # each value's position, for its messages
     copies: int | None = None  # `count: N` makes N identical components sharing the id
-    if isinstance(inst, str) and not _check_written_name(b, inst, pos, "component id"):
+    if isinstance(inst, str) and not check_written_name(b, inst, pos, "component id"):
         return
     if isinstance(inst, str) and not attrs:  # a kind without attributes: the text is the component's name
         ident = inst
@@ -171,7 +172,7 @@ def _instance(b: "Builder", kind: str, faces: tuple[str, ...], attrs: dict[str, 
         if not ident:
             b.error(inst.pos, "a component needs an 'id'")
             return
-        if not _check_written_name(b, ident, inst.pos_of("id"), "component id"):
+        if not check_written_name(b, ident, inst.pos_of("id"), "component id"):
             return
         if "count" in inst:
             copies = b.int_setting(inst, "count", 1)

@@ -29,14 +29,13 @@ table of rows (one per face) of values (one per component).
 
 from __future__ import annotations
 
-import unicodedata
 from typing import TYPE_CHECKING, Any
 
 from engine.blocks.patterns import ANY_VALUE, EMPTY, VARIABLE, VARIABLE_NAME, is_free
 from engine.compiling.instance_sets import expand_instances
 from engine.core import limits
 from engine.core.errors import SourcePos, did_you_mean
-from engine.core.showtext import one_line
+from engine.core.showtext import breaking_character, one_line
 from engine.core.yamlsource import Mapping, Sequence, plain, yaml_text
 from engine.lang.types import BUILT_IN, LIST_OF
 
@@ -100,7 +99,7 @@ def check_written_name(b: "Builder", name: str, pos: SourcePos | None, what: str
     >>> print(b.sink.items[0].message)
     component id 'a\\nb' holds a line break or another control character (\\n): it is written in actions and log lines
     """
-    bad = next((ch for ch in name if unicodedata.category(ch) in ("Cc", "Zl", "Zp")), None)
+    bad = breaking_character(name)
     if bad is None:
         return True
     written = one_line(name).replace("\t", "\\t")

@@ -86,10 +86,11 @@ def read_components(b: "Builder") -> None:
 
 
 def check_written_name(b: "Builder", name: str, pos: SourcePos | None, what: str,
-                       shown_in: str = "in actions and log lines") -> bool:
+                       shown_in: str = "in actions and log lines", line_breaks_only: bool = False) -> bool:
     """Whether ``name`` (a component's id, a face's name, a display's short text) can stand in an action's text or a
     board's cell, else reported: it may hold no line break or other control character, which would split the action,
-    the log lines naming it or the board's rows (and forge others at the terminal), and could not be typed.
+    the log lines naming it or the board's rows (and forge others at the terminal), and could not be typed
+    (``line_breaks_only``: a name only shown, whose other control characters are shown as escapes).
 
     >>> from engine.compiling.builder import Builder
     >>> from engine.core.yamlsource import load_yaml
@@ -99,7 +100,7 @@ def check_written_name(b: "Builder", name: str, pos: SourcePos | None, what: str
     >>> print(b.sink.items[0].message)
     component id 'a\\nb' holds a line break or another control character (\\n): it is written in actions and log lines
     """
-    bad = breaking_character(name)
+    bad = breaking_character(name, line_breaks_only)
     if bad is None:
         return True
     written = one_line(name).replace("\t", "\\t")

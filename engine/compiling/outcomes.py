@@ -242,7 +242,8 @@ def compile_invariants(b: "Builder") -> None:
     """``invariants``: named conditions that must hold after every action (checked by tests and tools)."""
     invariants = b.tree.get("invariants") or {}
     for name, text in invariants.items():
-        check_written_name(b, str(name), invariants.key_pos.get(name), "invariant name", "in one line of check's report")
+        check_written_name(b, str(name), invariants.key_pos.get(name), "invariant name", "in one line of check's report",
+                           line_breaks_only=True)  # its other control characters are shown escaped
         compiled, slots = b.expression(text, "bool", pos=invariants.pos_of(name))
         b.game.invariants[str(name)] = Program(compiled.fn, slots, str(text), b.describe(text))
 

@@ -218,6 +218,9 @@ class Replay:
         """Check the shape of a replay; raises SaveError naming the bad field."""
         if not isinstance(data, dict):
             raise SaveError(f"{where}: a game log is a JSON object with 'ruleset', 'players', 'seed' and 'actions'")
+        if CHECKSUM in data and "actions" not in data:  # state.to_json(): a position, not the moves that led to it
+            raise SaveError(f"{where}: this is a saved position (state.to_json()), not a game log of actions: load it "
+                            "in Python with game.state_from_json(...)")
         form = data.get("format", 1)
         if form not in (1, FORMAT) or isinstance(form, bool):
             raise SaveError(f"{where}: unknown game log format {form!r} (this Rulecraft reads formats 1 and {FORMAT})")

@@ -237,6 +237,7 @@ def _diagnostic(tree: Any, err: ValidationError, root: dict[str, Any] | None = N
     if err.validator == "type":
         return Diagnostic(pos, f"{where}: {_shown(err.instance)} is not {_kinds(err.validator_value)}",
                           _read_as_boolean(err, pos) or _split_cell(err.instance, err.validator_value, pos)
+                          or _code_read_as_a_list(err.instance, err.validator_value)
                           or _items_without_commas(err.instance, err.validator_value, path)
                           or _one_in_a_list(err, path, _described(err)))
     if err.validator == "const":  # jsonschema says "True was expected", in Python's words
@@ -254,7 +255,7 @@ def _diagnostic(tree: Any, err: ValidationError, root: dict[str, Any] | None = N
     if kinds:  # no form fits the value's own kind: say which kinds do, and what the first form that says so is for
         form = next((f for f in err.validator_value if isinstance(f, dict) and "description" in f), None)
         return Diagnostic(pos, f"{where}: {_shown(err.instance)} is not {_kinds(kinds)}",
-                          _split_cell(err.instance, kinds, pos)
+                          _split_cell(err.instance, kinds, pos) or _code_read_as_a_list(err.instance, kinds)
                           or (_described_by(path[-1], form) if form is not None and path else None))
     return Diagnostic(pos, f"{where}: {_cut_value(err)}")
 
@@ -579,6 +580,20 @@ def _split_cell(value: Any, kinds: str | list[str], pos: Any) -> str | None:
     written = f"{before.group(1).strip()},{after.group(0)}"
     return (f"YAML cut '{written}' at its comma inside [...]: write \"{written}\" in quotes, "
             f"or the list one item a line (- {written})")
+
+
+def _code_read_as_a_list(value: Any, kinds: str | list[str]) -> str | None:
+    """A hint when YAML read a text that starts with ``[`` (code giving a list, ``[(1, 0), (0, 1)]``) as a list, where
+    a value of several kinds is allowed (a function's body: code, or a mapping).
+
+    >>> _code_read_as_a_list([[1, 0], [0, 1]], ["string", "object"])
+    'YAML reads [...] as a list: a text that starts with a bracket, such as code giving a list, is written in quotes: "[...]"'
+    >>> _code_read_as_a_list([1], "integer") is None, _code_read_as_a_list(["a"], "string") is None  # a text alone: no
+    (True, True)
+    """
+    if not isinstance(value, list) or isinstance(kinds, str) or "string" not in kinds:
+        return None
+    return 'YAML reads [...] as a list: a text that starts with a bracket, such as code giving a list, is written in quotes: "[...]"'
 
 
 def _word_at(pos: Any) -> str | None:

@@ -12,9 +12,9 @@ code of an edited one, is not parsed again.  Trees are kept
 
 They are read back with :mod:`pickle`, which can run code, so only from that folder, which only this user may write
 in, and only plain files of this user's (:mod:`engine.core.kept_files`); where that does not hold nothing is kept on
-disk.  A file that cannot be read back is parsed again and written
-anew.  Positions are kept relative to the code's own text and placed again where the code stands now: the same code
-moved within a file, or into another, reports errors at its own file:line:col.
+disk.  A file that cannot be read back is parsed again and written anew.  Positions are kept relative to the code's
+own text and placed again where the code stands now: the same code moved within a file, or into another, reports
+errors at its own file:line:col.
 
 >>> from engine.core.errors import SourcePos
 >>> read = lambda text, start, locate: ("a tree", locate(1, 3))  # a parser of a made-up rule, "example"

@@ -17,8 +17,8 @@ from __future__ import annotations
 import os
 import stat
 import threading
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 from engine.core.paths import private_cache_dir
 

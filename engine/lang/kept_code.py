@@ -35,7 +35,7 @@ from types import CodeType
 
 from engine.core.kept_files import KeptFiles
 
-MEMORY = 8192
+MEMORY = 4096
 """How many functions are kept in memory (the latest made or read from disk; past it, the earliest goes)."""
 ON_DISK = 20_000
 """How many functions are kept on disk: past it, the older half goes (checked once a process, at its first new one)."""

@@ -7,6 +7,7 @@ made anew, and a function is taken only for code the passes would have made the 
 
 from __future__ import annotations
 
+import marshal
 import os
 import random
 import shutil
@@ -138,7 +139,7 @@ def test_a_change_to_a_file_that_makes_functions_changes_every_hash(tmp_path: Pa
 LINE = ("return ((k1[e[0]] + 1) == (k1[e[0]] + 1))",)
 
 
-@pytest.mark.parametrize("damage", [b"", b"junk", None])
+@pytest.mark.parametrize("damage", [b"", b"junk", None, marshal.dumps(("not code", "", ()))])
 def test_a_damaged_file_is_made_again_and_written_anew(
         cache_home: Path, monkeypatch: pytest.MonkeyPatch, damage: bytes | None) -> None:
     first = _function(LINE, (("k1", {0: 1}),))

@@ -86,7 +86,8 @@ _names = itertools.count(1)
 
 
 def fresh(prefix: str) -> str:
-    """A name no other generated code uses (``k12``); a ruleset's names never become Python names."""
+    """A name no other generated code uses (``k12``; numbered anew in each function, see :func:`numbered`); a
+    ruleset's names never become Python names."""
     return f"{prefix}{next(_names)}"
 
 

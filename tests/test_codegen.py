@@ -680,3 +680,27 @@ def test_numbers_too_many_is_the_same_error_generated_or_not(tmp_path: Path, mon
             game.compile_condition("count(n in numbers(1, gold(A) + 20000)) > 0").test(game.new_state(players=2))
         errors.append(str(caught.value))
     assert errors[0] == errors[1] and "at most 10000" in errors[0]
+
+
+def test_a_property_of_the_state_given_as_an_argument_is_read_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`current_role` is a property (it looks through the turn's decisions): given to a function written inline it was
+    written again at each use of the parameter, read again each time; now it is read once, into a name."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(RULESET.replace("end:\n", "functions:\n  rich(side r): gold(r) + gold(r) * 2 > 3 or gold(r) == 1\n"
+                                              "  mine(): rich(current_role)\nend:\n"))
+    game = engine.load(path)
+    mine = next(text for _, text in game.vocab.data[GENERATED] if "> 3" in text and "current_role" in text)
+    assert mine.count("s.current_role") == 1, mine
+    answers = []
+    for ruleset in (game, (monkeypatch.setattr(codegen, "ENABLED", False), engine.load(path))[1]):
+        s = ruleset.new_state(players=2)
+        s.apply("choose 1")  # A has 1 gold; B is to move with none
+        answers.append([ruleset.compile_condition(text).test(s) for text in ("mine()", "rich(A)", "rich(B)")])
+    assert answers == [[False, True, False]] * 2
+
+
+def test_the_reads_the_generator_takes_for_properties_are_properties_of_the_state() -> None:
+    from engine.lang.shared import COMPUTED
+    from engine.model.state import State
+
+    assert COMPUTED and all(isinstance(getattr(State, name, None), property) for name in COMPUTED)

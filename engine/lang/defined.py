@@ -47,6 +47,7 @@ from engine.core.yamlsource import Mapping, Text
 from engine.lang import ast, codegen
 from engine.lang.functions import Function
 from engine.lang.scope import Code, Compiled, Fn, Scope
+from engine.lang.shared import COMPUTED
 from engine.lang.types import ANY, ANY_COMPONENT, BOOL, CELL, INT, STR, Component, Enum, ListOf, Type
 
 if TYPE_CHECKING:
@@ -295,9 +296,12 @@ def _cheap(c: Compiled) -> bool:
     >>> from engine.lang.types import INT
     >>> _cheap(Compiled(INT, None, code=Code("(e[1] + 2)"))), _cheap(Compiled(INT, None, code=Code("k5(s, e)")))
     (True, False)
+    >>> _cheap(Compiled(INT, None, code=Code("s.current_role")))  # a property: computed once, into a name
+    False
     """
     text = c.code.expr if c.code is not None and c.code.lines is None else "("
-    return len(text) <= CHEAP_SIZE and "(s" not in text and ":=" not in text
+    return (len(text) <= CHEAP_SIZE and "(s" not in text and ":=" not in text
+            and not any(f"s.{name}" in text for name in COMPUTED))  # a property's read runs code
 
 
 def _held(s: Any, e: list[Any]) -> Any:

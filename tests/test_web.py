@@ -794,6 +794,22 @@ def test_a_ruleset_edited_while_the_server_runs_is_served_as_it_now_is(tmp_path:
     assert refused.status_code == 400 and re.search(r"ruleset.yaml:\d+:\d+: .*sideways", refused.text)
 
 
+def test_a_ruleset_broken_by_an_edit_quotes_its_lines_as_they_now_are(tmp_path: Path) -> None:
+    """The lines an error quoted beneath its position were those of the file as first read: a designer who broke a
+    line of a served ruleset was shown the line before the edit under the caret, the word the message named nowhere."""
+    folder = ruleset_copy(tmp_path, "")
+    path = folder / "ruleset.yaml"
+    client = TestClient(create_app(str(folder)), follow_redirects=False)
+    start(client, "/play/tiles?players=2&seed=1")
+    for wrong in ("symbl", "symbal"):
+        path.write_text(path.read_text().replace("t.front.symbol == r, hand(r)", f"t.front.{wrong} == r, hand(r)")
+                        .replace("t.front.symbl == r, hand(r)", f"t.front.{wrong} == r, hand(r)"))
+        refused = client.get("/play/tiles?players=2&seed=1")
+        assert refused.status_code == 400
+        assert re.search(rf"ruleset.yaml:\d+:\d+: a tile has no attribute &#x27;{wrong}&#x27;.*\n +move\(t in tiles "
+                         rf"where t.front.{wrong} == r", refused.text), refused.text
+
+
 @pytest.mark.parametrize("folder", ["über🎲", 'a"b'])
 def test_a_game_of_a_folder_named_in_any_characters_can_be_saved(tmp_path: Path, folder: str) -> None:
     from urllib.parse import quote, unquote

@@ -779,6 +779,26 @@ def test_a_maps_points_say_their_names_on_the_board(page: Page, examples_server:
         assert halo[0].startswith("stroke") and halo[1] == board_colour, halo
 
 
+def test_a_point_is_clicked_anywhere_on_its_disc_not_only_on_its_small_circle(page: Page, examples_server: str) -> None:
+    """A point took clicks only on its small circle: a click a little off it (at the middle of the point and its name,
+    where a browser test clicks) landed on the link passing there, and nothing was played.  Each point now takes
+    the clicks on a disc of a piece's size around it."""
+    page.goto(f"{examples_server}/play/morris?players=2&seed=3")
+    settle(page)
+    points = page.locator("#view .cell.playable")
+    assert points.count() == 24
+    missed = points.evaluate_all("""(cells) => cells.filter((cell) => {
+        const box = cell.querySelector('.point').getBoundingClientRect(), whole = cell.getBoundingClientRect();
+        const x = box.x + box.width / 2, y = box.y + box.height / 2;  // 12 pixels off the point, each way, and the middle
+        const spots = [[x + 12, y], [x - 12, y], [x, y + 12], [x, y - 12], [whole.x + whole.width / 2, whole.y + whole.height / 2]];
+        return spots.some(([a, b]) => !cell.contains(document.elementFromPoint(a, b)));
+    }).map((cell) => cell.dataset.cell)""")
+    assert missed == [], missed
+    points.filter(has=page.locator("title", has_text="g7")).click()
+    settle(page)
+    assert page.locator("#log > li").first.inner_text().splitlines()[0] == "seat 1: choose 6,0"
+
+
 def test_a_board_naming_its_squares_reads_so_on_its_edges_and_at_a_click(page: Page, examples_server: str) -> None:
     """Chess names its squares (``cell_names: algebraic``): the edges read a..h and 8..1 (rank 1 at the bottom), a
     click on e2 plays the pawn there (the action 'choose P at e2' found at the square 4,1), and the squares it may go

@@ -446,7 +446,9 @@ def _points_svg(state: State, board: PointsBoard, viewer: int | None) -> str:
         key = format_cell(cell)
         name = board.name_of(cell)
         title = f"{name} ({key})" if name != key else key
+        # the hit: a clear disc, a piece's size, that takes the clicks around the small point (a link there did)
         parts.append(f'<g class="cell" data-cell="{key}"><title>{escape(title)}</title>'
+                     f'<circle class="hit" cx="{cx:.1f}" cy="{cy:.1f}" r="{size * 0.72:.1f}"/>'
                      f'<circle class="point" cx="{cx:.1f}" cy="{cy:.1f}" r="{size * 0.3:.1f}"/>')
         cid = state.grid.get(cell)
         if cid is not None:

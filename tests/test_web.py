@@ -1321,3 +1321,18 @@ def test_a_display_colour_written_short_or_by_name_gets_text_that_reads_on_it(tm
     html = view(client, start(client, "/play/tiles?players=2&seed=1"), 1)["html"]
     assert re.search(r'style="background:#222;color:#fff">Sun/', html), html
     assert re.search(r'style="background:navy;color:#fff">Moon/', html), html
+
+
+def test_a_land_chosen_by_its_name_lights_its_point_on_the_map() -> None:
+    """Frontiers' lands are chosen as components named after their points (``choose Cedar``): the map lit none of
+    its points, so the land could be chosen only in the list or among the chips, and the last land chosen was not
+    outlined on the map.  A point a text names by its name is now one of the cells it names."""
+    client = TestClient(create_app(str(EXAMPLES)), follow_redirects=False)
+    table = start(client, "/play/frontiers?players=2&seed=1")
+    shown = view(client, table)
+    board = engine.load(str(EXAMPLES / "frontiers")).grid
+    where = {f"{x},{y}": name for name, (x, y) in board.names.items()}
+    chosen = [a for a in shown["actions"] if a["text"].startswith("choose ")]
+    assert chosen and all(a["cells"] == [next(k for k, n in where.items() if a["text"] == f"choose {n}")] for a in chosen)
+    played = client.post(f"/api/tables/{table}/act", json={"action": chosen[0]["text"]}).json()
+    assert where[played["last_cells"][0]] == chosen[0]["text"].removeprefix("choose ")

@@ -15,14 +15,16 @@ Typical use::
 
 from __future__ import annotations
 
-from engine.core.showtext import html_safe as escape
+import re
 from typing import TYPE_CHECKING, Any
 
 from cli import render
 from cli.web.svg import NEUTRAL, board_svg, legend, text_colour, value_colours
 from engine.blocks.catalogue import drawings
+from engine.blocks.pointsboard import PointsBoard
 from engine.core.facedown import NOBODY, back_label, hidden_from
 from engine.core.information import seen_parts
+from engine.core.showtext import html_safe as escape
 from engine.model.savefile import counter_values
 
 if TYPE_CHECKING:
@@ -255,13 +257,28 @@ def chosen_zones(state: State, action: Action) -> list[str]:
 
 def cells_in(text: str, game: Game) -> list[str]:
     """The board cells an action's text names, each as ``x,y`` (the page's ``data-cell``), read as ``game`` writes
-    its cells (``cell_names``: by their names).
+    its cells (``cell_names``: by their names), and, on a board of named points, the points it names by their names
+    (a map's land chosen as the component of the land's name, ``choose Hilltop``).
 
     >>> import engine
     >>> cells_in("move 0,1 to -1,2", engine.load(engine.builtin_names()[0]))
     ['0,1', '-1,2']
     """
     names = game.cell_names
-    if names.named:
-        return [f"{x},{y}" for x, y in names.found_in(text)]
-    return names.cell_words(text)
+    found = [f"{x},{y}" for x, y in names.found_in(text)] if names.named else names.cell_words(text)
+    board = game.grid
+    if isinstance(board, PointsBoard) and board.names:
+        found += [f"{x},{y}" for x, y in named_points(board, text) if f"{x},{y}" not in found]
+    return found
+
+
+def named_points(board: PointsBoard, text: str) -> list[tuple[int, int]]:
+    """The points ``text`` names by their names, each a whole word (or words), in the order it names them.
+
+    >>> board = PointsBoard(points=(("Hilltop", (0, 0)), ("Hilltop Farm", (1, 0)), ("Lakeside", (2, 0))), links=())
+    >>> named_points(board, "attack Hilltop Farm from Lakeside"), named_points(board, "choose Hilltops")
+    ([(1, 0), (2, 0)], [])
+    """
+    longest_first = sorted(board.names, key=len, reverse=True)
+    pattern = r"(?<!\w)(?:" + "|".join(re.escape(name) for name in longest_first) + r")(?!\w)"
+    return [board.names[m.group()] for m in re.finditer(pattern, text)]

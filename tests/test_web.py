@@ -1336,3 +1336,16 @@ def test_a_land_chosen_by_its_name_lights_its_point_on_the_map() -> None:
     assert chosen and all(a["cells"] == [next(k for k, n in where.items() if a["text"] == f"choose {n}")] for a in chosen)
     played = client.post(f"/api/tables/{table}/act", json={"action": chosen[0]["text"]}).json()
     assert where[played["last_cells"][0]] == chosen[0]["text"].removeprefix("choose ")
+
+
+def test_a_placed_piece_lights_only_the_chips_of_the_zone_it_is_placed_from(client: TestClient) -> None:
+    """'place red at 0,-2' lit every chip named 'red': the bag's and the other players' pouches' too, as if a piece
+    could be played from them (a click there listed one's own placements).  An action that plays a component now
+    says the zone it lies in, so only the chips there are lit."""
+    table = start(client, "/play/hex-glyphs?players=3&seed=3")
+    shown = view(client, table)
+    placed = [a for a in shown["actions"] if a["text"].startswith("place ")]
+    own = re.findall(r'data-zone="(pouch of [^"]+)"><h3>[^<]*\(yours\)', shown["html"])
+    assert placed and len(own) == 1, own
+    assert all(a["zones"] == own for a in placed), {tuple(a["zones"]) for a in placed}
+    assert re.search(r'data-zone="bag".*data-name="red"', shown["html"])  # a chip of the same name elsewhere

@@ -243,16 +243,22 @@ def actions(state: State, seat: int | None) -> list[dict[str, Any]]:
 
 
 def chosen_zones(state: State, action: Action) -> list[str]:
-    """Where the components lie that ``action`` chooses, when it answers a choice among components: a chip of that
-    name elsewhere (another player's card of the same name) is not what it picks.
+    """Where the components lie that ``action`` chooses, when it answers a choice among components, or plays (places,
+    picks, commits, casts: the step's ``used_components``): a chip of that name elsewhere (another player's card or
+    piece of the same name, the bag it was drawn from) is not what it picks.
 
-    Example: on a choice among the boxes of one's own sheet, ``chosen_zones(state, action)`` is ``["sheet of seat1"]``.
+    Example: on a choice among the boxes of one's own sheet, ``chosen_zones(state, action)`` is ``["sheet of seat1"]``;
+    for ``place A at 0,0`` from one's own bag, ``["bag of seat1"]``.
     """
     pending = state.pending  # while a choice is pending, every legal action answers it with one of its labels
-    if pending is None or not pending.components or action.args[0] not in pending.labels:
+    zone_names, zone_of = state.game.zone_names, state.zone_of
+    if pending is None:
+        used = state.game.steps[state.step].used_components(action.args)
+        return list(dict.fromkeys(zone_names[zone_of[c]] for c in used if isinstance(c, int) and 0 <= c < len(zone_of)))
+    if not pending.components or action.args[0] not in pending.labels:
         return []
     cid = pending.options[pending.labels.index(action.args[0])]
-    return [] if cid is None else [state.game.zone_names[state.zone_of[cid]]]  # None: a pass
+    return [] if cid is None else [zone_names[zone_of[cid]]]  # None: a pass
 
 
 def cells_in(text: str, game: Game) -> list[str]:

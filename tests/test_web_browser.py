@@ -799,6 +799,30 @@ def test_a_point_is_clicked_anywhere_on_its_disc_not_only_on_its_small_circle(pa
     assert page.locator("#log > li").first.inner_text().splitlines()[0] == "seat 1: choose 6,0"
 
 
+def test_a_long_last_move_scrolls_in_its_box_showing_who_won(page: Page, examples_server: str) -> None:
+    """The move that ended the game is explained beside the scores: one that played a long chain of forced steps
+    (a race game's dice and runs, bots' turns among them) made a box as tall as two screens, the log pushed below
+    it.  The box now scrolls, at its end: the ranking, who won and why."""
+    page.goto(f"{examples_server}/play/home-run?players=3&seed=3")
+    for _ in range(20):
+        settle(page)
+        if page.evaluate("document.body.dataset.over") == "true":
+            break
+        actions = page.locator("#actions button.action")
+        if actions.count():
+            actions.first.click()
+        else:
+            page.wait_for_timeout(200)  # a bot's turn
+    box = page.locator("#explanation")
+    assert "game over" in box.inner_text()
+    tall = box.evaluate("(box) => [box.scrollHeight, box.clientHeight, box.scrollTop]")
+    assert tall[0] > tall[1] * 2, tall  # a long explanation: more than twice what shows
+    assert tall[1] < 400 and tall[2] + tall[1] >= tall[0] - 2, tall  # a box of some lines, scrolled to its end
+    last = box.locator("div").last.bounding_box()
+    shown = box.bounding_box()
+    assert last is not None and shown is not None and last["y"] + last["height"] <= shown["y"] + shown["height"] + 1
+
+
 def test_a_board_naming_its_squares_reads_so_on_its_edges_and_at_a_click(page: Page, examples_server: str) -> None:
     """Chess names its squares (``cell_names: algebraic``): the edges read a..h and 8..1 (rank 1 at the bottom), a
     click on e2 plays the pawn there (the action 'choose P at e2' found at the square 4,1), and the squares it may go

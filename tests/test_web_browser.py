@@ -759,6 +759,22 @@ def test_on_a_phone_the_list_of_rulesets_fits_the_screen(browser: BrowserContext
     page.close()
 
 
+def test_on_a_phone_a_balance_report_fits_the_screen_its_charts_shrunk_or_scrolled(browser: BrowserContext, server: str) -> None:
+    """The balance report's charts kept their width on a phone: the whole report scrolled sideways, and a chart's
+    labels past the screen's edge ('211 (58% won) str').  Each chart is now shrunk to the screen (at most to three
+    quarters of its size, as a board is) and beyond that scrolls in its own place, the page staying still."""
+    page = browser.new_page()
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"{server}/simulate/tic-tac-toe?players=2&n=20")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    charts = page.locator("svg.chart")
+    assert charts.count() >= 3
+    for i in range(charts.count()):
+        scale = charts.nth(i).evaluate("(svg) => svg.getBoundingClientRect().width / svg.viewBox.baseVal.width")
+        assert 0.74 <= scale < 1, scale
+    page.close()
+
+
 def test_a_maps_points_say_their_names_on_the_board(page: Page, examples_server: str) -> None:
     """A board of named points (a map's lands) drew blank circles: which one was Cedar, the land an action attacks,
     only the pointer resting on it told.  Each named point now says its name beneath it, inside the board."""

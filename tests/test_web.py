@@ -278,6 +278,17 @@ def test_a_team_that_wins_is_named_with_its_seats(client: TestClient) -> None:
     assert won.group(2, 3) == (("1", "3") if won[1] == "1" else ("2", "4"))
 
 
+def test_the_scores_of_a_game_in_teams_are_each_teams_total_said_once(client: TestClient) -> None:
+    """Each seat scores its team's total: the scores line gave every seat that total ('seat 3 (Bears): 25') beside
+    a ranking paying seat 3 nothing, as if each seat had scored it alone.  It now says each team's total once."""
+    table = start(client, "/watch/iconoclasm?players=4&seed=3&agents=random&variant=teams")
+    data = view(client, table)
+    while not data["over"]:
+        data = client.post(f"/api/tables/{table}/advance", json={}).json()
+    assert re.fullmatch(r"game over; scores: team 1 \(seats 1 \(\w+\) and 3 \(\w+\)\): -?\d+, "
+                        r"team 2 \(seats 2 \(\w+\) and 4 \(\w+\)\): -?\d+", data["situation"][0]), data["situation"]
+
+
 def test_the_zones_a_seat_sees_have_their_box_even_empty(client: TestClient) -> None:
     """A zone's box appeared only once it held something: the empty zones a seat sees are drawn, marked empty; a
     hidden one empty, the built-in supply empty, a zone of a role nobody plays are not."""

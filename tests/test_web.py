@@ -1360,3 +1360,38 @@ def test_a_placed_piece_lights_only_the_chips_of_the_zone_it_is_placed_from(clie
     assert placed and len(own) == 1, own
     assert all(a["zones"] == own for a in placed), {tuple(a["zones"]) for a in placed}
     assert re.search(r'data-zone="bag".*data-name="red"', shown["html"])  # a chip of the same name elsewhere
+
+
+MAP = """\
+name: map
+players: [2]
+components:
+  cart: {instances: [{id: cart, count: 4}]}
+board:
+  kind: points
+  points: {North_Gate: [0, 0], Market_Square: [2, 0], Old_Mill: [4, 0], Riverside_Wharf: [1, 2], Chapel: [3, 2],
+           The_Long_Forgotten_Abbey_Of_Saint_Sebastian: [0, 4]}
+  links: [[North_Gate, Market_Square, Old_Mill], [North_Gate, Riverside_Wharf, Chapel, Old_Mill],
+          [Riverside_Wharf, The_Long_Forgotten_Abbey_Of_Saint_Sebastian]]
+turn:
+  - place: {from: supply}
+end:
+  when: count(c in board) == 4
+scoring:
+  rank: r in roles
+  by: [0]
+  points: key
+"""
+
+
+def test_a_points_name_is_written_whole_where_there_is_room_for_it(tmp_path: Path) -> None:
+    """A point's name was cut at ten letters whatever the room beside it ('Market_Sq…', 'Riverside…' between points
+    two cells apart, where the whole name fits); it is cut only where the room ends, and stays inside the board."""
+    from cli.web.svg import board_svg
+
+    (tmp_path / "ruleset.yaml").write_text(MAP)
+    svg = board_svg(engine.load(str(tmp_path)).new_state(players=2, seed=1))
+    written = re.findall(r'<text[^>]*class="point-name"[^>]*>([^<]*)</text>', svg)
+    assert {"North_Gate", "Market_Square", "Old_Mill", "Riverside_Wharf", "Chapel"} <= set(written), written
+    long = next(name for name in written if name.startswith("The_Long"))
+    assert long.endswith("…") and len(long) < 20, long  # at the board's edge: cut there

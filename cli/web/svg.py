@@ -62,7 +62,8 @@ FACE_CHARS = 7
 """The most characters of a face's name written under a piece's label (longer ones are cut, with '…')."""
 
 POINT_CHARS = 10
-"""The most characters of a point's name written beneath it (longer ones are cut, with '…'; its title says it whole)."""
+"""The characters of a point's name always written beneath it, however little room it has (written smaller); where
+there is room for more, as many as fit (longer names are cut, with '…'; its title says it whole)."""
 
 
 def _cut(text: str, most: int) -> str:
@@ -457,7 +458,9 @@ def _points_svg(state: State, board: PointsBoard, viewer: int | None) -> str:
             parts.append(_disc(state, cell, escape(title), cx, cy, size, look, ring, counted.get(cid, []),
                                _dim(state, cid, viewer)))
         if name != key:  # a named point (a map's land) says its name beneath it, clear of a piece's disc
-            parts.append(_label(cx, cy + size * 0.72 + 10, _cut(name, POINT_CHARS), None, room[cell], 10, "point-name"))
+            across = min(room[cell], 2 * min(cx, width - cx) - 4)  # and inside the board
+            most = max(POINT_CHARS, int(across / (CHAR_WIDTH * 8)))  # as many letters as fit, down to 8 pixels
+            parts.append(_label(cx, cy + size * 0.72 + 10, _cut(name, most), None, across, 10, "point-name"))
         parts.append("</g>")
     parts.append("</svg>")
     return "".join(parts)

@@ -202,10 +202,15 @@ class ListLit(Node):
         fns = [p.fn for p in parts]
         constant = all(p.constant for p in parts)
         return Compiled(ListOf(item), lambda s, e: [f(s, e) for f in fns], constant,
-                        code=None if constant else _listed_code(parts, "[{}]"))
+                        code=None if constant or len(parts) > LISTED_CODE else _listed_code(parts, "[{}]"))
 
     def describe(self) -> str:
         return "[" + ", ".join(i.describe() for i in self.items) + "]"
+
+
+LISTED_CODE = 64
+"""The most items a list written out in code is built by generated source from: a longer one (thousands of values
+written out) stays the closure, as the source would only make the function's passes long for no gain."""
 
 
 def _listed_code(parts: list[Compiled], form: str) -> Code | None:

@@ -84,7 +84,7 @@ class Defined(Function):
     meaning: str = ""  # the body in English, for ``rulecraft explain``
     depth: int = 1  # how deeply a call nests: 1 + the depth of the deepest function its body calls
     node: ast.Node | None = field(default=None, compare=False)  # the body, when a call may be written inline
-    lets: tuple[tuple[str, ast.Node], ...] = field(default=(), compare=False)  # its let names and values, in order: a call written inline computes them before ``node``
+    lets: tuple[tuple[str, ast.Node], ...] = field(default=(), compare=False)  # its lets, computed first where inline
     size: int = field(default=0, compare=False)  # how many syntax nodes ``node`` has: what writing it inline compiles
     steps: int = 1  # the steps a call spends: more for a long body (see engine.lang.ast.weight)
 
@@ -177,7 +177,7 @@ class Defined(Function):
         when the body's source passes ``e`` to nothing (a closure called with it might read the slot): None
         otherwise, and when the ruleset cannot afford to compile the body again (:meth:`_afford`).
         """
-        if not self._afford(scope):
+        if self.lets and not names or not self._afford(scope):  # lets kept in slots cost about what the call does
             return None
         inner = Scope(scope.vocab, DiagnosticSink())
         inner.counter, inner.calls, inner.inlined, inner.pure = scope.counter, scope.calls, scope.inlined, True  # fresh slots
@@ -202,8 +202,6 @@ class Defined(Function):
             consts += named
         generated = scope.vocab.data.setdefault(codegen.GENERATED, [])
         before = len(generated)
-        if self.lets and not names:  # lets kept in slots cost about what the call does
-            return None
         inside = ""  # the source written inside the body's scope: the lets' values and the body
         try:
             for name, node in self.lets:  # each let in the body's scope, computed once, in order
@@ -508,7 +506,8 @@ def _compile_body(b: "CodeContext", text: Any, pos: Any, params: list[tuple[str,
                   lets: Mapping | None = None) -> tuple[Fn, Type, int, str, int, ast.Node | None, int, tuple[tuple[str, ast.Node], ...]] | None:
     """The body as a closure over its own locals (the parameters first, then its ``let`` names), its type, how
     many slots it needs, its English, how deeply the calls in it nest, its syntax when a call may be written
-    inline (a plain expression, without ``let``), and the steps a call spends (see :func:`engine.lang.ast.weight`)."""
+    inline (a plain expression), the steps a call spends (see :func:`engine.lang.ast.weight`) and its lets' names
+    and syntax (a call written inline computes each once, in order, before the body)."""
     scope = Scope(b.game.vocab, b.sink)
     scope.pure = True
     for name, type_ in params:

@@ -237,6 +237,7 @@ def _diagnostic(tree: Any, err: ValidationError, root: dict[str, Any] | None = N
     if err.validator == "type":
         return Diagnostic(pos, f"{where}: {_shown(err.instance)} is not {_kinds(err.validator_value)}",
                           _read_as_boolean(err, pos) or _split_cell(err.instance, err.validator_value, pos)
+                          or _cut_at_colon(err.instance, err.validator_value)
                           or _items_without_commas(err.instance, err.validator_value, path)
                           or _one_in_a_list(err, path, _described(err)))
     if err.validator == "const":  # jsonschema says "True was expected", in Python's words
@@ -254,7 +255,7 @@ def _diagnostic(tree: Any, err: ValidationError, root: dict[str, Any] | None = N
     if kinds:  # no form fits the value's own kind: say which kinds do, and what the first form that says so is for
         form = next((f for f in err.validator_value if isinstance(f, dict) and "description" in f), None)
         return Diagnostic(pos, f"{where}: {_shown(err.instance)} is not {_kinds(kinds)}",
-                          _split_cell(err.instance, kinds, pos)
+                          _split_cell(err.instance, kinds, pos) or _cut_at_colon(err.instance, kinds)
                           or (_described_by(path[-1], form) if form is not None and path else None))
     return Diagnostic(pos, f"{where}: {_cut_value(err)}")
 
@@ -579,6 +580,24 @@ def _split_cell(value: Any, kinds: str | list[str], pos: Any) -> str | None:
     written = f"{before.group(1).strip()},{after.group(0)}"
     return (f"YAML cut '{written}' at its comma inside [...]: write \"{written}\" in quotes, "
             f"or the list one item a line (- {written})")
+
+
+def _cut_at_colon(value: Any, kinds: str | list[str]) -> str | None:
+    """A hint when YAML read a text holding ': ' (one of the ``kinds`` allowed) as a mapping of one key: a log line
+    ``- piece at (0,4) is turned up: ship`` expected in a scenario.
+
+    >>> _cut_at_colon({"is turned up": "ship"}, "string")
+    'YAML read the text as a mapping at its colon: write it in quotes, "is turned up: ship"'
+    >>> _cut_at_colon({"a": 1, "b": 2}, "string") is None
+    True
+    """
+    if not isinstance(value, dict) or len(value) != 1 or "string" not in ([kinds] if isinstance(kinds, str) else kinds):
+        return None
+    (key, rest), = value.items()
+    if isinstance(rest, (dict, list)) or not isinstance(key, str) or _reads_as_code(key):
+        return None  # code written without '|' (for r in roles: pass) has a hint of its own
+    after = "" if rest is None else rest if isinstance(rest, str) else _shown(rest)
+    return f'YAML read the text as a mapping at its colon: write it in quotes, "{key}: {after}"'
 
 
 def _word_at(pos: Any) -> str | None:

@@ -52,7 +52,9 @@ up between them, a choice of fold, call or raise offered while each applies (pla
 tests/test_example_leduc.py).  Orchard (docs/examples/orchard) is a drafting game in the manner of Sushi Go: every
 player picks a card from the hand they hold, then the hands are passed on; a round of picks is one turn each, its last
 turn (``turn % player_count == 0``) passing the hands, scoring a deal whose hands ran out, and naming the next round's
-opener, one seat on (``play_next``).
+opener, one seat on (``play_next``).  Fleet (docs/examples/fleet) is a tiny Battleship: each sea dealt face down, seen by
+its own admiral only (``seen_by``), the fleet arranged in secret by swapping two of one's own tiles (``swap``: the rival
+learns which cells, never what), shots turning a rival tile up and a hit firing again (``play_again``).
 """
 
 from __future__ import annotations
@@ -70,7 +72,8 @@ from engine.runner.simulate import simulate
 
 GAMES = ("pig", "trumps", "hex", "going-once", "dominoes", "home-run", "market-row", "crazy-eights", "sealed-bids", "memory", "hidden-duel",
          "yacht", "morris", "storm-watch", "go", "gem-merchants", "frontiers",
-         "chess", "homestead", "routes", "tables", "amazons", "pentago", "hearts", "quoridor", "leduc", "orchard")
+         "chess", "homestead", "routes", "tables", "amazons", "pentago", "hearts", "quoridor", "leduc", "orchard",
+         "fleet")
 SLOW = {"quoridor"}  # a random game takes about a second (each wall tried on a copy): fewer of them
 
 

@@ -52,9 +52,9 @@ up between them, a choice of fold, call or raise offered while each applies (pla
 tests/test_example_leduc.py).  Orchard (docs/examples/orchard) is a drafting game in the manner of Sushi Go: every
 player picks a card from the hand they hold, then the hands are passed on; a round of picks is one turn each, its last
 turn (``turn % player_count == 0``) passing the hands, scoring a deal whose hands ran out, and naming the next round's
-opener, one seat on (``play_next``).  Fleet (docs/examples/fleet) is a tiny Battleship: each sea dealt face down, seen by
-its own admiral only (``seen_by``), the fleet arranged in secret by swapping two of one's own tiles (``swap``: the rival
-learns which cells, never what), shots turning a rival tile up and a hit firing again (``play_again``).
+opener, one seat on (``play_next``).  Fleet (docs/examples/fleet) is a tiny Battleship: ships placed in secret by choosing
+chart tokens, one per cell (an attribute of type cell), from a hand the rival does not see into a hidden fleet; a shot
+marks the cell and opens its token, and a hit fires again (``play_again``).
 """
 
 from __future__ import annotations

@@ -239,6 +239,7 @@ def _diagnostic(tree: Any, err: ValidationError, root: dict[str, Any] | None = N
                           _read_as_boolean(err, pos) or _split_cell(err.instance, err.validator_value, pos)
                           or _cut_at_colon(err.instance, err.validator_value)
                           or _items_without_commas(err.instance, err.validator_value, path)
+                          or _range_written(err.instance, err.validator_value, path)
                           or _one_in_a_list(err, path, _described(err)))
     if err.validator == "const":  # jsonschema says "True was expected", in Python's words
         key = err.absolute_path[-1] if err.absolute_path else "it"
@@ -545,6 +546,23 @@ def _items_without_commas(value: Any, expected: str | list[str], path: list[Any]
     if not all(re.fullmatch(r"[+-]?\d+(\.\d+)?", word) for word in words):
         return None
     return f"YAML reads {_shown(value)} as one item: separate a list's items with commas, like [{', '.join(words)}]"
+
+
+def _range_written(value: Any, expected: str | list[str], path: list[Any]) -> str | None:
+    """A hint for a range of whole numbers written as a text (``players: 2-4``, ``[2..4]``) where a list, or one of
+    its numbers, belongs: every number is listed.
+
+    >>> _range_written("2-4", "array", ["players"]), _range_written("2..4", "integer", ["players", 0])
+    ('a range is written as its every number: [2, 3, 4]', 'a range is written as its every number: [2, 3, 4]')
+    >>> _range_written("2-4", "integer", ["points"]) is None
+    True
+    """
+    kinds = [expected] if isinstance(expected, str) else expected
+    listed = "array" in kinds or ("integer" in kinds and bool(path) and isinstance(path[-1], int))
+    m = re.fullmatch(r"\s*(\d+)\s*(?:-|\.\.|to)\s*(\d+)\s*", value) if isinstance(value, str) and listed else None
+    if m is None or not 0 < int(m.group(2)) - int(m.group(1)) < 20:
+        return None
+    return f"a range is written as its every number: [{', '.join(map(str, range(int(m.group(1)), int(m.group(2)) + 1)))}]"
 
 
 def _read_as_boolean(err: ValidationError, pos: Any) -> str | None:

@@ -386,6 +386,9 @@ def _unknown_key(err: ValidationError, where: str, pos: Any) -> Diagnostic:
     if isinstance(err.instance, Mapping):
         pos = err.instance.key_pos.get(key, pos)
     hint = did_you_mean(str(key), allowed)
+    if str(key) in ("all_of", "all") and "any_of" in allowed:  # not a spelling of any_of: another meaning
+        hint = ("there is only 'any_of' (any of its conditions holding is enough); for all of them, write one "
+                "condition joined with 'and' under any_of")
     if hint is None and _INSIDE.get(str(key)) in allowed:
         hint = f"'{key}' goes inside '{_INSIDE[str(key)]}': {_INSIDE[str(key)]}: {{{key}: ...}}"
     if (hint is None and " " in str(key) and isinstance(err.instance, Mapping) and err.instance.get(key, "") is None

@@ -1305,3 +1305,11 @@ def test_a_display_colour_written_short_or_by_name_gets_text_that_reads_on_it(tm
     html = view(client, start(client, "/play/tiles?players=2&seed=1"), 1)["html"]
     assert re.search(r'style="background:#222;color:#fff">Sun/', html), html
     assert re.search(r'style="background:navy;color:#fff">Moon/', html), html
+
+
+def test_the_app_takes_a_folder_given_as_a_path_object() -> None:
+    """create_app(Path("docs/examples/fleet")) stopped with "'PosixPath' object has no attribute 'strip'" where
+    engine.load takes a Path; a path object reads as its text, as a folder or file named on the command line."""
+    folder = Path(__file__).resolve().parents[1] / "docs" / "examples" / "fleet"
+    page = TestClient(create_app(folder)).get("/").text
+    assert "/play/fleet?players=2" in page

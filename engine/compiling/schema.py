@@ -552,12 +552,12 @@ def _items_without_commas(value: Any, expected: str | list[str], path: list[Any]
 
 
 def _range_written(value: Any, expected: str | list[str], path: list[Any]) -> str | None:
-    """A hint for a range of whole numbers written as a text (``players: 2-4``, ``[2..4]``) where a list, or one of
-    its numbers, belongs: every number is listed.
+    """A hint for a range of whole numbers written as a text (``players: 3 to 5``, ``[3..5]``) where a list, or one
+    of its numbers, belongs: every number is listed.
 
-    >>> _range_written("2-4", "array", ["players"]), _range_written("2..4", "integer", ["players", 0])
-    ('a range is written as its every number: [2, 3, 4]', 'a range is written as its every number: [2, 3, 4]')
-    >>> _range_written("2-4", "integer", ["points"]) is None
+    >>> _range_written("3 to 5", "array", ["players"]), _range_written("3..5", "integer", ["players", 0])
+    ('a range is written as its every number: [3, 4, 5]', 'a range is written as its every number: [3, 4, 5]')
+    >>> _range_written("3..5", "integer", ["points"]) is None
     True
     """
     kinds = [expected] if isinstance(expected, str) else expected

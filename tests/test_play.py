@@ -343,7 +343,8 @@ def test_a_team_that_wins_is_said_as_the_team_when_played_and_replayed(tmp_path:
     played = run("play", "iconoclasm", "--variant", "teams", "--players", "4", "--seed", "3", "--seat", "1=random",
                  "--log", str(log))
     for result in (played, run("replay", str(log))):
-        assert "seat 4 (Air): 0\nteam 1 wins: seats 1 (Fire) and 3 (Water)\n" in result.output
+        assert ("game over; scores: team 1 (seats 1 (Fire) and 3 (Water)): 1, team 2 (seats 2 (Earth) and 4 (Air)): 0\n"
+                "team 1 wins: seats 1 (Fire) and 3 (Water)\n") in result.output  # each team's total, once
 
 
 ASKED_BY_ANOTHER = """\

@@ -238,6 +238,7 @@ def _diagnostic(tree: Any, err: ValidationError, root: dict[str, Any] | None = N
         return Diagnostic(pos, f"{where}: {_shown(err.instance)} is not {_kinds(err.validator_value)}",
                           _read_as_boolean(err, pos) or _split_cell(err.instance, err.validator_value, pos)
                           or _cut_at_colon(err.instance, err.validator_value)
+                          or _code_read_as_a_list(err.instance, err.validator_value)
                           or _items_without_commas(err.instance, err.validator_value, path)
                           or _range_written(err.instance, err.validator_value, path)
                           or _one_in_a_list(err, path, _described(err)))
@@ -257,6 +258,7 @@ def _diagnostic(tree: Any, err: ValidationError, root: dict[str, Any] | None = N
         form = next((f for f in err.validator_value if isinstance(f, dict) and "description" in f), None)
         return Diagnostic(pos, f"{where}: {_shown(err.instance)} is not {_kinds(kinds)}",
                           _split_cell(err.instance, kinds, pos) or _cut_at_colon(err.instance, kinds)
+                          or _code_read_as_a_list(err.instance, kinds)
                           or (_described_by(path[-1], form) if form is not None and path else None))
     return Diagnostic(pos, f"{where}: {_cut_value(err)}")
 
@@ -619,6 +621,20 @@ def _cut_at_colon(value: Any, kinds: str | list[str]) -> str | None:
         return None  # code written without '|' (for r in roles: pass) has a hint of its own
     after = "" if rest is None else rest if isinstance(rest, str) else _shown(rest)
     return f'YAML read the text as a mapping at its colon: write it in quotes, "{key}: {after}"'
+
+
+def _code_read_as_a_list(value: Any, kinds: str | list[str]) -> str | None:
+    """A hint when YAML read a text that starts with ``[`` (code giving a list, ``[(1, 0), (0, 1)]``) as a list, where
+    a value of several kinds is allowed (a function's body: code, or a mapping).
+
+    >>> _code_read_as_a_list([[1, 0], [0, 1]], ["string", "object"])
+    'YAML reads [...] as a list: a text that starts with a bracket, such as code giving a list, is written in quotes: "[...]"'
+    >>> _code_read_as_a_list([1], "integer") is None, _code_read_as_a_list(["a"], "string") is None  # a text alone: no
+    (True, True)
+    """
+    if not isinstance(value, list) or isinstance(kinds, str) or "string" not in kinds:
+        return None
+    return 'YAML reads [...] as a list: a text that starts with a bracket, such as code giving a list, is written in quotes: "[...]"'
 
 
 def _word_at(pos: Any) -> str | None:

@@ -209,7 +209,7 @@ def load_yaml(path: str | Path, text: str | None = None) -> object:
     else:
         _check_size(name, len(text.encode("utf-8", "surrogatepass")))
         _check_encodable(name, text)
-        remember_source(name, text)
+    remember_source(name, text)  # the lines its errors quote are the text read now, not an earlier version's
     _check_line_breaks(name, text)
     try:
         try:

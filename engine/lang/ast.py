@@ -182,7 +182,8 @@ class TupleLit(Node):
         if all(p.constant for p in parts):
             value = tuple(f(None, []) for f in fns)
             return Compiled(CELL, lambda s, e: value, True)
-        return Compiled(CELL, lambda s, e: tuple(f(s, e) for f in fns))
+        return Compiled(CELL, lambda s, e: tuple(f(s, e) for f in fns),
+                        code=_listed_code(parts, "({})") if len(parts) == 2 else None)
 
     def describe(self) -> str:
         return "(" + ", ".join(i.describe() for i in self.items) + ")"
@@ -199,10 +200,30 @@ class ListLit(Node):
         for node, c in zip(self.items, parts):
             expect(scope, node, c, item, "every item of a list")
         fns = [p.fn for p in parts]
-        return Compiled(ListOf(item), lambda s, e: [f(s, e) for f in fns], all(p.constant for p in parts))
+        constant = all(p.constant for p in parts)
+        return Compiled(ListOf(item), lambda s, e: [f(s, e) for f in fns], constant,
+                        code=None if constant else _listed_code(parts, "[{}]"))
 
     def describe(self) -> str:
         return "[" + ", ".join(i.describe() for i in self.items) + "]"
+
+
+def _listed_code(parts: list[Compiled], form: str) -> Code | None:
+    """Source building a cell (``form`` ``"({})"``) or a list (``"[{}]"``) of ``parts``, each computed in order as
+    the closure does; None when no part has source of its own (calling the closure is then as quick).
+
+    >>> from engine.lang.types import INT
+    >>> print(_listed_code([Compiled(INT, None, code=Code("e[1]")), Compiled(INT, None, code=Code("2"))], "({})").expr)
+    (e[1], 2)
+    """
+    if not parts or all(p.code is None for p in parts):
+        return None
+    texts, consts = [], ()
+    for p in parts:
+        text, more = codegen.expr(p)
+        texts.append(text)
+        consts += more
+    return Code(form.format(", ".join(texts)), None, consts)
 
 
 # ------------------------------------------------------------------ names

@@ -79,20 +79,20 @@ def is_number(answer: str) -> bool:
 def numbered_action(actions: Sequence[T], answer: str) -> T:
     """The action a number typed at the prompt names (``3``, or ``#3``); IllegalActionError says why it names none.
 
-    A number is the action's place in the list, unless an action's own text holds that number as a word (a bid,
-    ``choose 1``) and that action is another: then the answer is ambiguous and refused, saying both readings
-    (typing ``1`` to bid one must not bid the ``choose 0`` listed first); ``#1`` is always the place in the list.
-    With no action at that place, the one action holding the number is taken.
+    A number is the action's place in the list, unless an action answers with that number (its word after the
+    verb: a bid, ``choose 1``, ``commit 1 to bid``) and that action is another: then the answer is ambiguous and
+    refused, saying both readings (typing ``1`` to bid one must not bid the ``choose 0`` listed first); ``#1`` is
+    always the place in the list. With no action at that place, the one action answering with the number is taken.
 
     >>> numbered_action(["choose 0", "choose 1"], "#1"), numbered_action(["choose 5", "choose 9"], "9")
     ('choose 0', 'choose 9')
     >>> numbered_action(["choose 0", "choose 1"], "1")
     Traceback (most recent call last):
-    engine.core.errors.IllegalActionError: '1' is ambiguous: action [1] is 'choose 0', and 'choose 1' holds the number 1; type the whole action, or #1 for [1]
+    engine.core.errors.IllegalActionError: '1' is ambiguous: action [1] is 'choose 0', and 'choose 1' answers 1; type the whole action, or #1 for [1]
     """
     number = int(answer.removeprefix("#"))
     listed = actions[number - 1] if 1 <= number <= len(actions) else None
-    holding = [] if answer.startswith("#") else [a for a in actions if answer in str(a).split()]
+    holding = [] if answer.startswith("#") else [a for a in actions if str(a).split()[1:2] == [answer]]
     if listed is None and len(holding) == 1:
         return holding[0]
     if listed is None:
@@ -100,9 +100,9 @@ def numbered_action(actions: Sequence[T], answer: str) -> T:
     others = [a for a in holding if a != listed]
     if others:
         said = " and ".join(f"'{a}'" for a in others)
-        verb = "holds" if len(others) == 1 else "hold"
-        raise IllegalActionError(f"'{answer}' is ambiguous: action [{number}] is '{listed}', and {said} {verb} the "
-                                 f"number {answer}; type the whole action, or #{number} for [{number}]")
+        verb = "answers" if len(others) == 1 else "answer"
+        raise IllegalActionError(f"'{answer}' is ambiguous: action [{number}] is '{listed}', and {said} {verb} "
+                                 f"{answer}; type the whole action, or #{number} for [{number}]")
     return listed
 
 

@@ -122,8 +122,8 @@ def test_a_number_that_is_also_an_answer_of_another_action_is_refused_as_ambiguo
     first action; it is refused, saying both readings, and the game waits. #2 is always the second of the list."""
     bids = str(Path(__file__).resolve().parents[1] / "docs" / "examples" / "sealed-bids")
     said = run("play", bids, "--seed", "1", "--seat", "2=human", input="1\n99\nquit\n").output
-    assert "'1' is ambiguous: action [1] is 'commit 0 to bid', and 'commit 1 to bid' holds the number 1; type the " \
-           "whole action, or #1 for [1]" in said, said
+    assert "'1' is ambiguous: action [1] is 'commit 0 to bid', and 'commit 1 to bid' answers 1; type the whole " \
+           "action, or #1 for [1]" in said, said
     assert "commits a number" not in said and "there is no action 99: choose one from 1 to 6" in said, said
     said = run("play", bids, "--seed", "1", "--seat", "2=human", input="#2\nquit\n").output
     assert "ambiguous" not in said and "Red commits a number face down to bid" in said, said

@@ -1395,3 +1395,11 @@ def test_a_points_name_is_written_whole_where_there_is_room_for_it(tmp_path: Pat
     assert {"North_Gate", "Market_Square", "Old_Mill", "Riverside_Wharf", "Chapel"} <= set(written), written
     long = next(name for name in written if name.startswith("The_Long"))
     assert long.endswith("…") and len(long) < 20, long  # at the board's edge: cut there
+
+
+def test_the_app_takes_a_folder_given_as_a_path_object() -> None:
+    """create_app(Path("docs/examples/fleet")) stopped with "'PosixPath' object has no attribute 'strip'" where
+    engine.load takes a Path; a path object reads as its text, as a folder or file named on the command line."""
+    folder = Path(__file__).resolve().parents[1] / "docs" / "examples" / "fleet"
+    page = TestClient(create_app(folder)).get("/").text
+    assert "/play/fleet?players=2" in page

@@ -1214,7 +1214,11 @@ class Block(Node):
         return Compiled(EFFECT, run, code=code)
 
     def describe(self) -> str:
-        return "; then ".join(st.describe() for st in self.body)
+        """The statements in order; a block statement with more after it is in brackets, so that what follows it
+        reads as after it, not as the end of its block: ``(if A: X); then Y``."""
+        last = len(self.body) - 1
+        return "; then ".join(f"({st.describe()})" if i < last and isinstance(st, BLOCK_STATEMENTS) else st.describe()
+                              for i, st in enumerate(self.body))
 
 
 @dataclass
@@ -1402,10 +1406,12 @@ class If(Node):
         return Compiled(EFFECT, run, code=Code("", tuple(lines), consts))
 
     def describe(self) -> str:
-        parts = [f"{'otherwise, if' if i else 'if'} {t.describe()}: {b.describe()}"
+        """The branches in order; a branch holding a block statement is in brackets, so that an 'otherwise' reads as
+        this 'if''s, not as the inner one's: ``if A: (if B: X; otherwise: Y); otherwise: Z``."""
+        parts = [f"{'otherwise, if' if i else 'if'} {t.describe()}: {_bracketed(b)}"
                  for i, (t, b) in enumerate(self.branches)]
         if self.otherwise:
-            parts.append(f"otherwise: {self.otherwise.describe()}")
+            parts.append(f"otherwise: {_bracketed(self.otherwise)}")
         return "; ".join(parts)
 
 
@@ -1614,3 +1620,13 @@ def _budget_guard(pos: SourcePos | None, what: str, steps: int = 1) -> Callable[
             raise out_of_steps(s, pos, what)
 
     return spend
+
+
+BLOCK_STATEMENTS = (For, If, Repeat, While, Roll)
+"""Statements holding blocks of their own: described in brackets when more statements follow them."""
+
+
+def _bracketed(block: Block) -> str:
+    """A branch of an 'if' in words: in brackets when it holds a block statement (see :meth:`If.describe`)."""
+    words = block.describe()
+    return f"({words})" if any(isinstance(st, BLOCK_STATEMENTS) for st in block.body) else words

@@ -534,8 +534,10 @@ def _compile_body(b: "CodeContext", text: Any, pos: Any, params: list[tuple[str,
         steps.append((scope.bind(str(name), compiled.type), compiled.fn))
         sources.append((steps[-1][0], compiled))
         named.append((str(name), f"every {node.describe()}" if isinstance(node, ast.Selection) else node.describe()))
+    errors = len(b.sink.items)
     node = parse_selection(b, text, pos)
     if node is None:
+        _told_program(b, text, errors)
         return None
     cost += ast.nodes(node)
     inlined: ast.Node | None = None
@@ -587,6 +589,31 @@ def _lets_function(lets: list[tuple[int, Compiled]], body: Compiled, pos: Any, s
         consts += named
     text, named = codegen.expr(body)
     return codegen.function((*lines, f"return {text}"), consts + named, pos, scope, reference)
+
+
+PROGRAM_BODY = ("a function's body is one expression (a value or a condition), not a program: lines that change the "
+                "game (move, shuffle, a counter's '+=') run only in setup, a step's effect and the other programs; "
+                "write them there; to write them once, give a component the program in an attribute listed under "
+                "'programs:' and run it with perform(COMPONENT, ATTRIBUTE)")
+
+
+def _told_program(b: "CodeContext", text: Any, errors: int) -> None:
+    """When a body that failed to parse as an expression is a program (statements, lines that change the game),
+    say so in place of the syntax errors found after the ``errors``-th: "unexpected 'shuffle'; expected ')'" did not
+    say that a function cannot change the game."""
+    from engine.core.errors import RulesetError
+    from engine.lang.parser import parse_program
+
+    source = code_text(text).strip()
+    if "\n" not in source:
+        return
+    try:
+        parse_program(source, lambda line, col: None)
+    except RulesetError:
+        return
+    found = b.sink.items[errors:]
+    del b.sink.items[errors:]
+    b.error(found[0].pos if found else None, PROGRAM_BODY)
 
 
 def code_text(value: Any) -> str:

@@ -13,8 +13,8 @@ interpreter is than a C++ implementation called from a Python loop.
     python benchmarks/openspiel.py othello --playouts 200
     python benchmarks/openspiel.py connect-four plain-connect-four
 
-The rows ``plain-tic-tac-toe`` and ``plain-connect-four`` are the same games
-written plainly (``benchmarks/rulesets/``), run against the same OpenSpiel
+The rows ``plain-tic-tac-toe``, ``plain-connect-four`` and ``plain-othello`` are the same
+games written plainly (``benchmarks/rulesets/``), run against the same OpenSpiel
 games.  Tic-tac-toe and connect-four are also written straight in Python
 (``benchmarks/plain_python.py``), timed in the same turns: the column
 "plain Python / OpenSpiel" says what hand-written Python reaches here.
@@ -49,6 +49,7 @@ GAMES = {
     "liars-dice": "liars_dice",
     "plain-tic-tac-toe": "tic_tac_toe",
     "plain-connect-four": "connect_four",
+    "plain-othello": "othello",
 }
 
 PLAIN = Path(__file__).resolve().parent / "rulesets"

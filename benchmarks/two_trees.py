@@ -28,7 +28,7 @@ from pathlib import Path
 PLAYOUTS = {"iconoclasm-cards": (4, 1500), "iconoclasm": (4, 300), "nine-domains": (2, 2400), "spell-cycles": (2, 240),
             "tutorial-tiles": (2, 1500), "tic-tac-toe": (2, 3000), "connect-four": (2, 1200), "othello": (2, 240),
             "plain-tic-tac-toe": (2, 1500), "plain-connect-four": (2, 400), "iconica": (2, 40), "breakthrough": (2, 160),
-            "hex-glyphs": (2, 100)}
+            "hex-glyphs": (2, 100), "plain-othello": (2, 20)}
 """Player count and games per timed run (about a third of a second each on the benchmark machine).  A name of
 benchmarks/rulesets/ (the plainly written rulesets) is loaded from there, the same files for both checkouts."""
 

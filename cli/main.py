@@ -62,6 +62,17 @@ AGENT_KINDS_HELP = ("(random, greedy, mcts:N, mcts:Ts, ismcts:N, policy:FILE, or
 """The agents every option naming one may take, in its help (--agents, --seat, --agent)."""
 
 
+OTHER_NAMES = {
+    "test": "scenario files are run by 'rulecraft check'",
+    "tests": "scenario files are run by 'rulecraft check'",
+    "lint": "a ruleset is checked by 'rulecraft validate'",
+    "run": "a game is played by 'rulecraft play', many by 'rulecraft simulate'",
+    "rules": "a ruleset's rules are told by 'rulecraft explain'",
+    "web": "the browser's table is 'rulecraft serve'",
+}
+"""What a command other tools have is here: words a designer types first, not spelt like the command they mean."""
+
+
 class RulecraftGroup(click.Group):
     """A group that turns the user's mistakes into messages on stderr and exit status 1.
 
@@ -95,6 +106,21 @@ class RulecraftGroup(click.Group):
                 fail(f"{cut(str(err.filename), 200)}: {err.strerror}" if err.filename else f"cannot go on: {err.strerror or err}")
             raise
 
+
+    def resolve_command(self, ctx: click.Context, args: list[str]) -> Any:
+        """The command ``args`` names; a name other tools give a command of this one is told which it is.
+
+        >>> main.resolve_command(click.Context(main), ["test", "my-game"])
+        Traceback (most recent call last):
+        click.exceptions.UsageError: No such command 'test' (scenario files are run by 'rulecraft check').
+        """
+        try:
+            return super().resolve_command(ctx, args)
+        except click.UsageError:
+            said = OTHER_NAMES.get(args[0]) if args else None
+            if said is None:
+                raise
+            raise click.UsageError(f"No such command '{args[0]}' ({said}).", ctx) from None
 
     def owned_elsewhere(self, err: click.NoSuchOption) -> click.UsageError:
         """``err``, saying which other commands take the option when some do (``simulate --seat``: play's option),

@@ -24,10 +24,11 @@ Typical use::
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from contextlib import nullcontext
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 import click
 from rich.console import Console
@@ -48,7 +49,7 @@ if TYPE_CHECKING:
     from engine import Game, State
     from engine.core.actions import Action
 
-HELP = """Type the number of an action, or its text (e.g. copy one from the list),
+HELP = """Type the number of an action (#3 when a number is also an answer: choose 3), or its text,
 or part of one (a name, a cell such as 3,4) to list only the actions that contain it (a cell
 alone: the actions at that cell, not at 13,4).
   board      draw the board and the actions again
@@ -59,8 +60,51 @@ alone: the actions at that cell, not at 13,4).
   help       this text
   quit       stop playing"""
 
+T = TypeVar("T")
+
 RECENT = 8
 """Log lines shown when a session starts (the end of a loaded game's log)."""
+
+
+def is_number(answer: str) -> bool:
+    """Whether ``answer`` names an action by its number (``3``, or ``#3``: always the third of the list).
+
+    >>> is_number("3"), is_number("#3"), is_number("3,4"), is_number("#")
+    (True, True, False, False)
+    """
+    digits = answer.removeprefix("#")
+    return digits.isascii() and digits.isdigit() and len(digits) < 10
+
+
+def numbered_action(actions: Sequence[T], answer: str) -> T:
+    """The action a number typed at the prompt names (``3``, or ``#3``); IllegalActionError says why it names none.
+
+    A number is the action's place in the list, unless an action answers with that number (its word after the
+    verb: a bid, ``choose 1``, ``commit 1 to bid``) and that action is another: then the answer is ambiguous and
+    refused, saying both readings (typing ``1`` to bid one must not bid the ``choose 0`` listed first); ``#1`` is
+    always the place in the list. With no action at that place, the one action answering with the number is taken.
+
+    >>> numbered_action(["choose 0", "choose 1"], "#1"), numbered_action(["choose 5", "choose 9"], "9")
+    ('choose 0', 'choose 9')
+    >>> numbered_action(["choose 0", "choose 1"], "1")
+    Traceback (most recent call last):
+    engine.core.errors.IllegalActionError: '1' is ambiguous: action [1] is 'choose 0', and 'choose 1' answers 1; type the whole action, or #1 for [1]
+    """
+    number = int(answer.removeprefix("#"))
+    listed = actions[number - 1] if 1 <= number <= len(actions) else None
+    holding = [] if answer.startswith("#") else [a for a in actions if str(a).split()[1:2] == [answer]]
+    if listed is None and len(holding) == 1:
+        return holding[0]
+    if listed is None:
+        raise IllegalActionError(f"there is no action {number}: choose one from 1 to {len(actions)}")
+    others = [a for a in holding if a != listed]
+    if others:
+        said = " and ".join(f"'{a}'" for a in others)
+        verb = "answers" if len(others) == 1 else "answer"
+        raise IllegalActionError(f"'{answer}' is ambiguous: action [{number}] is '{listed}', and {said} {verb} "
+                                 f"{answer}; type the whole action, or #{number} for [{number}]")
+    return listed
+
 
 @dataclass
 class Session:
@@ -131,7 +175,7 @@ class Session:
         self.watched(seat)
         return True
 
-    def thinking(self, who: str, bot: Agent) -> "AbstractContextManager[object]":
+    def thinking(self, who: str, bot: Agent) -> AbstractContextManager[object]:
         """Says that ``who`` (a bot, the hint's) is deciding, while ``bot`` does: on a terminal a line with a spinner,
         erased once the move is printed (a search or a greedy bot may take seconds); elsewhere, or for a random bot,
         which decides at once, nothing.
@@ -142,7 +186,7 @@ class Session:
             return nullcontext()
         return self.console.status(Text(f"{who} is thinking..."), spinner="dots")  # Text: a [name] is not markup
 
-    def apply_or_restore(self, action: "Action | str", shown: str | None = None) -> str | None:
+    def apply_or_restore(self, action: Action | str, shown: str | None = None) -> str | None:
         """Apply a legal action; if the ruleset fails while carrying it out, the game is as it was (``State.apply``
         puts it back) and the reason is returned, told as the seats may read it: the action as ``shown`` (a bot's
         move as the humans see it), the error without what some seat may not see (:func:`told_to_seats`).
@@ -192,6 +236,10 @@ class Session:
                 return True
             if not error:  # the ruleset failed on the move, which was said; the game is as it was
                 continue
+            if is_number(answer):  # no number of the list, or an ambiguous one: say so first
+                self.console.print(error, style="bold")
+                self.list_matching(answer)
+                continue
             if self.list_matching(answer):
                 continue
             if not any(c.isspace() for c in answer.strip()):  # a part of an action, to list (a cell, a name)
@@ -222,11 +270,8 @@ class Session:
         """Apply the action numbered or written as ``answer``; the reason it is refused, if it is ("" once said)."""
         actions = self.state.legal_actions()
         try:
-            if answer.isascii() and answer.isdigit() and len(answer) < 10:
-                number = int(answer)
-                if not 1 <= number <= len(actions):
-                    return f"there is no action {number}: choose one from 1 to {len(actions)}"
-                failure = self.apply_or_restore(actions[number - 1])
+            if is_number(answer):
+                failure = self.apply_or_restore(numbered_action(actions, answer))
             else:
                 failure = self.apply_or_restore(answer)
         except IllegalActionError as err:

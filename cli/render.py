@@ -816,12 +816,17 @@ def position(state: State, seat: int | None) -> list[RenderableType]:
 
 def outcome(state: State) -> list[str]:
     """The scores and who won, each seat with the roles it plays as the other lines name them (``seat 2 (South)``,
-    as :func:`seat_label` does; hidden roles left out); the scoring details are in the game's log."""
+    as :func:`seat_label` does; hidden roles left out); in teams each team's score once, with its seats (``team 1
+    (seats 1 and 3): 25``: each seat scores its team's total); the scoring details are in the game's log."""
     result = state.outcome
     if result is None:
         return ["the game is not over"]
     roles = seat_roles(state)
-    scores = ", ".join(f"seat {i + 1}{_roles_after(roles, i + 1)}: {s}" for i, s in enumerate(result.scores))
+    if len(result.teams) > 1:  # each seat scores its team's total: said once a team, not as if each seat had scored it
+        scores = ", ".join(f"team {n} (seats {and_list([f'{seat}{_roles_after(roles, seat)}' for seat in team])}): "
+                           f"{result.scores[team[0] - 1]}" for n, team in enumerate(result.teams, 1))
+    else:
+        scores = ", ".join(f"seat {i + 1}{_roles_after(roles, i + 1)}: {s}" for i, s in enumerate(result.scores))
     lines = [f"game over; scores: {scores}", winners_text(result, roles, state.game.cooperative(state.players))]
     if result.ended == "turn limit":  # not by a rule of the game: say so, or it reads as a real ending
         lines.append(f"stopped by the turn limit (end: max_turns, {state.game.max_turns}): 'end: when' never held")

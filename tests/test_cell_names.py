@@ -116,7 +116,7 @@ def test_the_page_labels_the_edges_and_finds_the_cells_of_named_actions(tmp_path
     drawn = board_svg(s)
     assert re.findall(r'class="coord"[^>]*>([^<]*)<', drawn) == ["a", "b", "c", "1", "2", "3"]
     assert '<g class="cell" data-cell="1,1"><title>b2</title>' in drawn
-    assert actions(s, 2)[0] == {"text": "place O at a1", "cells": ["0,0"], "cell_words": ["0,0", "a1"], "zones": []}
+    assert actions(s, 2)[0] == {"text": "place O at a1", "cells": ["0,0"], "cell_words": ["0,0", "a1"], "zones": ["marks of O"]}
 
 
 def test_a_scenario_writes_cells_by_name(tmp_path: Path) -> None:
@@ -206,7 +206,7 @@ def test_a_typed_cell_lists_the_actions_at_that_cell_only(tmp_path: Path) -> Non
     assert "1 action contains 'A1':\n[1] place X at a1\n" in result.output
     assert "4 actions contain 'X at a1':" in result.output  # a1, a10, a11 and a12
     listed = actions(engine.load(str(wide)).new_state(players=2, seed=1), 1)
-    assert listed[0] == {"text": "place X at a1", "cells": ["0,0"], "cell_words": ["0,0", "a1"], "zones": []}
+    assert listed[0] == {"text": "place X at a1", "cells": ["0,0"], "cell_words": ["0,0", "a1"], "zones": ["marks of X"]}
     assert listed[108]["cell_words"] == ["0,9", "a10"]
 
 

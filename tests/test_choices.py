@@ -149,6 +149,18 @@ def test_the_text_of_a_choice_is_the_question_the_player_reads(tmp_path: Path) -
         engine.load(path)
 
 
+def test_a_question_with_braces_to_fill_in_is_refused_where_written(tmp_path: Path) -> None:
+    """``text = "buy {sq} for {sq.price}?"`` was shown to the player with its braces, as written, and validate said
+    nothing: the question is the same words each time, so braces are refused with what to write instead."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(RULESET.replace("SETUP", DEAL).replace("choose(c in hand(current_role))",
+                                                           'choose(c in hand(current_role), text = "discard {c}?")'))
+    with pytest.raises(RulesetError, match=r"ruleset.yaml:\d+:\d+: the question of choose\(\) is shown as written: "
+                                           r"'\{c\}' would be shown with its braces, not filled in \(a question is "
+                                           r"the same words each time, the options name what is chosen"):
+        engine.load(path)
+
+
 def test_choose_in_setup_is_a_positioned_error(tmp_path: Path) -> None:
     with pytest.raises(RulesetError, match=r"ruleset.yaml:\d+:\d+: .*choose\(\) needs a player to decide"):
         build(tmp_path, "let c = choose(c in cards)")

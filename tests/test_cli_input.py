@@ -173,3 +173,12 @@ def test_the_note_on_options_set_from_outside_is_not_counted_as_a_problem() -> N
     assert result.exit_code == 1 and "note: these options were set from outside" in result.output
     assert result.output.count("must be a whole number, 0 or more") == 2
     assert result.output.rstrip().endswith("2 problems in 1 file"), result.output
+
+
+@pytest.mark.parametrize(("name", "said"), [("test", "scenario files are run by 'rulecraft check'"),
+                                            ("lint", "a ruleset is checked by 'rulecraft validate'")])
+def test_a_command_named_as_other_tools_name_it_is_told_which_command_it_is(name: str, said: str) -> None:
+    """'rulecraft test my-game/scenarios', as a designer used to test runners types it, was 'No such command' alone."""
+    result = run(name, "my-game")
+    assert result.exit_code == 2
+    assert f"No such command '{name}' ({said})." in result.output

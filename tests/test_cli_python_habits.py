@@ -47,6 +47,8 @@ def validate_setup(tmp_path: Path, code: str) -> str:
     ("if seated(Sun) & seated(Moon):\n  pass", "habits.yaml:6:22: syntax error: unexpected character '&' "
      "(write 'and')"),
     ("let n = 2 ** 3", "habits.yaml:6:18: syntax error: there is no power operator: multiply (2 * 2 * 2)"),
+    ("let n = roll(2d6)", "habits.yaml:6:21: syntax error: '2d6' is not written so: each roll(...) rolls one die, so 2 "
+     "of them are roll(d6) + roll(d6) (a 'roll dN:' statement rolls one die)"),
     ("let n = 2 ^ 3", "habits.yaml:6:17: syntax error: unexpected character '^' (there is no power operator: multiply "
      "(2 * 2 * 2))"),
     ("for i in 1..3:\n  pass", "habits.yaml:6:18: syntax error: write the numbers as a list, like [1, 2, 3]"),

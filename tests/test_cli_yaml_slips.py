@@ -61,6 +61,9 @@ def validate(path: Path) -> list[str]:
      "syntax error: unexpected 'shuffle'; expected '.', ';', '=', '+=' or '-=', the end of the line (YAML joined the "
      "lines of this program into one, as it does with a value written without '|': write 'do: |' and the program on "
      "the lines under it)"),
+    ("functions:\n  steps(): [(1, 0), (0, 1)]\n", "slips.yaml:4:12: functions/steps(): [(1, 0), (0, 1)] is not a text, "
+     "true/false, a whole number or a mapping (like {key: value}) (YAML reads [...] as a list: a text that starts with "
+     "a bracket, such as code giving a list, is written in quotes: \"[...]\")"),
 ])
 def test_a_slip_of_layout_or_a_misspelt_key_is_one_message_at_the_slip(tmp_path: Path, text: str, message: str) -> None:
     path = tmp_path / "slips.yaml"

@@ -591,3 +591,116 @@ def test_generated_source_is_read_back_one_thread_at_a_time() -> None:
         assert not done.wait(0.2)  # waiting for the lock
     worker.join(5)
     assert done.is_set()
+
+
+def test_plain_othello_plays_the_same_games_with_its_numbers_cells_and_lets_generated(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The plainly written Othello walks `numbers(1, 8)`, builds cells `(x + k * dx, y + k * dy)` and keeps a `let`
+    in a function: each is generated source now (they were closures called from the generated code), and the games
+    stay the closures' games."""
+    generated = engine.load(str(PLAIN / "plain-othello"))
+    written = "".join(text for where, text in generated.vocab.data[GENERATED] if "ruleset.yaml" in where)
+    assert re.search(r"t\d+ = k\d+\(1, 8\)", written)  # the loop walks the numbers' list inline
+    assert re.search(r"s\.grid\.get\(\(v\d+, v\d+\)\)", written)  # a cell built in the source
+    monkeypatch.setattr(codegen, "ENABLED", False)
+    closures = engine.load(str(PLAIN / "plain-othello"))
+    for seed in range(2):  # the actions and log (a paused effect's locals differ in number: inline calls take slots)
+        (seen, log, returns), (other, other_log, other_returns) = (playthrough(game, 2, seed) for game in (generated, closures))
+        assert [action for action, _ in seen[1:]] == [action for action, _ in other[1:]]  # type: ignore[misc]
+        assert (log, returns) == (other_log, other_returns)
+
+
+LETS = """\
+functions:
+  spread(int x):
+    let:
+      y: x * 2
+      z: y + x
+    is: y + z
+  span(int x): count(n in numbers(1, x)) + abs(x - 9) + sgn(x - 3)
+  both(int x): spread(x) == 10 and span(x) == 8
+end:
+"""
+
+
+@pytest.mark.parametrize("condition, holds", [
+    ("spread(gold(A)) == 10", True),  # A has 2 gold: y = 4, z = 4 + 2
+    ("spread(gold(A)) == 9", False),
+    ("span(gold(A)) == 2 + 7 - 1", True),  # two numbers, |2 - 9|, the sign of 2 - 3
+    ("count(n in numbers(gold(A), 1)) == 0", True),
+])
+def test_a_function_with_lets_numbers_abs_and_sgn_are_generated_and_answer_as_the_closures(
+        condition: str, holds: bool, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A function with `let:` is written inline where its lets and body are plain expressions (each let computed
+    once, into a Python name); `numbers`, `abs` and `sgn` are source of their own in code that changes nothing."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(RULESET.replace("end:\n", LETS))
+    game = engine.load(path)
+    both = next(text for _, text in game.vocab.data[GENERATED] if "== 10)" in text)  # both(x), the others written inline
+    assert "call(" not in both and re.search(r"\(\(v\d+ := ", both)  # spread's lets kept in Python names
+    called = game.compile_condition(condition)
+    monkeypatch.setattr(codegen, "ENABLED", False)
+    closures = engine.load(path)
+    answers = []
+    for ruleset, test in ((game, called), (closures, closures.compile_condition(condition))):
+        s = ruleset.new_state(players=2)
+        s.apply("choose 2")
+        answers.append(test.test(s))
+    assert answers == [holds, holds]
+
+
+@pytest.mark.parametrize("condition, missing, word", [
+    ("spread(nth([1], gold(A))) > 0", "x", "'*'"),  # none given to a function whose let multiplies it
+    ("span(nth([1], gold(A))) > 0", "x", "'-'"),
+    ("abs(nth([1], gold(A))) > 0", "item the gold of A of [1]", "abs()"),
+])
+def test_none_in_a_generated_let_abs_or_numbers_is_the_closures_error_at_its_place(
+        condition: str, missing: str, word: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(RULESET.replace("end:\n", LETS))
+    errors = []
+    for generated in (True, False):
+        monkeypatch.setattr(codegen, "ENABLED", generated)
+        game = engine.load(path)
+        s = game.new_state(players=2)
+        s.apply("choose 2")
+        with pytest.raises(EffectRuntimeError) as caught:
+            game.compile_condition(condition).test(s)
+        errors.append(str(caught.value))
+    assert errors[0] == errors[1] and word in errors[0]
+
+
+def test_numbers_too_many_is_the_same_error_generated_or_not(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(RULESET)
+    errors = []
+    for generated in (True, False):
+        monkeypatch.setattr(codegen, "ENABLED", generated)
+        game = engine.load(path)
+        with pytest.raises(EffectRuntimeError) as caught:
+            game.compile_condition("count(n in numbers(1, gold(A) + 20000)) > 0").test(game.new_state(players=2))
+        errors.append(str(caught.value))
+    assert errors[0] == errors[1] and "at most 10000" in errors[0]
+
+
+def test_a_property_of_the_state_given_as_an_argument_is_read_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`current_role` is a property (it looks through the turn's decisions): given to a function written inline it was
+    written again at each use of the parameter, read again each time; now it is read once, into a name."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(RULESET.replace("end:\n", "functions:\n  rich(side r): gold(r) + gold(r) * 2 > 3 or gold(r) == 1\n"
+                                              "  mine(): rich(current_role)\nend:\n"))
+    game = engine.load(path)
+    mine = next(text for _, text in game.vocab.data[GENERATED] if "> 3" in text and "current_role" in text)
+    assert mine.count("s.current_role") == 1, mine
+    answers = []
+    for ruleset in (game, (monkeypatch.setattr(codegen, "ENABLED", False), engine.load(path))[1]):
+        s = ruleset.new_state(players=2)
+        s.apply("choose 1")  # A has 1 gold; B is to move with none
+        answers.append([ruleset.compile_condition(text).test(s) for text in ("mine()", "rich(A)", "rich(B)")])
+    assert answers == [[False, True, False]] * 2
+
+
+def test_the_reads_the_generator_takes_for_properties_are_properties_of_the_state() -> None:
+    from engine.lang.shared import COMPUTED
+    from engine.model.state import State
+
+    assert COMPUTED and all(isinstance(getattr(State, name, None), property) for name in COMPUTED)

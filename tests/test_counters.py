@@ -128,6 +128,23 @@ def test_a_condition_cannot_change_a_counter(tmp_path: Path) -> None:
         build(tmp_path, end="gold(A) += 1")
 
 
+def test_a_counter_per_type_says_what_to_count_on(tmp_path: Path) -> None:
+    """A price per company written 'per: firm', firm a type, was told only what a counter may belong to; the roles'
+    own type is read as 'per: role' (its uses are no more errors), another type is told to become a kind."""
+    path = tmp_path / "ruleset.yaml"
+    text = RULESET.replace("SETUP", "pass").replace("END", "true").replace("  side: [A, B]\n", "  side: [A, B]\n  firm: [X, Y]\n")
+    path.write_text(text.replace("per: role,", "per: side,").replace("per: unit,", "per: firm,"))
+    with pytest.raises(RulesetError) as err:
+        engine.load(path)
+    lines = [d.headline().split(": ", 1)[1] for d in err.value.diagnostics]
+    assert lines == [
+        "a counter belongs to 'role', 'game' or a component kind, not 'side' (the roles are the values of 'side': a "
+        "counter each keeps is 'per: role')",
+        "a counter belongs to 'role', 'game' or a component kind, not 'firm' ('firm' is a type: its values carry no "
+        "counters; make a kind of components, one for each value (an attribute of type firm says which), and keep "
+        "the counter per that kind)"], lines
+
+
 def test_counter_declarations_are_checked(tmp_path: Path) -> None:
     path = tmp_path / "ruleset.yaml"
     path.write_text(RULESET.replace("SETUP", "pass").replace("END", "true").replace("per: unit", "per: units"))

@@ -52,7 +52,11 @@ up between them, a choice of fold, call or raise offered while each applies (pla
 tests/test_example_leduc.py).  Orchard (docs/examples/orchard) is a drafting game in the manner of Sushi Go: every
 player picks a card from the hand they hold, then the hands are passed on; a round of picks is one turn each, its last
 turn (``turn % player_count == 0``) passing the hands, scoring a deal whose hands ran out, and naming the next round's
-opener, one seat on (``play_next``).
+opener, one seat on (``play_next``).  Fleet (docs/examples/fleet) is a tiny Battleship: ships placed in secret by choosing
+chart tokens, one per cell (an attribute of type cell), from a hand the rival does not see into a hidden fleet; a shot
+marks the cell and opens its token, and a hit fires again (``play_again``).  Oh Hell (docs/examples/oh-hell) is trick-taking with bids: a turn is a bid
+or a card as a counter says, the last bidder may not make the bids add up, and the deal, needed by the setup and after
+every hand, is written once as a component's program (``perform``).
 """
 
 from __future__ import annotations
@@ -70,7 +74,8 @@ from engine.runner.simulate import simulate
 
 GAMES = ("pig", "trumps", "hex", "going-once", "dominoes", "home-run", "market-row", "crazy-eights", "sealed-bids", "memory", "hidden-duel",
          "yacht", "morris", "storm-watch", "go", "gem-merchants", "frontiers",
-         "chess", "homestead", "routes", "tables", "amazons", "pentago", "hearts", "quoridor", "leduc", "orchard")
+         "chess", "homestead", "routes", "tables", "amazons", "pentago", "hearts", "quoridor", "leduc", "orchard",
+         "fleet", "oh-hell")
 SLOW = {"quoridor"}  # a random game takes about a second (each wall tried on a copy): fewer of them
 
 

@@ -332,3 +332,15 @@ def test_values_given_one_by_one_to_max_and_min_are_each_said() -> None:
     assert game.compile_condition("min(2, count(hand(Sun)), 4) > 0").description == (
         "the smallest of 2, the number of items in the hand of Sun and 4 is more than 0")
     assert game.compile_condition("max(1, 3) == 3").description == "the largest of 1 and 3 is 3"
+
+
+def test_nested_blocks_read_as_they_nest() -> None:
+    """A program's blocks were read out with no mark of where each ends: 'if A: if B: X; otherwise: Y; otherwise, if
+    C: Z' did not say which 'if' each 'otherwise' is of, nor 'if A: X; then Y' whether Y is done only when A holds."""
+    from engine.lang.parser import parse_program
+
+    program = parse_program("if a > 1:\n  if b > 1:\n    pass\n  else:\n    a = 1\nelif c > 1:\n  b = 1\n"
+                            "if d > 1:\n  c = 1\nd = 1\n")
+    assert program.describe() == ("(if a is more than 1: (if b is more than 1: do nothing; otherwise: set a to 1); "
+                                  "otherwise, if c is more than 1: set b to 1); then (if d is more than 1: set c to 1); "
+                                  "then set d to 1")

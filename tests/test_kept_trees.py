@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 import engine
-from engine.core import limits, paths
+from engine.core import kept_files, limits, paths
 from engine.core.errors import RulesetError
 from engine.lang import kept_trees, parser
 
@@ -131,7 +131,7 @@ def test_the_oldest_trees_go_past_the_most_kept(tmp_path: Path) -> None:
         made = tmp_path / f"{n:02d}" / f"tree{n}"
         made.write_bytes(b"x")
         os.utime(made, ns=(n * 10**9, n * 10**9))
-    kept_trees._prune(tmp_path, 8)
+    kept_files.prune(tmp_path, 8)
     assert sorted(p.name for p in tmp_path.glob("*/*")) == [f"tree{n}" for n in range(6, 10)]
 
 

@@ -111,10 +111,22 @@ def test_undo_by_another_human_does_not_tell_the_sealed_move_it_takes_back() -> 
     """Two humans at one screen bidding sealed: Blue's undo printed "took back 1 move, from 'commit 0 to bid' on",
     Red's sealed bid; it is named as Blue sees it, and Red's own undo names Red's own bid."""
     bids = str(Path(__file__).resolve().parents[1] / "docs" / "examples" / "sealed-bids")
-    said = run("play", bids, "--seed", "1", "--seat", "2=human", input="1\nundo\nquit\n").output
+    said = run("play", bids, "--seed", "1", "--seat", "2=human", input="commit 0 to bid\nundo\nquit\n").output
     assert "took back 1 move, from 'commit a number to bid' on" in said and "commit 0 to bid' on" not in said, said
-    said = run("play", bids, "--seed", "1", "--seat", "2=random", input="1\nundo\nquit\n").output
+    said = run("play", bids, "--seed", "1", "--seat", "2=random", input="commit 0 to bid\nundo\nquit\n").output
     assert "took back 2 moves, from 'commit 0 to bid' on" in said, said
+
+
+def test_a_number_that_is_also_an_answer_of_another_action_is_refused_as_ambiguous() -> None:
+    """Bids of 0 to 3 listed as [1] commit 0 to bid, [2] commit 1 to bid...: typing 1 to bid one bid zero, the
+    first action; it is refused, saying both readings, and the game waits. #2 is always the second of the list."""
+    bids = str(Path(__file__).resolve().parents[1] / "docs" / "examples" / "sealed-bids")
+    said = run("play", bids, "--seed", "1", "--seat", "2=human", input="1\n99\nquit\n").output
+    assert "'1' is ambiguous: action [1] is 'commit 0 to bid', and 'commit 1 to bid' answers 1; type the whole " \
+           "action, or #1 for [1]" in said, said
+    assert "commits a number" not in said and "there is no action 99: choose one from 1 to 6" in said, said
+    said = run("play", bids, "--seed", "1", "--seat", "2=human", input="#2\nquit\n").output
+    assert "ambiguous" not in said and "Red commits a number face down to bid" in said, said
 
 
 def test_a_game_with_undos_leaves_a_log_that_replays(tmp_path: Path) -> None:
@@ -331,7 +343,8 @@ def test_a_team_that_wins_is_said_as_the_team_when_played_and_replayed(tmp_path:
     played = run("play", "iconoclasm", "--variant", "teams", "--players", "4", "--seed", "3", "--seat", "1=random",
                  "--log", str(log))
     for result in (played, run("replay", str(log))):
-        assert "seat 4 (Air): 0\nteam 1 wins: seats 1 (Fire) and 3 (Water)\n" in result.output
+        assert ("game over; scores: team 1 (seats 1 (Fire) and 3 (Water)): 1, team 2 (seats 2 (Earth) and 4 (Air)): 0\n"
+                "team 1 wins: seats 1 (Fire) and 3 (Water)\n") in result.output  # each team's total, once
 
 
 ASKED_BY_ANOTHER = """\

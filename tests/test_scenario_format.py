@@ -804,3 +804,13 @@ def test_a_number_no_game_holds_is_an_error_at_its_line(tmp_path: Path, extra: s
     result = run(tmp_path, GLYPHS + extra)
     assert len(result.failures) == 1 and where in result.failures[0], result.failures
     assert run(tmp_path, GLYPHS + "  counters: {renown(Amber): 3}\n  turn_number: 200\n").passed
+
+
+def test_a_log_line_holding_a_colon_read_as_a_mapping_says_to_quote_it(tmp_path: Path) -> None:
+    """``expect_log: [- ... is turned up: S-ship]``: YAML reads a mapping of one key; the error said only that it is not
+    a text, with the schema's example of a log line, which has no colon to blame."""
+    path = tmp_path / "colon.yaml"
+    path.write_text(CLASH + "expect_log:\n  - Fire/Fire is placed: at 0,0\n")
+    found = [(str(d.pos), d.hint) for d in validate_scenario(path)]
+    assert found == [(f"{path}:13:5", 'YAML read the text as a mapping at its colon: write it in quotes, '
+                                      '"Fire/Fire is placed: at 0,0"')], found

@@ -190,6 +190,24 @@ def test_a_word_of_another_kind_and_numbers_without_commas_are_told_in_yaml_word
         "with commas, like [1, 0])"]
 
 
+def test_a_range_of_player_counts_written_as_a_text_is_told_as_a_list() -> None:
+    """``players: 2-4`` was told it is not a list, with the schema's words on what players is; ``[2..4]`` that '2..4'
+    is not a whole number. Both are told the list to write."""
+    assert errors(MINIMAL.replace("players: [2]", "players: 2-4")) == [
+        "2:10 players: '2-4' is not a list (like [a, b]) (a range is written as its every number: [2, 3, 4])"]
+    assert errors(MINIMAL.replace("players: [2]", "players: [2..4]")) == [
+        "2:11 players/0: '2..4' is not a whole number (a range is written as its every number: [2, 3, 4])"]
+
+
+def test_goals_written_all_of_are_told_there_is_any_of_and_how_to_say_all() -> None:
+    """``goals: {all_of: ...}`` was told "did you mean 'any_of'?", which is another rule: the players would win with
+    any one of the conditions a cooperative game wanted all of."""
+    text = MINIMAL.replace("players: [2]", "players: [1]").split("scoring:")[0]
+    assert errors(text + "goals:\n  all_of:\n    full: {text: a full board, when: count(c in board) == 2}\n") == [
+        "15:3 unknown key 'all_of' in goals (there is only 'any_of' (any of its conditions holding is enough); for all "
+        "of them, write one condition joined with 'and' under any_of)"]
+
+
 def test_examples_in_hints_are_written_as_yaml_writes_them() -> None:
     """``roles:`` without ``seating:`` was shown the example {'2': [1, 2, 1, 2], '3': [1, 2, 3, 'absent']}, with
     Python's quotes (and player counts as texts); a list example was ['count(c in board where c.hue == h)']."""

@@ -75,3 +75,15 @@ def test_a_zone_parameter_is_told_to_be_a_list_of_what_it_holds(tmp_path: Path) 
     assert found == ["hints.yaml:4:9: unknown type 'zone' for parameter 'z' (a zone is given as the list of what it "
                      "holds: write 'list of tile z' (or 'list of component z'), and call it with the zone: "
                      "total(hand(r)))"]
+
+
+def test_a_function_written_as_a_program_is_told_that_a_function_is_an_expression(tmp_path: Path) -> None:
+    """A deal written once under 'functions:' for the setup and each new hand was told "syntax error: unexpected
+    'shuffle'; expected ')', ...", which did not say that a function cannot change the game, nor how to write it once;
+    and each call was then an unknown function. A body over several lines that is still one expression is fine."""
+    found = validate(tmp_path, "functions:\n  deal(): |\n    move(t in tiles, supply)\n    shuffle(supply)\n"
+                               "  many(): |\n    count(supply) >\n      2\n")
+    assert found == ["hints.yaml:6:5: a function's body is one expression (a value or a condition), not a program: "
+                     "lines that change the game (move, shuffle, a counter's '+=') run only in setup, a step's effect "
+                     "and the other programs; write them there; to write them once, give a component the program in "
+                     "an attribute listed under 'programs:' and run it with perform(COMPONENT, ATTRIBUTE)"]

@@ -278,6 +278,17 @@ def test_a_team_that_wins_is_named_with_its_seats(client: TestClient) -> None:
     assert won.group(2, 3) == (("1", "3") if won[1] == "1" else ("2", "4"))
 
 
+def test_the_scores_of_a_game_in_teams_are_each_teams_total_said_once(client: TestClient) -> None:
+    """Each seat scores its team's total: the scores line gave every seat that total ('seat 3 (Bears): 25') beside
+    a ranking paying seat 3 nothing, as if each seat had scored it alone.  It now says each team's total once."""
+    table = start(client, "/watch/iconoclasm?players=4&seed=3&agents=random&variant=teams")
+    data = view(client, table)
+    while not data["over"]:
+        data = client.post(f"/api/tables/{table}/advance", json={}).json()
+    assert re.fullmatch(r"game over; scores: team 1 \(seats 1 \(\w+\) and 3 \(\w+\)\): -?\d+, "
+                        r"team 2 \(seats 2 \(\w+\) and 4 \(\w+\)\): -?\d+", data["situation"][0]), data["situation"]
+
+
 def test_the_zones_a_seat_sees_have_their_box_even_empty(client: TestClient) -> None:
     """A zone's box appeared only once it held something: the empty zones a seat sees are drawn, marked empty; a
     hidden one empty, the built-in supply empty, a zone of a role nobody plays are not."""
@@ -794,6 +805,22 @@ def test_a_ruleset_edited_while_the_server_runs_is_served_as_it_now_is(tmp_path:
     assert refused.status_code == 400 and re.search(r"ruleset.yaml:\d+:\d+: .*sideways", refused.text)
 
 
+def test_a_ruleset_broken_by_an_edit_quotes_its_lines_as_they_now_are(tmp_path: Path) -> None:
+    """The lines an error quoted beneath its position were those of the file as first read: a designer who broke a
+    line of a served ruleset was shown the line before the edit under the caret, the word the message named nowhere."""
+    folder = ruleset_copy(tmp_path, "")
+    path = folder / "ruleset.yaml"
+    client = TestClient(create_app(str(folder)), follow_redirects=False)
+    start(client, "/play/tiles?players=2&seed=1")
+    for wrong in ("symbl", "symbal"):
+        path.write_text(path.read_text().replace("t.front.symbol == r, hand(r)", f"t.front.{wrong} == r, hand(r)")
+                        .replace("t.front.symbl == r, hand(r)", f"t.front.{wrong} == r, hand(r)"))
+        refused = client.get("/play/tiles?players=2&seed=1")
+        assert refused.status_code == 400
+        assert re.search(rf"ruleset.yaml:\d+:\d+: a tile has no attribute &#x27;{wrong}&#x27;.*\n +move\(t in tiles "
+                         rf"where t.front.{wrong} == r", refused.text), refused.text
+
+
 @pytest.mark.parametrize("folder", ["über🎲", 'a"b'])
 def test_a_game_of_a_folder_named_in_any_characters_can_be_saved(tmp_path: Path, folder: str) -> None:
     from urllib.parse import quote, unquote
@@ -1305,3 +1332,74 @@ def test_a_display_colour_written_short_or_by_name_gets_text_that_reads_on_it(tm
     html = view(client, start(client, "/play/tiles?players=2&seed=1"), 1)["html"]
     assert re.search(r'style="background:#222;color:#fff">Sun/', html), html
     assert re.search(r'style="background:navy;color:#fff">Moon/', html), html
+
+
+def test_a_land_chosen_by_its_name_lights_its_point_on_the_map() -> None:
+    """Frontiers' lands are chosen as components named after their points (``choose Cedar``): the map lit none of
+    its points, so the land could be chosen only in the list or among the chips, and the last land chosen was not
+    outlined on the map.  A point a text names by its name is now one of the cells it names."""
+    client = TestClient(create_app(str(EXAMPLES)), follow_redirects=False)
+    table = start(client, "/play/frontiers?players=2&seed=1")
+    shown = view(client, table)
+    board = engine.load(str(EXAMPLES / "frontiers")).grid
+    where = {f"{x},{y}": name for name, (x, y) in board.names.items()}
+    chosen = [a for a in shown["actions"] if a["text"].startswith("choose ")]
+    assert chosen and all(a["cells"] == [next(k for k, n in where.items() if a["text"] == f"choose {n}")] for a in chosen)
+    played = client.post(f"/api/tables/{table}/act", json={"action": chosen[0]["text"]}).json()
+    assert where[played["last_cells"][0]] == chosen[0]["text"].removeprefix("choose ")
+
+
+def test_a_placed_piece_lights_only_the_chips_of_the_zone_it_is_placed_from(client: TestClient) -> None:
+    """'place red at 0,-2' lit every chip named 'red': the bag's and the other players' pouches' too, as if a piece
+    could be played from them (a click there listed one's own placements).  An action that plays a component now
+    says the zone it lies in, so only the chips there are lit."""
+    table = start(client, "/play/hex-glyphs?players=3&seed=3")
+    shown = view(client, table)
+    placed = [a for a in shown["actions"] if a["text"].startswith("place ")]
+    own = re.findall(r'data-zone="(pouch of [^"]+)"><h3>[^<]*\(yours\)', shown["html"])
+    assert placed and len(own) == 1, own
+    assert all(a["zones"] == own for a in placed), {tuple(a["zones"]) for a in placed}
+    assert re.search(r'data-zone="bag".*data-name="red"', shown["html"])  # a chip of the same name elsewhere
+
+
+MAP = """\
+name: map
+players: [2]
+components:
+  cart: {instances: [{id: cart, count: 4}]}
+board:
+  kind: points
+  points: {North_Gate: [0, 0], Market_Square: [2, 0], Old_Mill: [4, 0], Riverside_Wharf: [1, 2], Chapel: [3, 2],
+           The_Long_Forgotten_Abbey_Of_Saint_Sebastian: [0, 4]}
+  links: [[North_Gate, Market_Square, Old_Mill], [North_Gate, Riverside_Wharf, Chapel, Old_Mill],
+          [Riverside_Wharf, The_Long_Forgotten_Abbey_Of_Saint_Sebastian]]
+turn:
+  - place: {from: supply}
+end:
+  when: count(c in board) == 4
+scoring:
+  rank: r in roles
+  by: [0]
+  points: key
+"""
+
+
+def test_a_points_name_is_written_whole_where_there_is_room_for_it(tmp_path: Path) -> None:
+    """A point's name was cut at ten letters whatever the room beside it ('Market_Sq…', 'Riverside…' between points
+    two cells apart, where the whole name fits); it is cut only where the room ends, and stays inside the board."""
+    from cli.web.svg import board_svg
+
+    (tmp_path / "ruleset.yaml").write_text(MAP)
+    svg = board_svg(engine.load(str(tmp_path)).new_state(players=2, seed=1))
+    written = re.findall(r'<text[^>]*class="point-name"[^>]*>([^<]*)</text>', svg)
+    assert {"North_Gate", "Market_Square", "Old_Mill", "Riverside_Wharf", "Chapel"} <= set(written), written
+    long = next(name for name in written if name.startswith("The_Long"))
+    assert long.endswith("…") and len(long) < 20, long  # at the board's edge: cut there
+
+
+def test_the_app_takes_a_folder_given_as_a_path_object() -> None:
+    """create_app(Path("docs/examples/fleet")) stopped with "'PosixPath' object has no attribute 'strip'" where
+    engine.load takes a Path; a path object reads as its text, as a folder or file named on the command line."""
+    folder = Path(__file__).resolve().parents[1] / "docs" / "examples" / "fleet"
+    page = TestClient(create_app(folder)).get("/").text
+    assert "/play/fleet?players=2" in page

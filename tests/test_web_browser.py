@@ -180,7 +180,7 @@ def test_the_start_position_is_drawn(page: Page, server: str, name: str) -> None
     assert set(page.locator("#view .zone.empty").evaluate_all("sections => sections.map((s) => s.dataset.zone)")) == empty
     if game.grid is None:
         boxes = set(page.locator("#view .zone-box").evaluate_all("boxes => boxes.map((b) => b.dataset.zone)"))
-        tabled = {zone for zone, content in seen.items() if content != {"hidden": 0}}
+        tabled = {zone for zone, content in seen.items() if content != {"hidden": 0} and (content or zone != "supply")}
         assert tabled - unplayed <= boxes <= tabled
     visible = [cid for cid in state.grid.values()] + [
         game.piece_names.index(piece) for zone in holding if isinstance(seen[zone], list) for piece in seen[zone]]
@@ -759,6 +759,22 @@ def test_on_a_phone_the_list_of_rulesets_fits_the_screen(browser: BrowserContext
     page.close()
 
 
+def test_on_a_phone_a_balance_report_fits_the_screen_its_charts_shrunk_or_scrolled(browser: BrowserContext, server: str) -> None:
+    """The balance report's charts kept their width on a phone: the whole report scrolled sideways, and a chart's
+    labels past the screen's edge ('211 (58% won) str').  Each chart is now shrunk to the screen (at most to three
+    quarters of its size, as a board is) and beyond that scrolls in its own place, the page staying still."""
+    page = browser.new_page()
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"{server}/simulate/tic-tac-toe?players=2&n=20")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    charts = page.locator("svg.chart")
+    assert charts.count() >= 3
+    for i in range(charts.count()):
+        scale = charts.nth(i).evaluate("(svg) => svg.getBoundingClientRect().width / svg.viewBox.baseVal.width")
+        assert 0.74 <= scale < 1, scale
+    page.close()
+
+
 def test_a_maps_points_say_their_names_on_the_board(page: Page, examples_server: str) -> None:
     """A board of named points (a map's lands) drew blank circles: which one was Cedar, the land an action attacks,
     only the pointer resting on it told.  Each named point now says its name beneath it, inside the board."""
@@ -777,6 +793,50 @@ def test_a_maps_points_say_their_names_on_the_board(page: Page, examples_server:
         halo = written.evaluate("(t) => [getComputedStyle(t).paintOrder, getComputedStyle(t).stroke]")
         board_colour = page.locator("#view svg.board").evaluate("(svg) => getComputedStyle(svg).backgroundColor")
         assert halo[0].startswith("stroke") and halo[1] == board_colour, halo
+
+
+def test_a_point_is_clicked_anywhere_on_its_disc_not_only_on_its_small_circle(page: Page, examples_server: str) -> None:
+    """A point took clicks only on its small circle: a click a little off it (at the middle of the point and its name,
+    where a browser test clicks) landed on the link passing there, and nothing was played.  Each point now takes
+    the clicks on a disc of a piece's size around it."""
+    page.goto(f"{examples_server}/play/morris?players=2&seed=3")
+    settle(page)
+    points = page.locator("#view .cell.playable")
+    assert points.count() == 24
+    missed = points.evaluate_all("""(cells) => cells.filter((cell) => {
+        const box = cell.querySelector('.point').getBoundingClientRect(), whole = cell.getBoundingClientRect();
+        const x = box.x + box.width / 2, y = box.y + box.height / 2;  // 12 pixels off the point, each way, and the middle
+        const spots = [[x + 12, y], [x - 12, y], [x, y + 12], [x, y - 12], [whole.x + whole.width / 2, whole.y + whole.height / 2]];
+        return spots.some(([a, b]) => !cell.contains(document.elementFromPoint(a, b)));
+    }).map((cell) => cell.dataset.cell)""")
+    assert missed == [], missed
+    points.filter(has=page.locator("title", has_text="g7")).click()
+    settle(page)
+    assert page.locator("#log > li").first.inner_text().splitlines()[0] == "seat 1: choose 6,0"
+
+
+def test_a_long_last_move_scrolls_in_its_box_showing_who_won(page: Page, examples_server: str) -> None:
+    """The move that ended the game is explained beside the scores: one that played a long chain of forced steps
+    (a race game's dice and runs, bots' turns among them) made a box as tall as two screens, the log pushed below
+    it.  The box now scrolls, at its end: the ranking, who won and why."""
+    page.goto(f"{examples_server}/play/home-run?players=3&seed=3")
+    for _ in range(20):
+        settle(page)
+        if page.evaluate("document.body.dataset.over") == "true":
+            break
+        actions = page.locator("#actions button.action")
+        if actions.count():
+            actions.first.click()
+        else:
+            page.wait_for_timeout(200)  # a bot's turn
+    box = page.locator("#explanation")
+    assert "game over" in box.inner_text()
+    tall = box.evaluate("(box) => [box.scrollHeight, box.clientHeight, box.scrollTop]")
+    assert tall[0] > tall[1] * 2, tall  # a long explanation: more than twice what shows
+    assert tall[1] < 400 and tall[2] + tall[1] >= tall[0] - 2, tall  # a box of some lines, scrolled to its end
+    last = box.locator("div").last.bounding_box()
+    shown = box.bounding_box()
+    assert last is not None and shown is not None and last["y"] + last["height"] <= shown["y"] + shown["height"] + 1
 
 
 def test_a_board_naming_its_squares_reads_so_on_its_edges_and_at_a_click(page: Page, examples_server: str) -> None:

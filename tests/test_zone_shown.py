@@ -31,3 +31,14 @@ def test_a_zone_not_shown_is_drawn_while_it_holds_something(tmp_path: Path) -> N
     path.write_text(text.replace(dealt, dealt + "    move(c in deck, passing(r), 1)\n", 1), encoding="utf-8")
     state = engine.load(path).new_state(players=2, seed=1)
     assert any(line.plain.startswith("passing of seat1 (yours): ") for line in render.zones(state, 1))
+
+
+def test_an_empty_supply_has_no_box_on_a_table_without_a_board() -> None:
+    """A game without a board drew "supply: 0 components" beside its hands and piles, a zone it never uses (the
+    zones listed below the table already left it out); the supply has a box while it holds something."""
+    state = engine.load("kuhn-poker").new_state(players=2, seed=1)
+    assert state.observation(1)["zones"]["supply"] == []
+    table = zones_svg(state.game, state.observation(1)["zones"])
+    assert 'data-zone="supply"' not in table and 'data-zone="deck"' in table
+    used = engine.load(EXAMPLES / "crazy-eights").new_state(players=2, seed=1)
+    assert used.observation(1)["zones"]["supply"] and 'data-zone="supply"' in zones_svg(used.game, used.observation(1)["zones"])

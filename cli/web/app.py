@@ -72,6 +72,8 @@ from engine.runner.replay import MAX_BYTES
 from engine.runner.simulate import seat_specs, simulate
 
 if TYPE_CHECKING:
+    from os import PathLike
+
     from engine import Game
 
 T = TypeVar("T")
@@ -237,7 +239,7 @@ class Server:
         return data
 
 
-def create_app(source: str | None, cap: float = DEFAULT_CAP) -> Starlette:
+def create_app(source: str | PathLike[str] | None, cap: float = DEFAULT_CAP) -> Starlette:
     """The application serving ``source``'s rulesets (None: the built-in ones); see the module's docstring."""
     server = Server(Catalog(source), cap)
 

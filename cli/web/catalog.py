@@ -71,8 +71,9 @@ class Listed:
 class Catalog:
     """The rulesets of one server, by name."""
 
-    def __init__(self, source: str | None) -> None:
-        """``source``: None for the built-in rulesets, else a ruleset (name, file or folder) or a folder of rulesets."""
+    def __init__(self, source: str | os.PathLike[str] | None) -> None:
+        """``source``: None for the built-in rulesets, else a ruleset (name, file or folder, as a text or a path) or a
+        folder of rulesets."""
         self._paths: dict[str, str] = {}
         if source is None:
             self._paths = {name: name for name in builtin_names()}

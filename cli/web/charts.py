@@ -41,7 +41,8 @@ def report_html(report: SimulationReport, comparison: Comparison | None = None, 
 
 
 STYLE = ("body{font-family:system-ui,sans-serif;margin:1.5em;color:#222;max-width:62em}"
-         "figure{margin:1em 0}svg text{font-size:12px;fill:#222}pre{font-size:12px;overflow-x:auto}"
+         "figure{margin:1em 0;overflow-x:auto}svg text{font-size:12px;fill:#222}pre{font-size:12px;overflow-x:auto}"
+         f"svg.chart{{max-width:100%;height:auto;min-width:{WIDTH * 3 // 4}px}}"  # a phone: shrunk a little, then scrolled
          ".note{color:#666}")
 
 

@@ -62,7 +62,8 @@ FACE_CHARS = 7
 """The most characters of a face's name written under a piece's label (longer ones are cut, with '…')."""
 
 POINT_CHARS = 10
-"""The most characters of a point's name written beneath it (longer ones are cut, with '…'; its title says it whole)."""
+"""The characters of a point's name always written beneath it, however little room it has (written smaller); where
+there is room for more, as many as fit (longer names are cut, with '…'; its title says it whole)."""
 
 
 def _cut(text: str, most: int) -> str:
@@ -446,7 +447,9 @@ def _points_svg(state: State, board: PointsBoard, viewer: int | None) -> str:
         key = format_cell(cell)
         name = board.name_of(cell)
         title = f"{name} ({key})" if name != key else key
+        # the hit: a clear disc, a piece's size, that takes the clicks around the small point (a link there did)
         parts.append(f'<g class="cell" data-cell="{key}"><title>{escape(title)}</title>'
+                     f'<circle class="hit" cx="{cx:.1f}" cy="{cy:.1f}" r="{size * 0.72:.1f}"/>'
                      f'<circle class="point" cx="{cx:.1f}" cy="{cy:.1f}" r="{size * 0.3:.1f}"/>')
         cid = state.grid.get(cell)
         if cid is not None:
@@ -455,7 +458,9 @@ def _points_svg(state: State, board: PointsBoard, viewer: int | None) -> str:
             parts.append(_disc(state, cell, escape(title), cx, cy, size, look, ring, counted.get(cid, []),
                                _dim(state, cid, viewer)))
         if name != key:  # a named point (a map's land) says its name beneath it, clear of a piece's disc
-            parts.append(_label(cx, cy + size * 0.72 + 10, _cut(name, POINT_CHARS), None, room[cell], 10, "point-name"))
+            across = min(room[cell], 2 * min(cx, width - cx) - 4)  # and inside the board
+            most = max(POINT_CHARS, int(across / (CHAR_WIDTH * 8)))  # as many letters as fit, down to 8 pixels
+            parts.append(_label(cx, cy + size * 0.72 + 10, _cut(name, most), None, across, 10, "point-name"))
         parts.append("</g>")
     parts.append("</svg>")
     return "".join(parts)
@@ -485,8 +490,10 @@ ZONE_W, ZONE_H, ZONES_PER_ROW = 150, 50, 4
 
 def zones_svg(game: Game, seen: dict[str, Any]) -> str:
     """A game without a board: the table as a box per zone, with how many components lie there as a seat sees it (a
-    zone the ruleset does not have ``shown`` only while it holds something)."""
-    quiet = {name for zi, name in enumerate(game.zone_names) if not game.zone_spec_of[zi].shown}
+    zone the ruleset does not have ``shown``, and the built-in supply, only while it holds something: a box saying
+    "supply: 0 components" stood in every game that keeps nothing there)."""
+    quiet = {name for zi, name in enumerate(game.zone_names)
+             if not game.zone_spec_of[zi].shown or game.zone_spec_of[zi].kind == "supply"}
     shown = [(name, content) for name, content in seen.items()
              if content != {"hidden": 0} and (content or name not in quiet)]
     rows = -(-max(len(shown), 1) // ZONES_PER_ROW)

@@ -15,14 +15,16 @@ Typical use::
 
 from __future__ import annotations
 
-from engine.core.showtext import html_safe as escape
+import re
 from typing import TYPE_CHECKING, Any
 
 from cli import render
 from cli.web.svg import NEUTRAL, board_svg, legend, text_colour, value_colours
 from engine.blocks.catalogue import drawings
+from engine.blocks.pointsboard import PointsBoard
 from engine.core.facedown import NOBODY, back_label, hidden_from
 from engine.core.information import seen_parts
+from engine.core.showtext import html_safe as escape
 from engine.model.savefile import counter_values
 
 if TYPE_CHECKING:
@@ -241,27 +243,48 @@ def actions(state: State, seat: int | None) -> list[dict[str, Any]]:
 
 
 def chosen_zones(state: State, action: Action) -> list[str]:
-    """Where the components lie that ``action`` chooses, when it answers a choice among components: a chip of that
-    name elsewhere (another player's card of the same name) is not what it picks.
+    """Where the components lie that ``action`` chooses, when it answers a choice among components, or plays (places,
+    picks, commits, casts: the step's ``used_components``): a chip of that name elsewhere (another player's card or
+    piece of the same name, the bag it was drawn from) is not what it picks.
 
-    Example: on a choice among the boxes of one's own sheet, ``chosen_zones(state, action)`` is ``["sheet of seat1"]``.
+    Example: on a choice among the boxes of one's own sheet, ``chosen_zones(state, action)`` is ``["sheet of seat1"]``;
+    for ``place A at 0,0`` from one's own bag, ``["bag of seat1"]``.
     """
     pending = state.pending  # while a choice is pending, every legal action answers it with one of its labels
-    if pending is None or not pending.components or action.args[0] not in pending.labels:
+    zone_names, zone_of = state.game.zone_names, state.zone_of
+    if pending is None:
+        used = state.game.steps[state.step].used_components(action.args)
+        return list(dict.fromkeys(zone_names[zone_of[c]] for c in used if isinstance(c, int) and 0 <= c < len(zone_of)))
+    if not pending.components or action.args[0] not in pending.labels:
         return []
     cid = pending.options[pending.labels.index(action.args[0])]
-    return [] if cid is None else [state.game.zone_names[state.zone_of[cid]]]  # None: a pass
+    return [] if cid is None else [zone_names[zone_of[cid]]]  # None: a pass
 
 
 def cells_in(text: str, game: Game) -> list[str]:
     """The board cells an action's text names, each as ``x,y`` (the page's ``data-cell``), read as ``game`` writes
-    its cells (``cell_names``: by their names).
+    its cells (``cell_names``: by their names), and, on a board of named points, the points it names by their names
+    (a map's land chosen as the component of the land's name, ``choose Hilltop``).
 
     >>> import engine
     >>> cells_in("move 0,1 to -1,2", engine.load(engine.builtin_names()[0]))
     ['0,1', '-1,2']
     """
     names = game.cell_names
-    if names.named:
-        return [f"{x},{y}" for x, y in names.found_in(text)]
-    return names.cell_words(text)
+    found = [f"{x},{y}" for x, y in names.found_in(text)] if names.named else names.cell_words(text)
+    board = game.grid
+    if isinstance(board, PointsBoard) and board.names:
+        found += [f"{x},{y}" for x, y in named_points(board, text) if f"{x},{y}" not in found]
+    return found
+
+
+def named_points(board: PointsBoard, text: str) -> list[tuple[int, int]]:
+    """The points ``text`` names by their names, each a whole word (or words), in the order it names them.
+
+    >>> board = PointsBoard(points=(("Hilltop", (0, 0)), ("Hilltop Farm", (1, 0)), ("Lakeside", (2, 0))), links=())
+    >>> named_points(board, "attack Hilltop Farm from Lakeside"), named_points(board, "choose Hilltops")
+    ([(1, 0), (2, 0)], [])
+    """
+    longest_first = sorted(board.names, key=len, reverse=True)
+    pattern = r"(?<!\w)(?:" + "|".join(re.escape(name) for name in longest_first) + r")(?!\w)"
+    return [board.names[m.group()] for m in re.finditer(pattern, text)]

@@ -58,6 +58,7 @@ import contextvars
 import dataclasses
 import functools
 import json
+import re
 import threading
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -984,6 +985,12 @@ class Choose(Function):
                             'text = "play a card"')
             else:
                 prompt = str(text.fn(None, []))
+                filled = re.search(r"\{[^{}]*\}", prompt)
+                if filled:
+                    scope.error(keywords["text"].pos, f"the question of choose() is shown as written: "
+                                f"'{filled.group(0)}' would be shown with its braces, not filled in",
+                                "a question is the same words each time, the options name what is chosen: "
+                                'text = "buy this street?"')
         components = isinstance(parts.item_type, Component)
 
         def choose(s: "StateView", e: list[Any]) -> Any:

@@ -235,8 +235,14 @@ def declare_counters(b: "BuildContext") -> None:
         choices = ["role", GAME, *g.kinds]
         if per not in choices:
             hint = "each seat plays a role: a counter per player is 'per: role'" if per in _SEATS else did_you_mean(per, choices)
+            if per in g.types and per == getattr(g.roles, "type_name", None):
+                hint = f"the roles are the values of '{per}': a counter each keeps is 'per: role'"
+            elif per in g.types:
+                hint = (f"'{per}' is a type: its values carry no counters; make a kind of components, one for each "
+                        f"value (an attribute of type {per} says which), and keep the counter per that kind")
             b.error(b.pos(spec, "per"), f"a counter belongs to 'role', 'game' or a component kind, not '{per}'", hint)
-            meant = "role" if per in _SEATS else next((c for c in choices if hint == f"did you mean '{c}'?"), None)
+            seats = per in _SEATS or per == getattr(g.roles, "type_name", None)
+            meant = "role" if seats else next((c for c in choices if hint == f"did you mean '{c}'?"), None)
             if meant is None:
                 continue
             per = meant  # read on as meant: its uses are no more errors

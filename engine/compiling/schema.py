@@ -237,7 +237,10 @@ def _diagnostic(tree: Any, err: ValidationError, root: dict[str, Any] | None = N
     if err.validator == "type":
         return Diagnostic(pos, f"{where}: {_shown(err.instance)} is not {_kinds(err.validator_value)}",
                           _read_as_boolean(err, pos) or _split_cell(err.instance, err.validator_value, pos)
+                          or _cut_at_colon(err.instance, err.validator_value)
+                          or _code_read_as_a_list(err.instance, err.validator_value)
                           or _items_without_commas(err.instance, err.validator_value, path)
+                          or _range_written(err.instance, err.validator_value, path)
                           or _one_in_a_list(err, path, _described(err)))
     if err.validator == "const":  # jsonschema says "True was expected", in Python's words
         key = err.absolute_path[-1] if err.absolute_path else "it"
@@ -254,7 +257,8 @@ def _diagnostic(tree: Any, err: ValidationError, root: dict[str, Any] | None = N
     if kinds:  # no form fits the value's own kind: say which kinds do, and what the first form that says so is for
         form = next((f for f in err.validator_value if isinstance(f, dict) and "description" in f), None)
         return Diagnostic(pos, f"{where}: {_shown(err.instance)} is not {_kinds(kinds)}",
-                          _split_cell(err.instance, kinds, pos)
+                          _split_cell(err.instance, kinds, pos) or _cut_at_colon(err.instance, kinds)
+                          or _code_read_as_a_list(err.instance, kinds)
                           or (_described_by(path[-1], form) if form is not None and path else None))
     return Diagnostic(pos, f"{where}: {_cut_value(err)}")
 
@@ -384,6 +388,9 @@ def _unknown_key(err: ValidationError, where: str, pos: Any) -> Diagnostic:
     if isinstance(err.instance, Mapping):
         pos = err.instance.key_pos.get(key, pos)
     hint = did_you_mean(str(key), allowed)
+    if str(key) in ("all_of", "all") and "any_of" in allowed:  # not a spelling of any_of: another meaning
+        hint = ("there is only 'any_of' (any of its conditions holding is enough); for all of them, write one "
+                "condition joined with 'and' under any_of")
     if hint is None and _INSIDE.get(str(key)) in allowed:
         hint = f"'{key}' goes inside '{_INSIDE[str(key)]}': {_INSIDE[str(key)]}: {{{key}: ...}}"
     if (hint is None and " " in str(key) and isinstance(err.instance, Mapping) and err.instance.get(key, "") is None
@@ -546,6 +553,23 @@ def _items_without_commas(value: Any, expected: str | list[str], path: list[Any]
     return f"YAML reads {_shown(value)} as one item: separate a list's items with commas, like [{', '.join(words)}]"
 
 
+def _range_written(value: Any, expected: str | list[str], path: list[Any]) -> str | None:
+    """A hint for a range of whole numbers written as a text (``players: 3 to 5``, ``[3..5]``) where a list, or one
+    of its numbers, belongs: every number is listed.
+
+    >>> _range_written("3 to 5", "array", ["players"]), _range_written("3..5", "integer", ["players", 0])
+    ('a range is written as its every number: [3, 4, 5]', 'a range is written as its every number: [3, 4, 5]')
+    >>> _range_written("3..5", "integer", ["points"]) is None
+    True
+    """
+    kinds = [expected] if isinstance(expected, str) else expected
+    listed = "array" in kinds or ("integer" in kinds and bool(path) and isinstance(path[-1], int))
+    m = re.fullmatch(r"\s*(\d+)\s*(?:-|\.\.|to)\s*(\d+)\s*", value) if isinstance(value, str) and listed else None
+    if m is None or not 0 < int(m.group(2)) - int(m.group(1)) < 20:
+        return None
+    return f"a range is written as its every number: [{', '.join(map(str, range(int(m.group(1)), int(m.group(2)) + 1)))}]"
+
+
 def _read_as_boolean(err: ValidationError, pos: Any) -> str | None:
     """A hint when YAML read a word such as ``yes``, ``no``, ``on`` or ``off`` as true/false where a text belongs."""
     if not isinstance(err.instance, bool) or "string" not in ([err.validator_value] if isinstance(err.validator_value, str)
@@ -579,6 +603,38 @@ def _split_cell(value: Any, kinds: str | list[str], pos: Any) -> str | None:
     written = f"{before.group(1).strip()},{after.group(0)}"
     return (f"YAML cut '{written}' at its comma inside [...]: write \"{written}\" in quotes, "
             f"or the list one item a line (- {written})")
+
+
+def _cut_at_colon(value: Any, kinds: str | list[str]) -> str | None:
+    """A hint when YAML read a text holding ': ' (one of the ``kinds`` allowed) as a mapping of one key: a log line
+    ``- piece at (0,4) is turned up: ship`` expected in a scenario.
+
+    >>> _cut_at_colon({"is turned up": "ship"}, "string")
+    'YAML read the text as a mapping at its colon: write it in quotes, "is turned up: ship"'
+    >>> _cut_at_colon({"a": 1, "b": 2}, "string") is None
+    True
+    """
+    if not isinstance(value, dict) or len(value) != 1 or "string" not in ([kinds] if isinstance(kinds, str) else kinds):
+        return None
+    (key, rest), = value.items()
+    if isinstance(rest, (dict, list)) or not isinstance(key, str) or _reads_as_code(key):
+        return None  # code written without '|' (for r in roles: pass) has a hint of its own
+    after = "" if rest is None else rest if isinstance(rest, str) else _shown(rest)
+    return f'YAML read the text as a mapping at its colon: write it in quotes, "{key}: {after}"'
+
+
+def _code_read_as_a_list(value: Any, kinds: str | list[str]) -> str | None:
+    """A hint when YAML read a text that starts with ``[`` (code giving a list, ``[(1, 0), (0, 1)]``) as a list, where
+    a value of several kinds is allowed (a function's body: code, or a mapping).
+
+    >>> _code_read_as_a_list([[1, 0], [0, 1]], ["string", "object"])
+    'YAML reads [...] as a list: a text that starts with a bracket, such as code giving a list, is written in quotes: "[...]"'
+    >>> _code_read_as_a_list([1], "integer") is None, _code_read_as_a_list(["a"], "string") is None  # a text alone: no
+    (True, True)
+    """
+    if not isinstance(value, list) or isinstance(kinds, str) or "string" not in kinds:
+        return None
+    return 'YAML reads [...] as a list: a text that starts with a bracket, such as code giving a list, is written in quotes: "[...]"'
 
 
 def _word_at(pos: Any) -> str | None:

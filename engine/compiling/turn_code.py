@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from engine.blocks import choices
 from engine.core.showtext import one_line
 from engine.core.slices import TurnOrder
+from engine.lang import kept_code
 
 if TYPE_CHECKING:
     from engine.blocks.steps import Step
@@ -47,7 +48,8 @@ def generate(game: "Game") -> tuple[Callable[[Any], None], Callable[[Any, tuple[
     """The generated turn of ``game``: ``turn(s)``, which moves the game to its next decision, and ``act(s, args,
     keep)``, which carries out a decision and then calls it (None when generation is off, or the turn has more
     than :data:`MOST_STEPS` steps: the state's loop then runs it).  Their source is kept
-    for ``rulecraft compile --show``."""
+    for ``rulecraft compile --show``; their compiled code is kept under the hash of the source
+    (:mod:`engine.lang.kept_code`), and not compiled again."""
     if not ENABLED or game.end_condition is None or len(game.steps) > MOST_STEPS:
         return None
     lines, consts = _turn_lines(game)
@@ -55,7 +57,13 @@ def generate(game: "Game") -> tuple[Callable[[Any], None], Callable[[Any, tuple[
     namespace: dict[str, Any] = {**consts, **more_consts}
     text = "\n".join([*lines, "", "", *more]) + "\n"
     where = _where(game.steps[0]) if game.steps else game.name
-    exec(compile(text, f"<turn generated from {where}>", "exec"), namespace)  # noqa: S102 - our own source, see above
+    filename = f"<turn generated from {where}>"
+    found = kept_code.key("turn", text)  # the whole of what the code is compiled from
+    made = kept_code.built(found)
+    if made is None:
+        made = compile(text, filename, "exec"), text, ()
+        kept_code.keep(found, *made)
+    exec(kept_code.placed(made[0], filename), namespace)  # noqa: S102 - our own source, see above
     game.vocab.data[GENERATED_TURN] = (where, text)
     return namespace["turn"], namespace["act"]
 

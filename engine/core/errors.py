@@ -350,5 +350,5 @@ def source_lines(file: str) -> list[str]:
 
 
 def remember_source(file: str, text: str) -> None:
-    """Register the text of a pseudo-file (e.g. a string) so carets can be drawn."""
+    """Register the text of a file as just read (or of a pseudo-file, e.g. a string) so carets quote it."""
     _line_cache[file] = text.splitlines()

@@ -50,7 +50,7 @@ def builtin_names() -> list[str]:
     return sorted(d.name for d in root.iterdir() if (d / RULESET_FILE).is_file())
 
 
-def find_ruleset(name_or_path: str, relative_to: Path | None = None) -> Path:
+def find_ruleset(name_or_path: str | os.PathLike[str], relative_to: Path | None = None) -> Path:
     """The ruleset file for a built-in name, a file, or a directory holding ``ruleset.yaml``.
 
     A built-in name wins over a path of the same spelling. Relative paths are
@@ -61,7 +61,11 @@ def find_ruleset(name_or_path: str, relative_to: Path | None = None) -> Path:
     >>> find_ruleset("no-such-game")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     engine.core.errors.RulesetError: unknown ruleset 'no-such-game': ...
+    >>> name = builtin_names()[0]
+    >>> find_ruleset(Path(name)) == find_ruleset(name)
+    True
     """
+    name_or_path = os.fspath(name_or_path)  # a path object (Path("my-game")) reads as its text
     names = builtin_names()
     if name_or_path in names:
         return rulesets_dir() / name_or_path / RULESET_FILE

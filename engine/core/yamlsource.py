@@ -206,11 +206,10 @@ def load_yaml(path: str | Path, text: str | None = None) -> object:
     name = str(path)
     if text is None:
         text = _read_text(Path(path), name)
-        remember_source(name, text)  # messages quote the text parsed now, not the file as an earlier message read it
     else:
         _check_size(name, len(text.encode("utf-8", "surrogatepass")))
         _check_encodable(name, text)
-        remember_source(name, text)
+    remember_source(name, text)  # the lines its errors quote are the text read now, not an earlier version's
     _check_line_breaks(name, text)
     try:
         try:

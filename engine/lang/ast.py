@@ -182,7 +182,8 @@ class TupleLit(Node):
         if all(p.constant for p in parts):
             value = tuple(f(None, []) for f in fns)
             return Compiled(CELL, lambda s, e: value, True)
-        return Compiled(CELL, lambda s, e: tuple(f(s, e) for f in fns))
+        return Compiled(CELL, lambda s, e: tuple(f(s, e) for f in fns),
+                        code=_listed_code(parts, "({})") if len(parts) == 2 else None)
 
     def describe(self) -> str:
         return "(" + ", ".join(i.describe() for i in self.items) + ")"
@@ -199,10 +200,35 @@ class ListLit(Node):
         for node, c in zip(self.items, parts):
             expect(scope, node, c, item, "every item of a list")
         fns = [p.fn for p in parts]
-        return Compiled(ListOf(item), lambda s, e: [f(s, e) for f in fns], all(p.constant for p in parts))
+        constant = all(p.constant for p in parts)
+        return Compiled(ListOf(item), lambda s, e: [f(s, e) for f in fns], constant,
+                        code=None if constant or len(parts) > LISTED_CODE else _listed_code(parts, "[{}]"))
 
     def describe(self) -> str:
         return "[" + ", ".join(i.describe() for i in self.items) + "]"
+
+
+LISTED_CODE = 64
+"""The most items a list written out in code is built by generated source from: a longer one (thousands of values
+written out) stays the closure, as the source would only make the function's passes long for no gain."""
+
+
+def _listed_code(parts: list[Compiled], form: str) -> Code | None:
+    """Source building a cell (``form`` ``"({})"``) or a list (``"[{}]"``) of ``parts``, each computed in order as
+    the closure does; None when no part has source of its own (calling the closure is then as quick).
+
+    >>> from engine.lang.types import INT
+    >>> print(_listed_code([Compiled(INT, None, code=Code("e[1]")), Compiled(INT, None, code=Code("2"))], "({})").expr)
+    (e[1], 2)
+    """
+    if not parts or all(p.code is None for p in parts):
+        return None
+    texts, consts = [], ()
+    for p in parts:
+        text, more = codegen.expr(p)
+        texts.append(text)
+        consts += more
+    return Code(form.format(", ".join(texts)), None, consts)
 
 
 # ------------------------------------------------------------------ names
@@ -1188,7 +1214,11 @@ class Block(Node):
         return Compiled(EFFECT, run, code=code)
 
     def describe(self) -> str:
-        return "; then ".join(st.describe() for st in self.body)
+        """The statements in order; a block statement with more after it is in brackets, so that what follows it
+        reads as after it, not as the end of its block: ``(if A: X); then Y``."""
+        last = len(self.body) - 1
+        return "; then ".join(f"({st.describe()})" if i < last and isinstance(st, BLOCK_STATEMENTS) else st.describe()
+                              for i, st in enumerate(self.body))
 
 
 @dataclass
@@ -1376,10 +1406,12 @@ class If(Node):
         return Compiled(EFFECT, run, code=Code("", tuple(lines), consts))
 
     def describe(self) -> str:
-        parts = [f"{'otherwise, if' if i else 'if'} {t.describe()}: {b.describe()}"
+        """The branches in order; a branch holding a block statement is in brackets, so that an 'otherwise' reads as
+        this 'if''s, not as the inner one's: ``if A: (if B: X; otherwise: Y); otherwise: Z``."""
+        parts = [f"{'otherwise, if' if i else 'if'} {t.describe()}: {_bracketed(b)}"
                  for i, (t, b) in enumerate(self.branches)]
         if self.otherwise:
-            parts.append(f"otherwise: {self.otherwise.describe()}")
+            parts.append(f"otherwise: {_bracketed(self.otherwise)}")
         return "; ".join(parts)
 
 
@@ -1588,3 +1620,13 @@ def _budget_guard(pos: SourcePos | None, what: str, steps: int = 1) -> Callable[
             raise out_of_steps(s, pos, what)
 
     return spend
+
+
+BLOCK_STATEMENTS = (For, If, Repeat, While, Roll)
+"""Statements holding blocks of their own: described in brackets when more statements follow them."""
+
+
+def _bracketed(block: Block) -> str:
+    """A branch of an 'if' in words: in brackets when it holds a block statement (see :meth:`If.describe`)."""
+    words = block.describe()
+    return f"({words})" if any(isinstance(st, BLOCK_STATEMENTS) for st in block.body) else words

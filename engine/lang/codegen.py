@@ -42,11 +42,14 @@ import dataclasses
 import itertools
 import operator
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
+from types import CodeType, FunctionType
 from typing import TYPE_CHECKING, Any
 
 from engine.core.errors import SourcePos
 from engine.core.showtext import one_line
+from engine.lang import kept_code
 from engine.lang.hoisted import hoist
 from engine.lang.shared import parse_python, pure_read, share
 
@@ -83,7 +86,8 @@ _names = itertools.count(1)
 
 
 def fresh(prefix: str) -> str:
-    """A name no other generated code uses (``k12``); a ruleset's names never become Python names."""
+    """A name no other generated code uses (``k12``; numbered anew in each function, see :func:`numbered`); a
+    ruleset's names never become Python names."""
     return f"{prefix}{next(_names)}"
 
 
@@ -344,38 +348,110 @@ def function(lines: tuple[str, ...], consts: tuple[tuple[str, Any], ...], pos: S
     same — says what went wrong (without one, such source is not generated).
     With ``unchanging`` (nothing its loops run changes anything but the step budget and their own locals)
     and a ``reference``, the loops' invariant reads are computed once, before them (:mod:`engine.lang.hoisted`).
+    Its names are numbered anew (:func:`numbered`), so the same code gives the same function at every load, which
+    is kept under the hash of its code (:mod:`engine.lang.kept_code`) and not made again.
     Its source is kept in the vocabulary, for ``rulecraft compile --show``.
     """
     if not ENABLED:
         return None
-    name = fresh("f")
+    lines, consts, fresh_here = numbered(lines, consts)
     where = f"{pos.file}:{pos.line}:{pos.col}" if pos is not None else "<code>"
     namespace = dict(HELPERS)
     namespace.update(consts)
     fallible, lookup = namespace.pop(FALLIBLE, False), namespace.pop(LOOKUP, False)
-    if HOISTING and unchanging and reference is not None:
-        closures = fresh("k")
-        lines = hoist(lines, fresh, namespace, closures)
-        namespace[closures] = reference
-    if SHARING:
-        lines = share(lines, fresh, namespace)
-    if fallible or lookup:
-        if reference is None:
-            return None
-        reason = fresh("k")
-        namespace[reason] = reference
-        caught = "(TypeError, KeyError)" if lookup else "TypeError"
-        why = "none where a number is needed" + (", or a key that is not there" if lookup else "")
-        lines = ("try:", *indent(lines), f"except {caught}:  # {why}: the closures say where", f"    return {reason}(s, e)")
-    text = "\n".join(wrap(line) for line in (f"def {name}(s, e):", *indent(lines))) + "\n"
-    try:
-        exec(compile(text, f"<generated from {where}>", "exec"), namespace)  # noqa: S102 - our own source, see above
-    except (SyntaxError, RecursionError, MemoryError, ValueError):
+    if (fallible or lookup) and reference is None:
         return None
-    fn = namespace[name]
+    hoisting = HOISTING and unchanging and reference is not None
+    found = kept_code.key("function", "\n".join(lines), _constants(namespace, reference),
+                          repr((bool(fallible), bool(lookup), hoisting, SHARING, reference is not None)))
+    made = kept_code.built(found)
+    if made is None:
+        made = _made(lines, namespace, fresh_here, reference, hoisting, fallible, lookup, where)
+        if made is None:
+            return None
+        kept_code.keep(found, *made)
+    code, text, closures = made
+    namespace.update(dict.fromkeys(closures, reference))
+    fn = FunctionType(kept_code.placed(code, f"<generated from {where}>"), namespace)
     fn.generated_source = text
     scope.vocab.data.setdefault(GENERATED, []).append((where, text))
     return fn
+
+
+def _made(lines: tuple[str, ...], namespace: dict[str, Any], fresh_here: Callable[[str], str], reference: Any,
+          hoisting: bool, fallible: bool, lookup: bool, where: str) -> kept_code.Built | None:
+    """The function of :func:`function` made anew: its code, its source and the names its namespace gives
+    ``reference`` (None when Python cannot compile it).  The passes read ``namespace`` (see :func:`_constants`)."""
+    name, closures = fresh_here("f"), []
+    if hoisting:
+        closures.append(fresh_here("k"))
+        lines = hoist(lines, fresh_here, namespace, closures[-1])
+        namespace[closures[-1]] = reference
+    if SHARING:
+        lines = share(lines, fresh_here, namespace)
+    if fallible or lookup:
+        closures.append(fresh_here("k"))
+        namespace[closures[-1]] = reference
+        caught = "(TypeError, KeyError)" if lookup else "TypeError"
+        why = "none where a number is needed" + (", or a key that is not there" if lookup else "")
+        lines = ("try:", *indent(lines), f"except {caught}:  # {why}: the closures say where",
+                 f"    return {closures[-1]}(s, e)")
+    text = "\n".join(wrap(line) for line in (f"def {name}(s, e):", *indent(lines))) + "\n"
+    try:
+        module = compile(text, f"<generated from {where}>", "exec")
+    except (SyntaxError, RecursionError, MemoryError, ValueError):
+        return None
+    code = next(c for c in module.co_consts if isinstance(c, CodeType) and c.co_name == name)
+    return code, text, tuple(closures)
+
+
+_GENERATED_NAME = re.compile(_TEXT + r"|#.*|(?<![\w.])([a-z])(\d+)\b")
+"""In generated source: a text literal or a comment (left alone), or a name :func:`fresh` made (``k12``), not an
+attribute's."""
+
+
+def numbered(lines: tuple[str, ...], consts: tuple[tuple[str, Any], ...]
+             ) -> tuple[tuple[str, ...], tuple[tuple[str, Any], ...], Callable[[str], str]]:
+    """``lines`` and ``consts`` with the names :func:`fresh` made numbered anew, in order of first appearance (in
+    the lines, then the constants), and a ``fresh`` of this function's own going on from there: :func:`fresh`
+    numbers names across the whole process, so the same code had another source at each load.
+
+    >>> lines, consts, more = numbered(("return k40[x37] + 'k40'  # x37's",), (("k40", {}), ("k2", 3)))
+    >>> lines, consts, more("t")
+    (("return k1[x2] + 'k40'  # x37's",), (('k1', {}), ('k3', 3)), 't4')
+    """
+    count = itertools.count(1)
+    names: dict[str, str] = {}
+
+    def renamed(match: re.Match[str]) -> str:
+        if match.group(2) is None:
+            return match.group(0)
+        old = match.group(0)
+        new = names.get(old)
+        if new is None:
+            new = names[old] = f"{match.group(2)}{next(count)}"
+        return new
+
+    lines = tuple(_GENERATED_NAME.sub(renamed, line) for line in lines)
+    consts = tuple((_GENERATED_NAME.sub(renamed, name), value) for name, value in consts)
+    return lines, consts, lambda prefix: f"{prefix}{next(count)}"
+
+
+def _constants(namespace: dict[str, Any], reference: Any) -> str:
+    """What the passes read of a function's constants, as text for its hash: for each name, which of the values
+    before it (the helpers', the reference's) is the same object, and whether it is a table (a ``dict``).  The
+    sharing and hoisting passes read nothing else of them (:class:`~engine.lang.shared.Facts`: a constant is read
+    as its identity, a table's ``get`` as pure, a name with the prefix of a read of the state as one when it is a
+    constant): two functions written alike whose constants differ only in value are the same function.
+
+    >>> table = {}
+    >>> _constants({"k1": table, "k2": table}, None) != _constants({"k1": table, "k2": {}}, None)
+    True
+    """
+    seen: dict[int, int] = {id(reference): 0}
+    parts = [f"{name}={seen.setdefault(id(value), len(seen))}{'d' * (type(value) is dict)}"
+             for name, value in namespace.items()]
+    return " ".join(parts)
 
 
 WIDTH = 110

@@ -47,6 +47,7 @@ from engine.core.yamlsource import Mapping, Text
 from engine.lang import ast, codegen
 from engine.lang.functions import Function
 from engine.lang.scope import Code, Compiled, Fn, Scope
+from engine.lang.shared import COMPUTED
 from engine.lang.types import ANY, ANY_COMPONENT, BOOL, CELL, INT, STR, Component, Enum, ListOf, Type
 
 if TYPE_CHECKING:
@@ -83,6 +84,7 @@ class Defined(Function):
     meaning: str = ""  # the body in English, for ``rulecraft explain``
     depth: int = 1  # how deeply a call nests: 1 + the depth of the deepest function its body calls
     node: ast.Node | None = field(default=None, compare=False)  # the body, when a call may be written inline
+    lets: tuple[tuple[str, ast.Node], ...] = field(default=(), compare=False)  # its lets, computed first where inline
     size: int = field(default=0, compare=False)  # how many syntax nodes ``node`` has: what writing it inline compiles
     steps: int = 1  # the steps a call spends: more for a long body (see engine.lang.ast.weight)
 
@@ -175,28 +177,42 @@ class Defined(Function):
         when the body's source passes ``e`` to nothing (a closure called with it might read the slot): None
         otherwise, and when the ruleset cannot afford to compile the body again (:meth:`_afford`).
         """
-        if not self._afford(scope):
+        if self.lets and not names or not self._afford(scope):  # lets kept in slots cost about what the call does
             return None
         inner = Scope(scope.vocab, DiagnosticSink())
         inner.counter, inner.calls, inner.inlined, inner.pure = scope.counter, scope.calls, scope.inlined, True  # fresh slots
         inner.inlining = scope.inlining | {self.name}
         stores: list[str] = []
         consts: tuple[tuple[str, Any], ...] = ()
-        for (name, type_), c in zip(self.params, args):
-            if c.constant or c.slot is not None or _cheap(c):
-                inner.alias(name, dataclasses.replace(c, type=type_))
-                continue
-            text, named = codegen.expr(c)
+
+        def store(name: str, type_: Type, text: str) -> None:  # a value computed once, read by its name
             if names:
                 held = codegen.fresh("v")
                 inner.alias(name, Compiled(type_, _held, code=Code(held)))
                 stores.append(f"(({held} := {text}) and None)")  # always false: the next part runs
             else:
                 stores.append(f"e.__setitem__({inner.bind(name, type_)}, {text})")
+
+        for (name, type_), c in zip(self.params, args):
+            if c.constant or c.slot is not None or _cheap(c):
+                inner.alias(name, dataclasses.replace(c, type=type_))
+                continue
+            text, named = codegen.expr(c)
+            store(name, type_, text)
             consts += named
         generated = scope.vocab.data.setdefault(codegen.GENERATED, [])
         before = len(generated)
+        inside = ""  # the source written inside the body's scope: the lets' values and the body
         try:
+            for name, node in self.lets:  # each let in the body's scope, computed once, in order
+                value = node.compile(inner)
+                if inner.sink.items:
+                    del generated[before:]
+                    return None
+                text, named = codegen.expr(value)  # a closure (an aggregate's function, say) is called with the locals
+                store(name, value.type, text)
+                consts += named
+                inside += text
             compiled = self.node.compile(inner)
         except RecursionError:
             compiled = None
@@ -205,7 +221,7 @@ class Defined(Function):
             return None
         body, named = codegen.expr(compiled)  # a closure of the library is called, as anywhere else
         text = f"({' or '.join(stores)} or {body})" if stores else body
-        if len(text) > INLINE_SIZE or names and stores and codegen.passes_locals(body):
+        if len(text) > INLINE_SIZE or names and stores and codegen.passes_locals(inside + body):
             del generated[before:]
             return None
         scope.inlined[0] += self.size  # the code it is written in runs this much more (see engine.lang.ast.weight)
@@ -278,9 +294,12 @@ def _cheap(c: Compiled) -> bool:
     >>> from engine.lang.types import INT
     >>> _cheap(Compiled(INT, None, code=Code("(e[1] + 2)"))), _cheap(Compiled(INT, None, code=Code("k5(s, e)")))
     (True, False)
+    >>> _cheap(Compiled(INT, None, code=Code("s.current_role")))  # a property: computed once, into a name
+    False
     """
     text = c.code.expr if c.code is not None and c.code.lines is None else "("
-    return len(text) <= CHEAP_SIZE and "(s" not in text and ":=" not in text
+    return (len(text) <= CHEAP_SIZE and "(s" not in text and ":=" not in text
+            and not any(f"s.{name}" in text for name in COMPUTED))  # a property's read runs code
 
 
 def _held(s: Any, e: list[Any]) -> Any:
@@ -409,7 +428,7 @@ def _define_each(b: "CodeContext", section: Mapping, below: dict[str, str]) -> N
         if compiled is None:
             vocab.elsewhere[name] = broken  # its calls are told so, not that it was never written
             continue
-        fn, result, slots, meaning, depth, inlined, steps = compiled
+        fn, result, slots, meaning, depth, inlined, steps, let_nodes = compiled
         most = b.game.limits.call_depth
         if depth > most:
             b.error(pos, f"function '{name}' calls functions {depth - 1} deep, more than {most} "
@@ -421,7 +440,7 @@ def _define_each(b: "CodeContext", section: Mapping, below: dict[str, str]) -> N
         if lets:
             text += ", where " + ", ".join(f"{n} = {' '.join(str(v).split())}" for n, v in lets.items())
         vocab.functions[name] = Defined(name, signature_text, text, str(key), tuple(typed), fn, result, slots, words, meaning,
-                                        depth, inlined, ast.nodes(inlined), steps)
+                                        depth, inlined, let_nodes, ast.nodes(inlined) + sum(ast.nodes(n) for _, n in let_nodes), steps)
 
 
 def _zone_hint(function: str, type_name: str, param: str, kinds: Iterable[str]) -> str | None:
@@ -484,16 +503,19 @@ def _param_type(b: "CodeContext", name: str) -> Type | None:
 
 
 def _compile_body(b: "CodeContext", text: Any, pos: Any, params: list[tuple[str, Type]],
-                  lets: Mapping | None = None) -> tuple[Fn, Type, int, str, int, ast.Node | None, int] | None:
+                  lets: Mapping | None = None) -> tuple[Fn, Type, int, str, int, ast.Node | None, int, tuple[tuple[str, ast.Node], ...]] | None:
     """The body as a closure over its own locals (the parameters first, then its ``let`` names), its type, how
     many slots it needs, its English, how deeply the calls in it nest, its syntax when a call may be written
-    inline (a plain expression, without ``let``), and the steps a call spends (see :func:`engine.lang.ast.weight`)."""
+    inline (a plain expression), the steps a call spends (see :func:`engine.lang.ast.weight`) and its lets' names
+    and syntax (a call written inline computes each once, in order, before the body)."""
     scope = Scope(b.game.vocab, b.sink)
     scope.pure = True
     for name, type_ in params:
         scope.bind(name, type_)
     steps: list[tuple[int, Fn]] = []
+    sources: list[tuple[int, Compiled]] = []  # each let's slot and compiled value, for one generated function
     named: list[tuple[str, str]] = []  # each let's name and its English
+    lets_nodes: list[tuple[str, ast.Node]] = []  # each let's name and syntax, for calls written inline
     cost = 0  # syntax nodes a call runs, its inline calls' bodies included
     for name, value in (lets or {}).items():
         b.check_identifier(str(name), lets.key_pos.get(name), "let")  # type: ignore[union-attr]
@@ -503,19 +525,23 @@ def _compile_body(b: "CodeContext", text: Any, pos: Any, params: list[tuple[str,
         if node is None:
             return None
         cost += ast.nodes(node)
+        lets_nodes.append((str(name), node))
         if isinstance(node, ast.Selection):
             parts = node.compile_parts(scope)
-            fn, type_ = parts.items, ListOf(parts.item_type)
+            compiled = Compiled(ListOf(parts.item_type), parts.items)
         else:
             compiled = b.compile_node(node, scope)
-            fn, type_ = compiled.fn, compiled.type
-        steps.append((scope.bind(str(name), type_), fn))
+        steps.append((scope.bind(str(name), compiled.type), compiled.fn))
+        sources.append((steps[-1][0], compiled))
         named.append((str(name), f"every {node.describe()}" if isinstance(node, ast.Selection) else node.describe()))
+    errors = len(b.sink.items)
     node = parse_selection(b, text, pos)
     if node is None:
+        _told_program(b, text, errors)
         return None
     cost += ast.nodes(node)
     inlined: ast.Node | None = None
+    compiled = None
     if isinstance(node, ast.Selection):
         parts = node.compile_parts(scope)
         body, result, meaning = parts.items, ListOf(parts.item_type), f"every {node.describe()}"
@@ -525,12 +551,13 @@ def _compile_body(b: "CodeContext", text: Any, pos: Any, params: list[tuple[str,
         body, result, meaning = compiled.fn, compiled.type, node.describe()
         # a body whose own source is long is never written inline (nor tried: see Defined._inline); nor is one that
         # did not compile: written again where it is called, its names could mean functions defined after it
-        fits = not steps and len(b.sink.items) == errors and len(codegen.expr(compiled)[0]) <= INLINE_SIZE
+        fits = (len(b.sink.items) == errors and len(codegen.expr(compiled)[0]) <= INLINE_SIZE
+                and not any(isinstance(let, ast.Selection) for _, let in lets_nodes))
         inlined = node if fits else None
     depth = scope.calls[0] + 1
     spends = ast.weight(cost + scope.inlined[0])
     if not steps:
-        return body, result, max(scope.slots, 1), meaning, depth, inlined, spends
+        return body, result, max(scope.slots, 1), meaning, depth, inlined, spends, ()
     meaning += ", where " + ", ".join(f"{name} is {words}" for name, words in named)
 
     def with_lets(s: Any, e: list[Any]) -> Any:
@@ -538,7 +565,55 @@ def _compile_body(b: "CodeContext", text: Any, pos: Any, params: list[tuple[str,
             e[slot] = fn(s, e)
         return body(s, e)
 
-    return with_lets, result, max(scope.slots, 1), meaning, depth, None, spends
+    generated = _lets_function(sources, compiled or Compiled(result, body), pos, scope, with_lets)
+    return generated or with_lets, result, max(scope.slots, 1), meaning, depth, inlined, spends, tuple(lets_nodes)
+
+
+def _lets_function(lets: list[tuple[int, Compiled]], body: Compiled, pos: Any, scope: Scope, reference: Fn) -> Fn | None:
+    """A body with ``let`` names as one generated function: each let's value into its slot, in order, then the body's
+    (None when generation is off or Python cannot compile it; ``reference``, the closures, says where none met a
+    number).
+
+    >>> from engine.lang.scope import Vocabulary
+    >>> from engine.lang.types import INT
+    >>> let = Compiled(INT, None, code=Code("(e[0] + 1)"))
+    >>> f = _lets_function([(1, let)], Compiled(INT, None, code=Code("(e[1] * 2)")), None, Scope(Vocabulary()), None)
+    >>> f(None, [3, None])
+    8
+    """
+    lines: list[str] = []
+    consts: tuple[tuple[str, Any], ...] = ()
+    for slot, c in lets:
+        text, named = codegen.expr(c)
+        lines.append(f"e[{slot}] = {text}")
+        consts += named
+    text, named = codegen.expr(body)
+    return codegen.function((*lines, f"return {text}"), consts + named, pos, scope, reference)
+
+
+PROGRAM_BODY = ("a function's body is one expression (a value or a condition), not a program: lines that change the "
+                "game (move, shuffle, a counter's '+=') run only in setup, a step's effect and the other programs; "
+                "write them there; to write them once, give a component the program in an attribute listed under "
+                "'programs:' and run it with perform(COMPONENT, ATTRIBUTE)")
+
+
+def _told_program(b: "CodeContext", text: Any, errors: int) -> None:
+    """When a body that failed to parse as an expression is a program (statements, lines that change the game),
+    say so in place of the syntax errors found after the ``errors``-th: "unexpected 'shuffle'; expected ')'" did not
+    say that a function cannot change the game."""
+    from engine.core.errors import RulesetError
+    from engine.lang.parser import parse_program
+
+    source = code_text(text).strip()
+    if "\n" not in source:
+        return
+    try:
+        parse_program(source, lambda line, col: None)
+    except RulesetError:
+        return
+    found = b.sink.items[errors:]
+    del b.sink.items[errors:]
+    b.error(found[0].pos if found else None, PROGRAM_BODY)
 
 
 def code_text(value: Any) -> str:

@@ -549,7 +549,12 @@ class OfANumber(Function):
                 raise ast.no_value(name, ((node, value),), pos)
             return of(value)
 
-        return Compiled(INT, number, c.constant)
+        if not scope.pure:
+            return Compiled(INT, number, c.constant)
+        text, consts = codegen.expr(c)  # none raises TypeError: the function falls back to the closure, which says where
+        k = codegen.fresh("k")
+        return Compiled(INT, number, c.constant, code=codegen.Code(f"{k}({text})", None, consts + ((k, of), (codegen.FALLIBLE, True)),
+                                                                 number=True))
 
 
 @dataclass(frozen=True)
@@ -621,11 +626,10 @@ class Numbers(Function):
         args = self.arity(call, scope, 2)
         if len(args) < 2:
             return Compiled(ListOf(INT), lambda s, e: [])
-        low, high = self.value(scope, args[0], INT, "first number").fn, self.value(scope, args[1], INT, "last number").fn
-        pos = call.pos
+        a, b = self.value(scope, args[0], INT, "first number"), self.value(scope, args[1], INT, "last number")
+        low, high, pos = a.fn, b.fn, call.pos
 
-        def numbers(s: Any, e: list[Any]) -> list[int]:
-            first, last = low(s, e), high(s, e)
+        def listed(first: int | None, last: int | None) -> list[int]:
             if first is None or last is None:
                 return []
             if last - first >= MAX_NUMBERS:
@@ -634,7 +638,15 @@ class Numbers(Function):
                                          f"{pos}: numbers() would list more than {MAX_NUMBERS} numbers")  # a hidden one's
             return list(range(first, last + 1))
 
-        return Compiled(ListOf(INT), numbers)
+        def numbers(s: Any, e: list[Any]) -> list[int]:
+            return listed(low(s, e), high(s, e))
+
+        if not scope.pure:
+            return Compiled(ListOf(INT), numbers)
+        # In code that changes nothing, generated source lists them itself (and a loop over them walks the list inline).
+        (first, ca), (last, cb), k = codegen.expr(a), codegen.expr(b), codegen.fresh("k")
+        return Compiled(ListOf(INT), numbers, code=codegen.Code(f"{k}({first}, {last})", None, ca + cb + ((k, listed),),
+                                                               walkable=True))
 
     def describe(self, call: ast.Call) -> str:
         args = call.positional()

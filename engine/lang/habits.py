@@ -11,6 +11,8 @@ tokens the parser expected there.
 True
 >>> python_habit("const ", "c", "c = 1"), python_habit("let c", ":", ": card = 1")
 ("write 'let' for 'const': let c = ...", 'a name takes no type: write let c = ...')
+>>> python_habit("n += 2", "d6", "d6")
+"'2d6' is not written so: each roll(...) rolls one die, so 2 of them are roll(d6) + roll(d6) (a 'roll dN:' statement rolls one die)"
 """
 
 from __future__ import annotations
@@ -74,6 +76,12 @@ def python_habit(before: str, token: str, rest: str) -> str | None:
         return "'//' is not in the language: '#' starts a comment, and '/' divides whole numbers (rounding down)"
     if rest.startswith(("++", "--")):
         return f"write '{rest[0]}= 1' for '{rest[:2]}' (only a counter can change: see 'counters:')"
+    dice = re.search(r"(?<![\w.])(\d+)\s*$", before) if re.fullmatch(r"d\d+", token) else None
+    if dice:
+        n, die = int(dice.group(1)), token
+        added = " + ".join([f"roll({die})"] * n) if 1 < n <= 3 else f"sum(roll({die}) for i in numbers(1, {n}))"
+        return (f"'{n}{die}' is not written so: each roll(...) rolls one die, so {n} of them are {added} "
+                "(a 'roll dN:' statement rolls one die)")
     method = re.search(r"\.\s*(\w+)\s*$", before) if token == "(" else None
     if method:
         return _method(method.group(1))

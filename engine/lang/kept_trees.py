@@ -11,9 +11,10 @@ code of an edited one, is not parsed again.  Trees are kept
   one file per piece of code, named by its hash (the oldest files go when there are more than :data:`ON_DISK`).
 
 They are read back with :mod:`pickle`, which can run code, so only from that folder, which only this user may write
-in; where that does not hold nothing is kept on disk.  A file that cannot be read back is parsed again and written
-anew.  Positions are kept relative to the code's own text and placed again where the code stands now: the same code
-moved within a file, or into another, reports errors at its own file:line:col.
+in, and only plain files of this user's (:mod:`engine.core.kept_files`); where that does not hold nothing is kept on
+disk.  A file that cannot be read back is parsed again and written anew.  Positions are kept relative to the code's
+own text and placed again where the code stands now: the same code moved within a file, or into another, reports
+errors at its own file:line:col.
 
 >>> from engine.core.errors import SourcePos
 >>> read = lambda text, start, locate: ("a tree", locate(1, 3))  # a parser of a made-up rule, "example"
@@ -28,9 +29,7 @@ from __future__ import annotations
 import copyreg
 import hashlib
 import io
-import os
 import pickle
-import stat
 import threading
 from functools import lru_cache
 from importlib.util import MAGIC_NUMBER
@@ -39,7 +38,7 @@ from typing import Any, Callable
 
 from engine.core import limits
 from engine.core.errors import SourcePos
-from engine.core.paths import private_cache_dir
+from engine.core.kept_files import LARGEST, KeptFiles
 from engine.lang import types
 
 Locate = Callable[[int, int], SourcePos]
@@ -49,16 +48,9 @@ MEMORY = 4096
 """How many trees are kept in memory (the latest parsed or read from disk; past it, the earliest goes)."""
 ON_DISK = 10_000
 """How many trees are kept on disk: past it, the older half goes (checked once a process, at its first new tree)."""
-LARGEST = 4 << 20
-"""A kept file larger than this (in bytes) is not read back: no tree of code within the limits is nearly so large."""
 MADE_FROM = ("grammar.lark", "ast.py", "parser.py", "types.py", "kept_trees.py")
 """The effect language's files that build a syntax tree: a change to any of them changes every hash."""
 
-_LOCK = threading.Lock()
-_trees: dict[str, bytes] = {}
-_folders: dict[tuple[str | None, str | None], str | None] = {}
-_made: set[str] = set()
-_pruned = False
 _PLACING = threading.local()
 """The ``locate`` of the tree being read back, on its thread (see :func:`_placed`)."""
 
@@ -68,9 +60,7 @@ def parsed(text: str, start: str, locate: Locate, parse: Parse | None) -> Any:
     or ``parse(text, start, locate)`` (whose errors pass through: nothing is kept of code that fails).  With
     ``parse`` None, LookupError when nothing is kept."""
     key = _key(start, text)
-    data = _trees.get(key)
-    if data is None:
-        data = _read(key)
+    data = _KEPT.read(key)
     if data is not None:
         _PLACING.locate = locate
         try:
@@ -96,20 +86,17 @@ def parsed(text: str, start: str, locate: Locate, parse: Parse | None) -> Any:
         _pickler(buffer, made).dump(tree)
     except (_NotKept, pickle.PicklingError, RecursionError, TypeError, AttributeError):
         return tree  # a position locate did not make, or something pickle cannot write: not kept
-    _keep(key, buffer.getvalue())
+    _KEPT.keep(key, buffer.getvalue())
     return tree
 
 
 def forget() -> None:
     """Forget the trees kept in memory and where the folder on disk is (its trees stay): for tests of the disk.
 
-    >>> forget(); len(_trees)
+    >>> forget(); len(_KEPT._kept)
     0
     """
-    with _LOCK:
-        _trees.clear()
-        _folders.clear()
-        _made.clear()
+    _KEPT.forget()
 
 
 @lru_cache(maxsize=1)
@@ -136,109 +123,8 @@ def _key(start: str, text: str) -> str:
     return hashlib.sha256((_version() or b"") + said.encode("utf-8", "surrogatepass")).hexdigest()
 
 
-def _folder() -> str | None:
-    """The folder of kept trees, worked out once per cache location (a test may move it), or None."""
-    where = (os.environ.get("XDG_CACHE_HOME"), os.environ.get("HOME"))
-    found = _folders.get(where, "")
-    if found == "":
-        private = private_cache_dir() if _version() is not None else None
-        found = _folders[where] = None if private is None else os.path.join(private, "trees")
-    return found
-
-
-def _read(key: str) -> bytes | None:
-    """The bytes kept on disk under ``key``; None when there are none (or no private folder, or too many bytes)."""
-    folder = _folder()
-    if folder is None:
-        return None
-    try:
-        with open(os.path.join(folder, key[:2], key), "rb", opener=_opened) as file:
-            if not _own_file(os.fstat(file.fileno())):
-                return None
-            data = file.read(LARGEST + 1)
-    except OSError:
-        return None
-    if len(data) > LARGEST:
-        return None
-    _remember(key, data)
-    return data
-
-
-_OPENING = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
-"""How a kept file is opened: a link is not followed, and a pipe put where the file was does not wait for a writer."""
-
-
-def _opened(path: str, flags: int) -> int:
-    """``open``'s opener for a kept file: :data:`_OPENING` whatever ``flags`` says (reading only)."""
-    return os.open(path, _OPENING)
-
-
-def _own_file(status: os.stat_result) -> bool:
-    """Whether a kept file is one this process may read back: a plain file, this user's (pickle may run code).
-
-    >>> _own_file(os.stat(__file__)) == (not hasattr(os, "getuid") or os.stat(__file__).st_uid == os.getuid())
-    True
-    >>> _own_file(os.stat(os.path.dirname(__file__)))
-    False
-    """
-    mine = not hasattr(os, "getuid") or status.st_uid == os.getuid()
-    return stat.S_ISREG(status.st_mode) and mine
-
-
-def _remember(key: str, data: bytes) -> None:
-    """Keep ``data`` in memory under ``key``, the earliest kept going past :data:`MEMORY`."""
-    with _LOCK:
-        if len(_trees) >= MEMORY:
-            del _trees[next(iter(_trees))]
-        _trees[key] = data
-
-
-def _keep(key: str, data: bytes) -> None:
-    """Keep a new tree in memory and on disk (written whole under another name, then renamed, so a reader meets the
-    whole file or none; a full disk or a read-only folder keeps it in memory only)."""
-    global _pruned
-    _remember(key, data)
-    folder = _folder()
-    if folder is None:
-        return
-    try:
-        if not _pruned:
-            _pruned = True
-            _prune(Path(folder))
-        part = os.path.join(folder, key[:2])
-        if part not in _made:
-            for made in (folder, part):  # each only this user's, as the cache folder is
-                os.makedirs(made, mode=0o700, exist_ok=True)
-            _made.add(part)
-        partial = os.path.join(part, f".{key}.{os.getpid()}.{threading.get_ident()}")
-        with open(partial, "wb") as file:
-            file.write(data)
-        os.replace(partial, os.path.join(part, key))
-    except OSError:
-        _made.clear()  # a folder deleted meanwhile is made again next time
-
-
-def _prune(folder: Path, most: int = ON_DISK) -> None:
-    """When ``folder`` holds more than ``most`` trees, delete the older half (by when they were written).
-
-    >>> import tempfile
-    >>> with tempfile.TemporaryDirectory() as where:
-    ...     for n in range(5): _ = (Path(where) / "ab").mkdir(exist_ok=True), (Path(where) / "ab" / f"t{n}").write_bytes(b"")
-    ...     _prune(Path(where), 4); sorted(p.name for p in (Path(where) / "ab").iterdir())
-    ['t3', 't4']
-    """
-    if not folder.is_dir():
-        return
-    files = [(entry.stat().st_mtime_ns, entry.name, entry.path) for part in os.scandir(folder) if part.is_dir()
-             for entry in os.scandir(part.path) if entry.is_file()]
-    if len(files) <= most:
-        return
-    files.sort()
-    for _, _, path in files[:len(files) - most // 2]:
-        try:
-            os.remove(path)
-        except OSError:
-            pass
+_KEPT = KeptFiles("trees", MEMORY, ON_DISK, LARGEST, usable=lambda: _version() is not None)
+"""The trees kept, pickled (no tree of code within the limits is nearly :data:`LARGEST` bytes)."""
 
 
 class _NotKept(Exception):

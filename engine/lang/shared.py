@@ -44,6 +44,14 @@ Dep = tuple  # ("slot", 3), ("name", "t7"), ("state", "grid")
 ANY_STATE = ("state", "*")
 """What a read of the state through a function (``r5(s, x)``) depends on: any part of the state."""
 
+COMPUTED = frozenset({"current_role", "seat_to_move"})
+"""The state's attributes whose read runs code (properties that look through the turn's decisions): a read of one
+is worth naming once, like a look-up, and an argument reading one is not cheap to write again where it is used.
+
+>>> Facts(None).worth(ast.parse("s.current_role", mode="eval").body), Facts(None).worth(ast.parse("s.grid", mode="eval").body)
+(True, False)
+"""
+
 READ = "r"
 """The prefix of a constant's name that marks a function reading the state, called as ``r5(s, value)``: it
 changes nothing and spends no step (a vocabulary function of one value, say)."""
@@ -342,9 +350,15 @@ class Facts:
     def _costly(self, node: ast.AST) -> bool:
         found = self.memo_costly.get(node)
         if found is None:
-            found = isinstance(node, (ast.Call, ast.BinOp)) or (isinstance(node, ast.Subscript) and not _slot(node))
+            found = (isinstance(node, (ast.Call, ast.BinOp)) or (isinstance(node, ast.Subscript) and not _slot(node))
+                     or isinstance(node, ast.Attribute) and node.attr in COMPUTED and _of_state(node))
             found = self.memo_costly[node] = found or any(self._costly(n) for n in ast.iter_child_nodes(node))
         return found
+
+
+def _of_state(node: ast.Attribute) -> bool:
+    """Whether ``node`` reads an attribute of the state itself (``s.current_role``)."""
+    return isinstance(node.value, ast.Name) and node.value.id == "s"
 
 
 def _slot(node: ast.Subscript) -> bool:

@@ -129,6 +129,8 @@ function draw(data) {
   if (e) {
     explanation.append(build("b", `${e.number}. seat ${e.seat}: ${e.text}`));
     for (const line of e.lines) explanation.append(build("div", line));
+    // a long move's explanation scrolls: the end of the game shows its end, who won and why; a replay, the move's start
+    explanation.scrollTop = view.mode === "replay" ? 0 : explanation.scrollHeight;
   }
   drawSeats();
   drawSave();

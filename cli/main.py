@@ -31,7 +31,8 @@ from click.core import ParameterSource
 from cli.allow import allow_option
 from cli.counts import Count, count_option_hint
 from cli.extra_words import SpacedValuesCommand
-from cli.places import PathOrBuiltin
+from cli.places import PathOrBuiltin, named
+from cli.stop_signals import stops_as_ctrl_c
 import engine
 from engine.core.showtext import cut, json_safe, players as players_text, shown
 from engine.runner.backends import BACKENDS, MAX_GAMES
@@ -85,7 +86,8 @@ class RulecraftGroup(click.Group):
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
-            return super().invoke(ctx)
+            with stops_as_ctrl_c():  # kill, or the terminal closed: stopped as Ctrl-C stops it, nothing lost
+                return super().invoke(ctx)
         except click.NoSuchOption as err:
             raise count_option_hint(err) or self.owned_elsewhere(err) from None
         except (click.exceptions.Exit, click.ClickException, click.Abort):
@@ -238,6 +240,26 @@ def check_output(path: Path | None, flag: str, what: str) -> None:
         raise click.BadParameter(f"there is no folder {folder} to write {what} in", param_hint=flag)
     if ruleset_file(path):
         raise click.BadParameter(f"{path} is a file of the ruleset in use: write to another file", param_hint=flag)
+
+
+def check_separate_outputs(*outputs: tuple[Path | None, str]) -> None:
+    """Refuse, before any work, two options writing the same file (``--out r.json --html r.json``): the second
+    written replaced the first, and the report was lost without a word.  A device or a pipe (``/dev/null``) may take
+    both.
+
+    check_separate_outputs((Path("r.json"), "--out"), (Path("./r.json"), "--html"))   # BadParameter for --html
+    """
+    from engine.core.confine import resolved
+
+    taken: dict[Path, str] = {}
+    for path, flag in outputs:
+        if path is None or (path.exists() and not path.is_file()):
+            continue
+        where = resolved(path)
+        if where in taken:
+            raise click.BadParameter(f"{path} is the file {taken[where]} writes too: give each output a file of its own",
+                                     param_hint=flag)
+        taken[where] = flag
 
 
 def report_format_option(rows: str) -> Callable[[F], F]:
@@ -485,7 +507,7 @@ def explain(
 @main.command("new")
 @click.argument("folder", metavar="NAME", type=click.Path(file_okay=False, path_type=Path))
 @allow_option
-@click.option("--from", "source", metavar="RULESET",
+@click.option("--from", "source", metavar="RULESET", callback=named,
               help="The ruleset to start from (a built-in name or a path; default: the built-in ruleset that says "
                    "'starter: true', the tutorial to copy).")
 def new_command(folder: Path, source: str | None) -> None:
@@ -592,11 +614,12 @@ def play(
     try:
         session.run()
         interrupted = False
-    except KeyboardInterrupt:  # Ctrl-C, at a prompt or while a bot thinks
-        console.print("interrupted; the game is not over")
+    except KeyboardInterrupt:  # Ctrl-C, at a prompt or while a bot thinks (or kill, or the terminal closed)
         interrupted = True
     if log_path is not None and not session.save(log_path):  # ended or not, the game so far is kept
         raise click.exceptions.Exit(1)
+    if interrupted:  # said after the log is written: a terminal that closed may take no more output
+        console.print("interrupted; the game is not over")
     if session.failed or interrupted:  # the exit status says it did not end
         raise click.exceptions.Exit(1)
 
@@ -713,7 +736,7 @@ def replay(log_file: Path, step: bool, force: bool, watch: bool) -> None:
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), help="Write the report to this file.")
 @click.option("--html", "html_path", type=click.Path(dir_okay=False, path_type=Path),
               help="Also write the report as a self-contained HTML page with charts.")
-@click.option("--compare", "compare_with", metavar="OTHER",
+@click.option("--compare", "compare_with", metavar="OTHER", callback=named,
               help="Also play OTHER (a ruleset; default: this one) on the same seeds and test the differences.")
 @click.option("--compare-variant", "compare_variants", multiple=True, metavar="V",
               help="Variant(s) of the compared run ('a+b' or repeat; default: none).")
@@ -747,6 +770,7 @@ def simulate(
     game = load_game(ruleset, variants, set_texts)
     for path, flag, what in ((out, "--out", "the report"), (html_path, "--html", "the report"), (games_csv, "--games", "the games")):
         check_output(path, flag, what)
+    check_separate_outputs((out, "--out"), (html_path, "--html"), (games_csv, "--games"))
     count = pick_players(game, players)
     specs = _agent_specs(agents, count, backend)
     note_timed_agents(specs)
@@ -1092,7 +1116,7 @@ def _bench_agent(result: dict[str, Any], fmt: str) -> None:
 
 
 @main.command()
-@click.argument("ruleset", required=False)
+@click.argument("ruleset", required=False, callback=named)
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on (other machines can reach 0.0.0.0).")
 @click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True,
               help="Port to listen on (0: any free one, printed).")
@@ -1106,9 +1130,11 @@ def serve(ruleset: str | None, host: str, port: int, open_browser: bool, cap: fl
     rulecraft serve --open
     rulecraft serve my-game --port 8080
     """
+    from cli.stop_signals import handled_as_before
     from cli.web.serve import run
 
-    run(ruleset, host, port, open_browser, cap)
+    with handled_as_before():  # the server handles being told to stop itself
+        run(ruleset, host, port, open_browser, cap)
 
 
 # ---------------------------------------------------------------- check
@@ -1251,6 +1277,7 @@ def _check_invariants(
     from engine.runner.replay import checked_playout
 
     game = load_game(ruleset, variants, set_texts)
+    _check_save_folder(save_dir)
     counts = [pick_players(game, players)] if players is not None else list(game.player_counts)
     named = game.name + render.run_changes(list(game.variants), game.set_options)
     if game.invariants:
@@ -1284,7 +1311,9 @@ def _check_invariants(
             if save_dir is not None:
                 echo(f"      replay: {_save_failure(result, ruleset, game, save_dir)}")
         for result in failures[SHOWN_FAILURES:] if save_dir is not None else ():
-            _save_failure(result, ruleset, game, save_dir)
+            saved = _save_failure(result, ruleset, game, save_dir)
+            if saved.startswith(NOT_WRITTEN):
+                echo(f"    game seed {result.seed}: replay {saved}")
         if len(failures) > SHOWN_FAILURES:
             more = len(failures) - SHOWN_FAILURES
             echo(f"    ... and {more} more failing game{'s' * (more != 1)} "
@@ -1297,17 +1326,39 @@ def _check_invariants(
         raise click.exceptions.Exit(1)
 
 
-def _save_failure(result: Any, ruleset: str, game: Game, folder: Path) -> Path:
-    """Write the failing game as a replay (up to the action that failed, or before it when it raised)."""
+NOT_WRITTEN = "not written: "
+"""How a failing game's replay that ``--save`` could not write begins in place of its path."""
+
+
+def _check_save_folder(folder: Path | None) -> None:
+    """Refuse, before any game is played, a ``--save`` folder that cannot be made: it, or the nearest of its
+    ancestors that exists, is not a folder (a pipe, a device, a file: click refuses only a plain file)."""
+    if folder is None:
+        return
+    there = next((p for p in (folder, *folder.parents) if p.exists() or p.is_symlink()), None)
+    if there is not None and not there.is_dir():
+        raise click.BadParameter(f"{there} is not a folder: give a folder to write the failing games' replays in",
+                                 param_hint="--save")
+
+
+def _save_failure(result: Any, ruleset: str, game: Game, folder: Path) -> str:
+    """Write the failing game as a replay (up to the action that failed, or before it when it raised): its path, or
+    why it could not be written (the other games' replays are still written, and the run still reported)."""
     from cli.gamelog import ruleset_ref
+    from engine.core.errors import RulecraftError
 
     log = result.replay(ruleset_ref(ruleset), game)
     if result.error is not None and log.actions:
         log.actions = log.actions[:-1]  # the last action raised: replay up to just before it
-    folder.mkdir(parents=True, exist_ok=True)
     path = folder / f"{game.name}-{result.players}p-seed{result.seed}.json"
-    log.write(path)
-    return path
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        log.write(path)
+    except OSError as err:
+        return f"{NOT_WRITTEN}cannot make the folder {folder}: {err.strerror or err}"
+    except RulecraftError as err:
+        return f"{NOT_WRITTEN}{err}"
+    return str(path)
 
 
 if __name__ == "__main__":  # python -m cli.main, as python -m cli

@@ -101,8 +101,8 @@ def create(folder: Path, source: str | None = None) -> NewRuleset:
         raise RulecraftError(f"'{name}' is not a ruleset name: use lower-case letters, digits and '-' (my-game)")
     if name in builtin_names():
         raise RulecraftError(f"'{name}' is the name of a built-in ruleset, which the name would mean on the command line; choose another")
-    if folder.exists():
-        raise RulecraftError(f"{folder} already exists; give a new folder")
+    if folder.exists() or folder.is_symlink():  # a link to nothing too: mkdir would fail on it with "File exists"
+        raise RulecraftError(f"{folder} already exists{' (a link)' * folder.is_symlink()}; give a new folder")
     if not folder.resolve().parent.is_dir():  # a mistyped path is not made into folders nobody asked for
         raise RulecraftError(f"there is no folder {folder.resolve().parent} to make {name} in; create it first")
     origin = find_ruleset(source or smallest_builtin()).resolve()

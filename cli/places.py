@@ -19,17 +19,38 @@ from typing import Any
 import click
 
 
+EMPTY = "an empty text names no ruleset: give a built-in name, a file or a folder ('.' for this one)"
+
+
+def named(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """A click callback refusing an empty ruleset name, which would otherwise stand for a default or this folder
+    (``--from ''`` copied the tutorial, ``--compare ''`` compared a ruleset with itself, ``serve ''`` served the
+    folder it runs in).
+
+    >>> named(None, None, "my-game"), named(None, None, None)
+    ('my-game', None)
+    """
+    if value is not None and not value.strip():
+        raise click.BadParameter(EMPTY, ctx, param)
+    return value
+
+
 class PathOrBuiltin(click.ParamType):
     """An existing path, or a built-in ruleset's name (its folder). Anything else is refused with the choices.
 
     >>> PathOrBuiltin().convert(".", None, None)
     '.'
+    >>> PathOrBuiltin().convert("", None, None)
+    Traceback (most recent call last):
+    click.exceptions.BadParameter: an empty text names no ruleset: give a built-in name, a file or a folder ('.' for this one)
     """
 
     name = "path"
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
         text = str(value)
+        if not text:  # Path("") is the current folder: validate '' walked every file below it
+            self.fail(EMPTY, param, ctx)
         if Path(text).exists():
             return text
         from engine.core.errors import did_you_mean

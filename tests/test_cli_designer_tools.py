@@ -252,6 +252,15 @@ def test_new_refuses_an_existing_folder(tmp_path: Path) -> None:
     assert "already exists" in result.output
 
 
+def test_new_refuses_a_link_to_nothing_as_an_existing_folder(tmp_path: Path) -> None:
+    """A link to a missing folder does not exist for Path.exists(): new went on and mkdir failed, "taken: File exists"."""
+    (tmp_path / "taken").symlink_to(tmp_path / "gone")
+    result = run("new", str(tmp_path / "taken"))
+    assert result.exit_code == 1
+    assert f"{tmp_path / 'taken'} already exists (a link); give a new folder" in result.output
+    assert not (tmp_path / "gone").exists()
+
+
 def test_new_leaves_no_half_made_folder_when_copying_fails(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import cli.new
 

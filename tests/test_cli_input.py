@@ -45,6 +45,20 @@ def test_a_ruleset_that_is_no_file_or_folder_is_refused(name: str, message: str)
     assert result.exit_code == 1 and message in result.output
 
 
+@pytest.mark.parametrize("args", [
+    ["validate", ""], ["validate", RULESET, ""], ["check", ""], ["serve", ""],
+    ["new", "my-copy", "--from", ""], ["simulate", RULESET, "-n", "1", "--compare", ""],
+])
+def test_an_empty_ruleset_name_is_refused_not_read_as_a_default(args: list[str], tmp_path: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """'' was the current folder to validate and check (in a home folder they read every file below it), the
+    tutorial to new --from, the ruleset itself to --compare, and serve served the folder it ran in."""
+    monkeypatch.chdir(tmp_path)
+    result = run(*args)
+    assert result.exit_code == 2 and "an empty text names no ruleset" in result.output, result.output
+    assert not (tmp_path / "my-copy").exists()
+
+
 def test_a_scenario_for_a_player_count_the_ruleset_does_not_allow_is_invalid(tmp_path: Path) -> None:
     scenario = tmp_path / "nine.yaml"
     scenario.write_text(f"ruleset: {RULESET}\nplayers: 9\nactions: []\n")

@@ -6,6 +6,7 @@ import dataclasses
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -368,3 +369,12 @@ def test_an_observation_from_a_numpy_seat_is_json_ready() -> None:
     seen = state.observation(numpy.int64(1))
     assert seen == state.observation(1) and type(seen["player"]) is int
     json.dumps(seen)
+
+
+@pytest.mark.parametrize("call", [lambda g: g.read_cell(None), lambda g: g.read_cell(5),
+                                  lambda g: g.compile_condition(None), lambda g: g.compile_condition(5)])
+def test_the_games_readers_of_text_say_what_they_take(call: Any) -> None:
+    """read_cell(None) and compile_condition(5) failed inside: 'NoneType' object has no attribute 'strip' (or
+    'splitlines'), as the other calls of the API say what they take."""
+    with pytest.raises(TypeError, match=r"takes (a text such as '4,1' or 'e2'|the condition's text), not (None|5)"):
+        call(engine.load("tic-tac-toe"))

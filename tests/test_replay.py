@@ -449,3 +449,14 @@ def test_a_log_naming_an_unknown_variant_or_option_is_refused_with_its_file_name
     result = CliRunner().invoke(main, ["replay", str(path)])
     assert result.exit_code == 1
     assert f"{path}: the variants and options the game log names: " in result.output and said in result.output, result.output
+
+
+def test_a_saved_position_given_as_a_log_is_named_for_what_it_is(tmp_path: Path) -> None:
+    """state.to_json() given to replay or play --load was refused for its 'seed' ("'seed' must be a number, not
+    None"), which told nothing of the mix-up."""
+    state = engine.load("tic-tac-toe").new_state(players=2, seed=1)
+    state.play(0)
+    saved = tmp_path / "state.json"
+    saved.write_text(json.dumps(state.to_json()))
+    with pytest.raises(SaveError, match=r"state.json: this is a saved position \(state.to_json\(\)\), not a game log"):
+        Replay.read(saved)

@@ -89,6 +89,24 @@ def test_text_given_is_registered_for_carets() -> None:
     assert "b: !foo x" in info.value.format()
 
 
+def test_a_file_edited_between_two_loads_is_quoted_and_placed_as_it_now_is(tmp_path: Path) -> None:
+    """The lines of a file were kept from the first message that quoted it: in a long-lived process (the server
+    serving a ruleset as it is edited, a notebook), a later mistake was placed and quoted in the old lines — line 60,
+    'by: [...]', for a slip on line 57's 'when:' after a line was added on top."""
+    source = (Path(engine.__file__).parent.parent / "rulesets" / "tic-tac-toe" / "ruleset.yaml").read_text()
+    ruleset = tmp_path / "ruleset.yaml"
+    ruleset.write_text(source.replace("t.mark == r, marks(r))", "t.mark == r, markz(r))"))
+    with pytest.raises(RulesetError) as first:
+        engine.load(str(ruleset))
+    assert "markz(r))" in first.value.format()
+    ruleset.write_text("# a line added on top\n" + source.replace("count(empty_cells) == 0", "count(empty_cellz) == 0"))
+    with pytest.raises(RulesetError) as second:
+        engine.load(str(ruleset))
+    where = second.value.diagnostics[0].pos
+    assert where is not None and (where.line, where.col) == (57, 51)
+    assert "when: any(line(r) >= 3 for r in roles) or count(empty_cellz) == 0" in second.value.format()
+
+
 def test_trees_pickle_with_positions() -> None:
     tree = load_yaml("r.yaml", "effect: |\n  one\n  two\nlist: [1]\n")
     copy = pickle.loads(pickle.dumps(tree))

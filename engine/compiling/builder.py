@@ -44,6 +44,7 @@ from engine.compiling.zones import BOARD, compile_owner_known, read_board, read_
 from engine.core import limits
 from engine.core.compose import set_in_words
 from engine.core.errors import DiagnosticSink, RulesetError, SourcePos, did_you_mean
+from engine.core.showtext import one_line
 from engine.core.yamlsource import Mapping, Sequence, Text, plain
 from engine.lang.codegen import finish
 from engine.lang.defined import code_text, define_functions
@@ -239,7 +240,7 @@ class Builder:
         if (WORD if any_script else IDENTIFIER).match(text) and text not in RESERVED \
                 and not (keyword.iskeyword(text) and text != "None"):
             return
-        self.error(pos, f"{what} name '{name}' must be a single word (letters, digits, _) and not a keyword",
+        self.error(pos, f"{what} name '{one_line(text)}' must be a single word (letters, digits, _) and not a keyword",
                    word_hint(text, any_script))
 
     # ------------------------------------------------------------ settings used by blocks

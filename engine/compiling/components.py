@@ -35,6 +35,7 @@ from engine.blocks.patterns import ANY_VALUE, EMPTY, VARIABLE, VARIABLE_NAME, is
 from engine.compiling.instance_sets import expand_instances
 from engine.core import limits
 from engine.core.errors import SourcePos, did_you_mean
+from engine.core.showtext import breaking_character, one_line
 from engine.core.yamlsource import Mapping, Sequence, plain, yaml_text
 from engine.lang.types import BUILT_IN, LIST_OF
 
@@ -63,6 +64,7 @@ def read_components(b: "Builder") -> None:
         for i, face in enumerate(faces):
             if face in faces[:i]:
                 b.error(b.pos(spec.get("faces"), i), f"face '{face}' of {kind} is listed twice")
+            check_written_name(b, face, b.pos(spec.get("faces"), i), f"face of {kind}")
         g.face_names[kind] = faces
         attrs = _attribute_decls(b, kind, spec, attr_decls)
         reported = len(b.sink.items)
@@ -81,6 +83,30 @@ def read_components(b: "Builder") -> None:
     for table in g.attributes.values():  # a row per face even when no component has that many (or none at all)
         while len(table) < most:
             table.append([None] * len(g.component_names))
+
+
+def check_written_name(b: "Builder", name: str, pos: SourcePos | None, what: str,
+                       shown_in: str = "in actions and log lines", line_breaks_only: bool = False) -> bool:
+    """Whether ``name`` (a component's id, a face's name, a display's short text) can stand in an action's text or a
+    board's cell, else reported: it may hold no line break or other control character, which would split the action,
+    the log lines naming it or the board's rows (and forge others at the terminal), and could not be typed
+    (``line_breaks_only``: a name only shown, whose other control characters are shown as escapes).
+
+    >>> from engine.compiling.builder import Builder
+    >>> from engine.core.yamlsource import load_yaml
+    >>> b = Builder(load_yaml("r.yaml", "{}"))
+    >>> check_written_name(b, "Mill 2", None, "component id"), check_written_name(b, "a\\nb", None, "component id")
+    (True, False)
+    >>> print(b.sink.items[0].message)
+    component id 'a\\nb' holds a line break or another control character (\\n): it is written in actions and log lines
+    """
+    bad = breaking_character(name, line_breaks_only)
+    if bad is None:
+        return True
+    written = one_line(name).replace("\t", "\\t")
+    b.error(pos, f"{what} '{written}' holds a line break or another control character ({repr(bad)[1:-1]}): it is "
+                 f"written {shown_in}", "write it with letters, digits, spaces and signs")
+    return False
 
 
 def _room_for(b: "Builder", inst: Any, pos: SourcePos | None) -> bool:
@@ -128,6 +154,8 @@ def _instance(b: "Builder", kind: str, faces: tuple[str, ...], attrs: dict[str, 
     values: dict[str, list[Any]] = {}
     where: dict[str, list[SourcePos | None]] = {}  # each value's position, for its messages
     copies: int | None = None  # `count: N` makes N identical components sharing the id
+    if isinstance(inst, str) and not check_written_name(b, inst, pos, "component id"):
+        return
     if isinstance(inst, str) and not attrs:  # a kind without attributes: the text is the component's name
         ident = inst
     elif isinstance(inst, str):
@@ -143,6 +171,8 @@ def _instance(b: "Builder", kind: str, faces: tuple[str, ...], attrs: dict[str, 
         ident = str(inst.get("id", ""))
         if not ident:
             b.error(inst.pos, "a component needs an 'id'")
+            return
+        if not check_written_name(b, ident, inst.pos_of("id"), "component id"):
             return
         if "count" in inst:
             copies = b.int_setting(inst, "count", 1)

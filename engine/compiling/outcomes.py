@@ -33,6 +33,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.blocks.outcome import Goals, Ranking
+from engine.compiling.components import check_written_name
 from engine.core import limits
 from engine.core.errors import EffectRuntimeError, RulecraftError
 from engine.core.showtext import players as players_text
@@ -241,6 +242,8 @@ def compile_invariants(b: "Builder") -> None:
     """``invariants``: named conditions that must hold after every action (checked by tests and tools)."""
     invariants = b.tree.get("invariants") or {}
     for name, text in invariants.items():
+        check_written_name(b, str(name), invariants.key_pos.get(name), "invariant name", "in one line of check's report",
+                           line_breaks_only=True)  # its other control characters are shown escaped
         compiled, slots = b.expression(text, "bool", pos=invariants.pos_of(name))
         b.game.invariants[str(name)] = Program(compiled.fn, slots, str(text), b.describe(text))
 

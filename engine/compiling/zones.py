@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from engine.blocks.cellnames import STYLES, cell_names
 from engine.blocks.grid import ADJACENCY, SquareGrid
 from engine.blocks.hexgrid import HexGrid
+from engine.compiling.components import check_written_name
 from engine.compiling.points import read_points
 from engine.core.errors import did_you_mean
 from engine.core.specs import ZoneSpec
@@ -124,6 +125,9 @@ def read_display(b: "Builder") -> None:
                     "declared type or a component's id", did_you_mean(str(value), known | pieces))
             continue
         b.unknown_keys(spec, ("style", "short", "colour"), f"the display of '{value}'")
+        if "short" in spec and not check_written_name(b, str(spec["short"]), b.pos(spec, "short"), "the short text",
+                                                     "in the board's cells"):
+            continue
         colour = spec.get("colour")
         if colour is not None and not CSS_COLOUR.fullmatch(str(colour)):
             b.error(b.pos(spec, "colour"), f"'{colour}' is not a colour: write #rgb, #rrggbb or a colour name such as teal")

@@ -84,7 +84,7 @@ from engine.core import limits
 from engine.core.confine import FileRefused, check_inside, roots_for
 from engine.core.errors import Diagnostic, RulesetError, SourcePos, did_you_mean
 from engine.core.paths import builtin_names, find_ruleset, rulesets_dir
-from engine.core.showtext import cut
+from engine.core.showtext import breaking_character, cut, one_line
 from engine.core.yamlsource import Mapping, Sequence, Text, describe_kind, load_yaml, plain, yaml_text
 
 _CONSUMED = ("include", "extends")
@@ -1042,6 +1042,12 @@ def _declared_variants(tree: Mapping) -> Mapping:
         message = f"this ruleset declares {len(declared):,} variants, more than {most:,} {limits.exceeded('variants')}"
         raise RulesetError.at(tree.pos_of(_VARIANTS), message)
     for name in declared:
+        bad = breaking_character(str(name))
+        if bad is not None:  # it is typed on the command line and shown in one line of reports and file names
+            raise RulesetError.at(declared.key_pos.get(name) or declared.pos_of(name),
+                                  f"variant name '{one_line(str(name))}' holds a line break or another control "
+                                  f"character ({repr(bad)[1:-1]}): it is typed after --variant and written in reports",
+                                  "name it with letters, digits, '-' and '_'")
         if "+" in str(name):  # --variant a+b applies a, then b: a variant of that name could never be chosen
             raise RulesetError.at(declared.key_pos.get(name) or declared.pos_of(name),
                                   f"variant name '{name}' holds '+', which joins variants ('--variant a+b' plays a, then b)",

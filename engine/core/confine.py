@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Iterable, Iterator, Sequence
 
 from engine.core.errors import RulecraftError
-from engine.core.paths import RULESET_FILE, rulesets_dir
+from engine.core.paths import RULESET_FILE, builtin_names, rulesets_dir
 from engine.core.showtext import cut
 
 _ALLOWED: contextvars.ContextVar[tuple[Path, ...]] = contextvars.ContextVar("allowed_folders", default=())
@@ -128,11 +128,29 @@ def check_named_ruleset(ruleset: Path, folder: Path, what: str, written: str | N
     Traceback (most recent call last):
     engine.core.confine.FileRefused: ruleset '/etc/passwd' is outside the folders it may be read from ...
     """
-    resolved = ruleset.resolve()
     owner = folder.resolve().parent
-    if resolved in (owner, owner / RULESET_FILE) and (owner / RULESET_FILE).is_file():
-        return resolved
+    try:
+        found = resolved(ruleset)
+    except (ValueError, OSError):  # a NUL character, links in a loop: check_inside says which
+        found = None
+    if found in (owner, owner / RULESET_FILE) and (owner / RULESET_FILE).is_file():
+        return found
     return check_inside(ruleset, (*roots_for(folder), Path.cwd().resolve()), what, written)
+
+
+def check_name_inside(named: str, folder: Path, what: str) -> None:
+    """Refuse (FileRefused) the ruleset a replay, save or scenario in ``folder`` names when the path it writes leads
+    outside its places (see :func:`check_named_ruleset`), before anything there is looked at: a folder or file
+    outside is refused alike whether it exists, holds a ruleset or not, so the refusal tells nothing of what lies
+    there.  A built-in name passes (it names no path).
+
+    >>> check_name_inside("../../../../root", Path("/tmp/logs"), "ruleset")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    engine.core.confine.FileRefused: ruleset '../../../../root' is outside the folders it may be read from ...
+    """
+    if named in builtin_names() or not named.strip():
+        return
+    check_named_ruleset(folder / Path(named).expanduser(), folder, what, named)
 
 
 def read_bytes(path: Path, limit: int, what: str = "file") -> bytes:

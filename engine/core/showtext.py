@@ -19,6 +19,7 @@ escapes, and :func:`html_safe` to HTML text.  :func:`cut` shortens a long value 
 from __future__ import annotations
 
 import re
+import unicodedata
 from typing import Iterable
 
 CUT_AT = 200
@@ -48,6 +49,24 @@ def one_line(text: str) -> str:
     'folder\\\\nimport os\\\\x0d\\\\u2028'
     """
     return shown(text).replace("\n", "\\n")
+
+
+LINE_BREAKS = "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"
+"""The characters that end a line (those ``str.splitlines`` splits at)."""
+
+
+def breaking_character(text: str, line_breaks_only: bool = False) -> str | None:
+    """The first line break or other control character of ``text`` (``line_breaks_only``: the first line break), None
+    when it has none: a name holding one cannot stand in one line of output, an action's text or a command line.
+
+    >>> breaking_character("Mill 2"), breaking_character("a\\tb"), breaking_character("a\\u2028")
+    (None, '\\t', '\\u2028')
+    >>> breaking_character("ok\\x1b[2J", line_breaks_only=True) is None
+    True
+    """
+    if line_breaks_only:
+        return next((ch for ch in text if ch in LINE_BREAKS), None)
+    return next((ch for ch in text if unicodedata.category(ch) in ("Cc", "Zl", "Zp")), None)
 
 
 def json_safe(text: str) -> str:

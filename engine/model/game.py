@@ -228,6 +228,8 @@ class Game:
         >>> Game("g", "G", 1, "", "").read_cell("(4, 1)")
         (4, 1)
         """
+        if not isinstance(text, str):
+            raise TypeError(f"read_cell() takes a text such as '4,1' or 'e2', not {cut(repr(text), 60)}")
         return self.cell_names.read(text)
 
     # ------------------------------------------------------------ states
@@ -664,6 +666,8 @@ class Game:
 
     def compile_condition(self, text: str, where: str = "<expression>") -> Program:
         """Compile an effect-language condition against this game (for scenarios and tools)."""
+        if not isinstance(text, str):
+            raise TypeError(f"compile_condition() takes the condition's text, not {cut(repr(text), 60)}")
         return compile_condition(self.vocab, text, where)
 
 

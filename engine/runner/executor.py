@@ -98,7 +98,7 @@ def _forked_pool(workers: int) -> Iterator[multiprocessing.pool.Pool]:
     (a simulation's compiled game among it).  The objects alive at the fork
     are frozen out of the garbage collector's sweeps meanwhile, so that no
     worker's collection touches, and so copies, the pages it shares with
-    this process.  Ctrl-C is held back while the pool starts: pressed
+    this process.  Ctrl-C (and SIGTERM, SIGHUP) is held back while the pool starts: pressed
     between two workers' starts, it would leave the started ones running
     with no pool to end them (and holding the output open), so it takes
     effect once the pool is there to be terminated.
@@ -109,7 +109,7 @@ def _forked_pool(workers: int) -> Iterator[multiprocessing.pool.Pool]:
     context = multiprocessing.get_context("fork" if "fork" in methods else None)
     held = hasattr(signal, "pthread_sigmask")
     if held:
-        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        signal.pthread_sigmask(signal.SIG_BLOCK, STOPS)
     try:
         gc.freeze()
         try:
@@ -119,13 +119,25 @@ def _forked_pool(workers: int) -> Iterator[multiprocessing.pool.Pool]:
         with pool:
             if held:
                 held = False
-                signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})  # a Ctrl-C pressed meanwhile lands here
+                signal.pthread_sigmask(signal.SIG_UNBLOCK, STOPS)  # a Ctrl-C (or kill) meanwhile lands here
             yield pool
     finally:
         if held:
-            signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, STOPS)
+
+
+STOPS = {sig for sig in (getattr(signal, name, None) for name in ("SIGINT", "SIGTERM", "SIGHUP")) if sig is not None}
+"""The signals held back while a pool starts: Ctrl-C, kill and a closed terminal (SIGHUP is missing on Windows)."""
 
 
 def _ignore_interrupts() -> None:
-    """In a worker: leave Ctrl-C to the parent process."""
+    """In a worker: leave Ctrl-C, and a closed terminal's SIGHUP, to the parent process, which ends the workers; the
+    SIGTERM that ends them (the pool's terminate) acts at once, whatever handler the parent had set for it.  The
+    worker was forked with them held back (see :func:`_forked_pool`), so none ran the parent's handler meanwhile: a
+    SIGTERM sent since lands now, and ends it."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "SIGHUP"):
+        signal.signal(signal.SIGHUP, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM})

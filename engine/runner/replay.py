@@ -49,7 +49,8 @@ from pathlib import Path
 from typing import Any, Callable
 
 from engine.core.atomic import write_atomic
-from engine.core.confine import FileRefused, check_named_ruleset, read_bytes
+from engine.core.compose import set_outside
+from engine.core.confine import FileRefused, check_name_inside, check_named_ruleset, read_bytes
 from engine.core.errors import MESSAGE_LIMIT, IllegalActionError, RulecraftError, RulesetError
 from engine.core.paths import builtin_names, find_ruleset
 from engine.core.showtext import cut, players as players_text
@@ -217,6 +218,9 @@ class Replay:
         """Check the shape of a replay; raises SaveError naming the bad field."""
         if not isinstance(data, dict):
             raise SaveError(f"{where}: a game log is a JSON object with 'ruleset', 'players', 'seed' and 'actions'")
+        if CHECKSUM in data and "actions" not in data:  # state.to_json(): a position, not the moves that led to it
+            raise SaveError(f"{where}: this is a saved position (state.to_json()), not a game log of actions: load it "
+                            "in Python with game.state_from_json(...)")
         form = data.get("format", 1)
         if form not in (1, FORMAT) or isinstance(form, bool):
             raise SaveError(f"{where}: unknown game log format {form!r} (this Rulecraft reads formats 1 and {FORMAT})")
@@ -318,7 +322,11 @@ class Replay:
         from engine.compiling.loading import load
 
         try:
+            if self.base is not None:  # a path outside is refused before it is looked at
+                check_name_inside(self.ruleset, self.base, "the game log's ruleset")
             path = find_ruleset(self.ruleset, relative_to=self.base)
+        except FileRefused as err:
+            raise SaveError(f"{self.file or self.base}: {err}") from None
         except OSError as err:  # a name too long for the file system
             raise SaveError(f"{self.file or self.base}: the game log's ruleset '{cut(self.ruleset, 200)}' cannot be "
                             f"read: {err.strerror}") from None
@@ -330,9 +338,10 @@ class Replay:
         try:
             return load(path, self.variant, self.set_options)
         except RulesetError as err:
-            if any(d.pos is not None for d in err.diagnostics):
+            if any(d.pos is not None and not set_outside(d.pos.file) for d in err.diagnostics):
                 raise  # the ruleset's own files, at their lines
-            named = "; ".join(d.message + (f" ({d.hint})" if d.hint else "") for d in err.diagnostics)
+            # the log's own words: an option's value it sets is told at its place in that value, after the log's name
+            named = "; ".join(d.headline() for d in err.diagnostics)
             raise SaveError(f"{self.file or self.base}: the variants and options the game log names: {named}") from None
 
 

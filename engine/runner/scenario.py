@@ -53,7 +53,7 @@ from typing import Any
 from engine.blocks.counters import initial_values
 from engine.compiling.loading import load_path, parse_variants
 from engine.compiling.schema import check_schema, ruleset_schema, schema_text
-from engine.core.confine import FileRefused, check_named_ruleset, outside, roots_for
+from engine.core.confine import FileRefused, check_name_inside, check_named_ruleset, outside, roots_for
 from engine.core.errors import (Diagnostic, EffectRuntimeError, IllegalActionError, LoadedDieError, RulecraftError,
                                 RulesetError, SetupError, SourcePos, did_you_mean)
 from engine.core.paths import RULESET_FILE, builtin_names, find_ruleset
@@ -119,7 +119,10 @@ def load_scenario(path: str | Path) -> Scenario:
     check_schema(doc, "scenario")
     named = str(doc["ruleset"])
     try:
+        check_name_inside(named, path.parent, "the scenario's ruleset")  # a path outside is refused before it is looked at
         ruleset = find_ruleset(named, relative_to=path.parent)
+    except FileRefused as err:
+        raise RulesetError.at(doc.pos_of("ruleset"), str(err)) from None
     except RulesetError as err:
         found = err.diagnostics[0]
         raise RulesetError.at(doc.pos_of("ruleset"), found.message, found.hint or _ruleset_above(path)) from None

@@ -20,7 +20,7 @@ from engine.core.errors import RulesetError
 from engine.core.paths import rulesets_dir
 from engine.runner.agents import read_policy
 from budget_cli import run_cli
-from hostile_cli import HANG, assert_refused, rulecraft
+from hostile_cli import HANG, assert_refused, rulecraft, rulecraft_here
 
 OUTSIDE = "is outside the folders it may be read from"
 PASSWD_LINE = "root:x:0:0"  # the first line of /etc/passwd, which must never be quoted
@@ -175,6 +175,27 @@ def test_a_scenario_naming_a_file_outside_is_refused_unread(tmp_path: Path) -> N
     write(scenario, "ruleset: ../.secret\nactions: []\n")  # an ancestor's file that is not a ruleset.yaml
     assert_refused(rulecraft("check", str(scenario)), f"the scenario's ruleset '../.secret' {OUTSIDE}")
     assert dotfile.exists()
+
+
+@pytest.mark.parametrize("named", ["../outside", "../missing", "../outside/nothing.yaml"])
+def test_a_log_or_scenario_tells_nothing_of_what_lies_outside(tmp_path: Path, named: str) -> None:
+    """A log or scenario naming a path outside its places was looked up before it was refused: a folder there was
+    "directory '...' has no ruleset.yaml", a missing one "unknown ruleset", a file "outside the folders" — which
+    told whoever wrote it what exists on the reader's machine.  Each is now refused alike, unread and unlooked-at."""
+    (tmp_path / "outside").mkdir()
+    log = write(tmp_path / "logs" / "game.json", json.dumps(
+        {"ruleset": named, "variant": [], "players": 2, "seed": 1, "actions": []}))
+    scenario = write(tmp_path / "logs" / "s.yaml", f"ruleset: {named}\nactions: []\n")
+    for command in (["replay", str(log)], ["play", "--load", str(log)]):
+        assert_refused(rulecraft_here(*command), f"{log}: the game log's ruleset '{named}' {OUTSIDE}")
+    assert_refused(rulecraft_here("check", str(scenario)), f"{scenario}:1:10: the scenario's ruleset '{named}' {OUTSIDE}")
+
+
+def test_a_nul_character_in_the_ruleset_a_log_or_scenario_names_is_refused_by_name(tmp_path: Path) -> None:
+    log = write(tmp_path / "game.json", json.dumps({"ruleset": "a\0b", "players": 2, "seed": 1, "actions": []}))
+    scenario = write(tmp_path / "s.yaml", 'ruleset: "a\\0b"\nactions: []\n')
+    assert_refused(rulecraft_here("replay", str(log)), f"{log}: the game log's ruleset 'a\\x00b' is not a file name")
+    assert_refused(rulecraft_here("check", str(scenario)), "the scenario's ruleset 'a\\x00b' is not a file name")
 
 
 def test_a_scenario_may_name_the_ruleset_above_it(tmp_path: Path) -> None:

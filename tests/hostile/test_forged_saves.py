@@ -143,6 +143,20 @@ def test_a_log_for_a_count_of_players_the_ruleset_has_not_names_the_file_and_fie
         assert_refused(rulecraft_here(*command), f"{log}: 'players' is -2, but tic-tac-toe is played by 2 players")
 
 
+@pytest.mark.parametrize(("value", "said"), [
+    ("[1, *a]", "set_options['rank_points'] (column 5): alias '*a' refers to no anchor defined before it"),
+    ("!!python/object/apply:os.system [id]", "set_options['rank_points']: YAML tag '!!python/object/apply:os.system' is "
+                                             "not allowed"),
+])
+def test_an_option_a_log_sets_that_is_no_yaml_value_names_the_log(tmp_path: Path, value: str, said: str) -> None:
+    """Refused at a place in the option's value, it was told without the log's name, as if a ruleset's file had it."""
+    log = tmp_path / "game.json"
+    log.write_text(json.dumps({"ruleset": "tutorial-tiles", "players": 2, "seed": 1, "actions": [],
+                               "set_options": {"rank_points": value}}))
+    for command in (["replay", str(log)], ["play", "--load", str(log)]):
+        assert_refused(rulecraft_here(*command), f"{log}: the variants and options the game log names: {said}")
+
+
 FAR = """\
 name: far
 players: [2]

@@ -206,9 +206,10 @@ def _default_ctrl_c() -> None:
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
-def interrupted(args: list[str], settle: float = 0.5) -> tuple[subprocess.CompletedProcess[bytes], float]:
-    """Run ``rulecraft ARGS`` (with workers), press Ctrl-C ``settle`` seconds after its workers run, and wait for it
-    to end."""
+def interrupted(args: list[str], settle: float = 0.5,
+                sig: int = signal.SIGINT) -> tuple[subprocess.CompletedProcess[bytes], float]:
+    """Run ``rulecraft ARGS`` (with workers), press Ctrl-C (or send ``sig``) ``settle`` seconds after its workers run,
+    and wait for it to end."""
     if not Path(f"/proc/{os.getpid()}/task/{os.getpid()}/children").exists():
         pytest.skip("needs /proc to see the worker processes")
     command = [sys.executable, "-c", "from cli.main import main; main()", *args]
@@ -222,7 +223,7 @@ def interrupted(args: list[str], settle: float = 0.5) -> tuple[subprocess.Comple
         time.sleep(0.001)
     time.sleep(settle)  # let some games finish
     pressed = time.monotonic()
-    process.send_signal(signal.SIGINT)
+    process.send_signal(sig)
     out, err = process.communicate(timeout=HANG)
     return subprocess.CompletedProcess(args, process.returncode, out, err), time.monotonic() - pressed
 
@@ -238,6 +239,20 @@ def test_ctrl_c_stops_simulate_with_a_partial_report_in_out(tmp_path: Path) -> N
     assert report["partial"] is True and report["games_planned"] == 10_000_000 and report["games"] < 10_000_000
     assert errors == f"interrupted (Ctrl-C) after {report['games']} of 10000000 games: the report written is partial\n"
     assert [p.name for p in tmp_path.iterdir()] == ["report.json"]
+    assert seconds < HANG
+
+
+@pytest.mark.parametrize("sig", [getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name)])
+def test_killed_or_its_terminal_closed_simulate_stops_as_on_ctrl_c(tmp_path: Path, sig: int) -> None:
+    """SIGTERM (kill) and SIGHUP (the terminal closed) ended simulate at once: no partial report, and the workers,
+    their pipe gone, printed tracebacks.  They now stop it as Ctrl-C does."""
+    out = tmp_path / "report.json"
+    done, seconds = interrupted(["simulate", "tutorial-tiles", "-n", "10000000", "--jobs", "2", "--format", "json",
+                                 "--out", str(out)], sig=sig)
+    errors = done.stderr.decode()
+    assert done.returncode == 1 and "Traceback" not in errors, errors
+    report = json.loads(out.read_text())
+    assert report["partial"] is True and report["games"] < 10_000_000
     assert seconds < HANG
 
 
@@ -288,3 +303,29 @@ def test_a_sweep_whose_runs_play_too_many_games_in_all_is_refused_at_once(monkey
     assert "use -n 5,000,000 or fewer" in ended.output
     with pytest.raises(ValueError, match="a sweep keeps every game's result"):
         sweep(lambda options: TILES, "board_size", ["3", "4", "5"], 2, MAX_GAMES // 2, 0, "random")
+
+
+# ---------------------------------------------------------------- play, told to stop
+
+
+@pytest.mark.parametrize("sig", [getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name)])
+def test_a_game_played_is_kept_in_its_log_when_the_terminal_closes_or_it_is_killed(tmp_path: Path, sig: int) -> None:
+    """Ctrl-C kept the game so far in --log, but SIGHUP (the terminal window closed) and SIGTERM (kill) ended the
+    process at once and the game was lost; both now stop it as Ctrl-C does."""
+    log = tmp_path / "game.json"
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    process = subprocess.Popen([sys.executable, "-c", "from cli.main import main; main()", "play", "tic-tac-toe",
+                                "--seed", "1", "--log", str(log)], cwd=ROOT, env=env, stdin=subprocess.PIPE,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert process.stdin is not None and process.stdout is not None
+    process.stdin.write(b"1\n")
+    process.stdin.flush()
+    seen = b""
+    while seen.count(b"(X)>") < 2:  # the move and the bot's reply are played: the second prompt waits
+        chunk = os.read(process.stdout.fileno(), 4096)
+        assert chunk, seen
+        seen += chunk
+    process.send_signal(sig)
+    out, err = process.communicate(timeout=HANG)
+    assert "Traceback" not in err.decode()
+    assert json.loads(log.read_text())["actions"] == ["place X at 0,0", "place O at 2,1"]

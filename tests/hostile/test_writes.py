@@ -14,6 +14,7 @@ from click.testing import CliRunner
 
 from cli.main import main
 from engine.core.atomic import WriteFailed, write_atomic
+from engine.core.paths import rulesets_dir
 import engine.core.atomic
 
 
@@ -179,3 +180,50 @@ def test_a_new_yaml_file_or_one_outside_the_rulesets_in_use_is_written(my_game: 
     for target in (my_game / "report.yaml", tmp_path / "elsewhere.yaml"):
         result = CliRunner().invoke(main, ["simulate", str(my_game), "-n", "2", "--out", str(target)])
         assert result.exit_code == 0 and target.is_file()
+
+
+def broken_invariant(folder: Path) -> Path:
+    """Tic-tac-toe with an invariant the first move breaks, so every checked game fails and is saved."""
+    text = (rulesets_dir() / "tic-tac-toe" / "ruleset.yaml").read_text()
+    folder.mkdir()
+    (folder / "ruleset.yaml").write_text(text.replace("invariants:\n", "invariants:\n  empty board: count(t in board) == 0\n", 1))
+    return folder
+
+
+@pytest.mark.parametrize("save", ["pipe", "pipe/inside", "file/inside"])
+def test_a_save_folder_that_cannot_be_one_is_refused_before_any_game(tmp_path: Path, save: str) -> None:
+    """A pipe passed click's check (it refuses only a plain file), every game was played, and the first replay
+    written ended the command with "pipe: File exists": the report and the other games' replays were lost."""
+    ruleset = broken_invariant(tmp_path / "game")
+    os.mkfifo(tmp_path / "pipe")
+    (tmp_path / "file").write_text("")
+    result = CliRunner().invoke(main, ["check", "--invariants", str(ruleset), "--games", "3", "--save", str(tmp_path / save)])
+    assert result.exit_code == 2 and "is not a folder: give a folder to write the failing games' replays in" in result.output
+    assert "game seed" not in result.output and isinstance(result.exception, (SystemExit, type(None)))
+
+
+def test_a_replay_that_cannot_be_written_is_said_and_the_others_are_still_written(tmp_path: Path) -> None:
+    ruleset = broken_invariant(tmp_path / "game")
+    (tmp_path / "saved" / "tic-tac-toe-2p-seed1.json").mkdir(parents=True)  # a folder where one replay goes
+    result = CliRunner().invoke(main, ["check", "--invariants", str(ruleset), "--games", "3", "--save", str(tmp_path / "saved")])
+    assert result.exit_code == 1 and "0 games passed, 3 failed" in result.output, result.output
+    assert "replay: not written: cannot write" in result.output
+    assert sorted(p.name for p in (tmp_path / "saved").iterdir() if p.is_file()) == [
+        "tic-tac-toe-2p-seed0.json", "tic-tac-toe-2p-seed2.json"]
+
+
+@pytest.mark.parametrize(("first", "second"), [("--out", "--html"), ("--out", "--games"), ("--html", "--games")])
+def test_two_outputs_naming_one_file_are_refused_before_any_game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                               first: str, second: str) -> None:
+    """--out r.json --html r.json wrote the report, then the charts over it: the report was lost without a word."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "kept.csv").write_text("an earlier run\n")
+    result = CliRunner().invoke(main, ["simulate", "tic-tac-toe", "-n", "2", first, "kept.csv", second, "./kept.csv"])
+    assert result.exit_code == 2, result.output
+    assert f"Invalid value for {second}: kept.csv is the file {first} writes too" in result.output
+    assert (tmp_path / "kept.csv").read_text() == "an earlier run\n"
+
+
+def test_a_device_may_take_every_output(tmp_path: Path) -> None:
+    result = CliRunner().invoke(main, ["simulate", "tic-tac-toe", "-n", "2", "--out", os.devnull, "--html", os.devnull])
+    assert result.exit_code == 0, result.output

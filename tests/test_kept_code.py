@@ -153,6 +153,21 @@ def test_a_damaged_file_is_made_again_and_written_anew(
     assert kept.read_bytes() == whole
 
 
+def test_another_functions_file_in_a_kept_files_place_is_not_taken_for_it(
+        cache_home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A file copied over another's (each a whole function) was run as the function its name says: a turn's module
+    ran a function in its place and loading stopped with a traceback, or a game played another rule."""
+    _function(("return e[0] + 1",), ())
+    (plus,) = _kept(cache_home)
+    _function(("return e[0] * 10",), ())
+    (times,) = [p for p in _kept(cache_home) if p != plus]
+    times.write_bytes(plus.read_bytes())
+    kept_code.forget()
+    made = _counting_made(monkeypatch)
+    assert _function(("return e[0] * 10",), ())(None, [3]) == 30
+    assert len(made) == 1
+
+
 @pytest.mark.skipif(not hasattr(os, "symlink") or os.name == "nt", reason="POSIX links")
 def test_a_link_where_a_kept_file_was_is_not_followed(
         cache_home: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:

@@ -611,6 +611,8 @@ def _cut_at_colon(value: Any, kinds: str | list[str]) -> str | None:
 
     >>> _cut_at_colon({"is turned up": "ship"}, "string")
     'YAML read the text as a mapping at its colon: write it in quotes, "is turned up: ship"'
+    >>> _cut_at_colon({'say "hi"': 'now'}, "string")  # quoted as YAML reads it back
+    'YAML read the text as a mapping at its colon: write it in quotes, "say \\\\"hi\\\\": now"'
     >>> _cut_at_colon({"a": 1, "b": 2}, "string") is None
     True
     """
@@ -620,7 +622,7 @@ def _cut_at_colon(value: Any, kinds: str | list[str]) -> str | None:
     if isinstance(rest, (dict, list)) or not isinstance(key, str) or _reads_as_code(key):
         return None  # code written without '|' (for r in roles: pass) has a hint of its own
     after = "" if rest is None else rest if isinstance(rest, str) else _shown(rest)
-    return f'YAML read the text as a mapping at its colon: write it in quotes, "{key}: {after}"'
+    return f"YAML read the text as a mapping at its colon: write it in quotes, {json.dumps(f'{key}: {after}', ensure_ascii=False)}"
 
 
 def _code_read_as_a_list(value: Any, kinds: str | list[str]) -> str | None:

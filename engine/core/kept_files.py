@@ -15,10 +15,11 @@ kind of thing kept has a folder of its own, one file per key under the key's fir
 
 from __future__ import annotations
 
+import hashlib
 import os
 import stat
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from engine.core.paths import private_cache_dir
@@ -125,6 +126,25 @@ def _heading(key: str) -> bytes:
 def _opened(path: str, flags: int) -> int:
     """``open``'s opener for a kept file: :data:`_OPENING` whatever ``flags`` says (reading only)."""
     return os.open(path, _OPENING)
+
+
+def files_digest(folder: Path, names: Iterable[str], first: bytes) -> bytes | None:
+    """The SHA-256 of ``first`` then of the files ``names`` of ``folder``, in order: the version of what makes the
+    things kept (None when one of the files cannot be read: then nothing is kept on disk).
+
+    >>> here = Path(__file__)
+    >>> files_digest(here.parent, [here.name], b"v1") == hashlib.sha256(b"v1" + here.read_bytes()).digest()
+    True
+    >>> files_digest(here.parent, ["no such file"], b"") is None
+    True
+    """
+    digest = hashlib.sha256(first)
+    try:
+        for name in names:
+            digest.update((folder / name).read_bytes())
+    except OSError:
+        return None
+    return digest.digest()
 
 
 def own_file(status: os.stat_result) -> bool:

@@ -824,3 +824,12 @@ def test_the_quoted_log_line_told_is_one_yaml_reads_back(tmp_path: Path) -> None
     path.write_text(CLASH + 'expect_log:\n  - Fire "hot" is placed: at 0,0\n')
     (hint,) = [d.hint for d in validate_scenario(path)]
     assert yaml.safe_load(hint.split("write it in quotes, ", 1)[1]) == 'Fire "hot" is placed: at 0,0', hint
+
+
+def test_a_mapping_written_in_braces_is_not_told_to_be_quoted(tmp_path: Path) -> None:
+    """``- {Fire is placed: here}`` is a mapping the designer wrote, not a text YAML cut at its colon: it was told
+    to quote "Fire is placed: here", as if the braces were not there."""
+    path = tmp_path / "braces.yaml"
+    path.write_text(CLASH + "expect_log:\n  - {Fire is placed: here}\n")
+    (hint,) = [d.hint for d in validate_scenario(path)]
+    assert "colon" not in (hint or ""), hint

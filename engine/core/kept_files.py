@@ -170,8 +170,9 @@ def prune(folder: Path, most: int) -> None:
     """
     if not folder.is_dir():
         return
-    files = [(entry.stat().st_mtime_ns, entry.name, entry.path) for part in os.scandir(folder) if part.is_dir()
-             for entry in os.scandir(part.path) if entry.is_file()]
+    files = [(entry.stat(follow_symlinks=False).st_mtime_ns, entry.name, entry.path) for part in os.scandir(folder)
+             if part.is_dir(follow_symlinks=False)  # a link put in a folder's place: what it leads to is not ours
+             for entry in os.scandir(part.path) if entry.is_file(follow_symlinks=False)]
     if len(files) <= most:
         return
     files.sort()

@@ -145,7 +145,8 @@ def test_a_damaged_file_is_made_again_and_written_anew(
     first = _function(LINE, (("k1", {0: 1}),))
     (kept,) = _kept(cache_home)
     whole = kept.read_bytes()
-    kept.write_bytes(whole[: len(whole) // 2] if damage is None else damage)
+    heading = whole[: whole.index(b"\n") + 1]  # the file's key: what follows it is damaged
+    kept.write_bytes(whole[: len(whole) // 2] if damage is None else heading + damage)
     kept_code.forget()
     made = _counting_made(monkeypatch)
     again = _function(LINE, (("k1", {0: 1}),))

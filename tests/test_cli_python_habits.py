@@ -49,6 +49,10 @@ def validate_setup(tmp_path: Path, code: str) -> str:
     ("let n = 2 ** 3", "habits.yaml:6:18: syntax error: there is no power operator: multiply (2 * 2 * 2)"),
     ("let n = roll(2d6)", "habits.yaml:6:21: syntax error: '2d6' is not written so: each roll(...) rolls one die, so 2 "
      "of them are roll(d6) + roll(d6) (a 'roll dN:' statement rolls one die)"),
+    ("let n = roll(1d6)", "habits.yaml:6:21: syntax error: '1d6' is not written so: roll(d6) rolls one die (a 'roll "
+     "dN:' statement rolls one die)"),
+    ("let n = roll(20000d6)", "habits.yaml:6:25: syntax error: '20000d6' is not written so: roll(d6) rolls one die (a "
+     "'roll dN:' statement rolls one die)"),
     ("let n = 2 ^ 3", "habits.yaml:6:17: syntax error: unexpected character '^' (there is no power operator: multiply "
      "(2 * 2 * 2))"),
     ("for i in 1..3:\n  pass", "habits.yaml:6:18: syntax error: write the numbers as a list, like [1, 2, 3]"),
@@ -173,3 +177,11 @@ def test_a_type_read_as_a_list_is_told_to_list_its_values(tmp_path: Path) -> Non
     result = CliRunner().invoke(main, ["validate", str(path)])
     assert result.output.splitlines()[0] == (f"{path}:8:16: unknown name 'mark' ('mark' is a type, not a list in "
                                              "code: its values are marks)")
+
+
+def test_the_dice_a_hint_adds_up_are_as_many_as_numbers_lists() -> None:
+    """'20000d6' was told to be written sum(roll(d6) for i in numbers(1, 20000)), which stops the game: numbers() lists
+    at most MAX_NUMBERS."""
+    from engine.lang import functions, habits
+
+    assert habits.MAX_DICE == functions.MAX_NUMBERS

@@ -145,12 +145,28 @@ def test_a_damaged_file_is_made_again_and_written_anew(
     first = _function(LINE, (("k1", {0: 1}),))
     (kept,) = _kept(cache_home)
     whole = kept.read_bytes()
-    kept.write_bytes(whole[: len(whole) // 2] if damage is None else damage)
+    heading = whole[: whole.index(b"\n") + 1]  # the file's key: what follows it is damaged
+    kept.write_bytes(whole[: len(whole) // 2] if damage is None else heading + damage)
     kept_code.forget()
     made = _counting_made(monkeypatch)
     again = _function(LINE, (("k1", {0: 1}),))
     assert len(made) == 1 and again.generated_source == first.generated_source and again(None, [0])
     assert kept.read_bytes() == whole
+
+
+def test_another_functions_file_in_a_kept_files_place_is_not_taken_for_it(
+        cache_home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A file copied over another's (each a whole function) was run as the function its name says: a turn's module
+    ran a function in its place and loading stopped with a traceback, or a game played another rule."""
+    _function(("return e[0] + 1",), ())
+    (plus,) = _kept(cache_home)
+    _function(("return e[0] * 10",), ())
+    (times,) = [p for p in _kept(cache_home) if p != plus]
+    times.write_bytes(plus.read_bytes())
+    kept_code.forget()
+    made = _counting_made(monkeypatch)
+    assert _function(("return e[0] * 10",), ())(None, [3]) == 30
+    assert len(made) == 1
 
 
 @pytest.mark.skipif(not hasattr(os, "symlink") or os.name == "nt", reason="POSIX links")

@@ -93,7 +93,8 @@ def test_a_damaged_file_is_parsed_again_and_written_anew(cache_home: Path, damag
     tree = parser.parse_program("let a = 1\nif a == 1:\n  pass\n")
     (kept,) = _kept(cache_home)
     whole = kept.read_bytes()
-    kept.write_bytes(whole[: len(whole) // 2] if damage is None else damage)
+    heading = whole[: whole.index(b"\n") + 1]  # the file's key: what follows it is damaged
+    kept.write_bytes(whole[: len(whole) // 2] if damage is None else heading + damage)
     kept_trees.forget()
     again = parser.parse_program("let a = 1\nif a == 1:\n  pass\n")
     assert again.describe() == tree.describe()
@@ -133,6 +134,19 @@ def test_the_oldest_trees_go_past_the_most_kept(tmp_path: Path) -> None:
         os.utime(made, ns=(n * 10**9, n * 10**9))
     kept_files.prune(tmp_path, 8)
     assert sorted(p.name for p in tmp_path.glob("*/*")) == [f"tree{n}" for n in range(6, 10)]
+
+
+@pytest.mark.skipif(not hasattr(os, "symlink") or os.name == "nt", reason="POSIX links")
+def test_pruning_does_not_follow_a_link_in_a_folders_place(tmp_path: Path) -> None:
+    """A link put where a folder of kept files was led pruning into the folder it names, deleting its files."""
+    kept, elsewhere = tmp_path / "kept", tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    for n in range(4):
+        (elsewhere / f"file{n}").write_bytes(b"x")
+    kept.mkdir()
+    (kept / "ab").symlink_to(elsewhere)
+    kept_files.prune(kept, 2)
+    assert sorted(p.name for p in elsewhere.iterdir()) == [f"file{n}" for n in range(4)]
 
 
 def _counting_parses(monkeypatch: pytest.MonkeyPatch) -> list[str]:

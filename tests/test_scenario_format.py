@@ -8,6 +8,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
+import yaml
 
 import engine
 from engine.lang.parser import parse_expression
@@ -814,3 +815,21 @@ def test_a_log_line_holding_a_colon_read_as_a_mapping_says_to_quote_it(tmp_path:
     found = [(str(d.pos), d.hint) for d in validate_scenario(path)]
     assert found == [(f"{path}:13:5", 'YAML read the text as a mapping at its colon: write it in quotes, '
                                       '"Fire/Fire is placed: at 0,0"')], found
+
+
+def test_the_quoted_log_line_told_is_one_yaml_reads_back(tmp_path: Path) -> None:
+    """A log line holding a double quote and a colon was told to be written "Fire "hot": at 0,0", which YAML cannot
+    read: the text told is quoted and escaped as YAML reads it."""
+    path = tmp_path / "colon.yaml"
+    path.write_text(CLASH + 'expect_log:\n  - Fire "hot" is placed: at 0,0\n')
+    (hint,) = [d.hint for d in validate_scenario(path)]
+    assert yaml.safe_load(hint.split("write it in quotes, ", 1)[1]) == 'Fire "hot" is placed: at 0,0', hint
+
+
+def test_a_mapping_written_in_braces_is_not_told_to_be_quoted(tmp_path: Path) -> None:
+    """``- {Fire is placed: here}`` is a mapping the designer wrote, not a text YAML cut at its colon: it was told
+    to quote "Fire is placed: here", as if the braces were not there."""
+    path = tmp_path / "braces.yaml"
+    path.write_text(CLASH + "expect_log:\n  - {Fire is placed: here}\n")
+    (hint,) = [d.hint for d in validate_scenario(path)]
+    assert "colon" not in (hint or ""), hint

@@ -32,6 +32,13 @@ def test_a_function_defined_below_its_caller_is_said_to_be_further_down(tmp_path
                      "function may use only the functions defined above it, so move 'later' above the one calling it)"]
 
 
+def test_a_let_reading_a_later_let_is_told_that_lets_are_computed_in_order(tmp_path: Path) -> None:
+    """It was told that 'b' exists only inside a loop naming it, as a name nothing makes is."""
+    found = validate(tmp_path, "functions:\n  f(int n):\n    let:\n      a: b + 1\n      b: n\n    is: a\n")
+    assert found == ["hints.yaml:6:10: unknown name 'b' ('b' is a let below this one: lets are computed in order, so "
+                     "put 'b' above)"]
+
+
 def test_a_function_calling_itself_is_said_to_call_itself(tmp_path: Path) -> None:
     found = validate(tmp_path, "functions:\n  again(int n): again(n) + 1\n")
     assert found == ["hints.yaml:4:17: unknown function 'again' (a function may not call itself: 'again' can use only "

@@ -237,7 +237,7 @@ def _diagnostic(tree: Any, err: ValidationError, root: dict[str, Any] | None = N
     if err.validator == "type":
         return Diagnostic(pos, f"{where}: {_shown(err.instance)} is not {_kinds(err.validator_value)}",
                           _read_as_boolean(err, pos) or _split_cell(err.instance, err.validator_value, pos)
-                          or _cut_at_colon(err.instance, err.validator_value)
+                          or _cut_at_colon(err.instance, err.validator_value, pos)
                           or _code_read_as_a_list(err.instance, err.validator_value)
                           or _items_without_commas(err.instance, err.validator_value, path)
                           or _range_written(err.instance, err.validator_value, path)
@@ -257,7 +257,7 @@ def _diagnostic(tree: Any, err: ValidationError, root: dict[str, Any] | None = N
     if kinds:  # no form fits the value's own kind: say which kinds do, and what the first form that says so is for
         form = next((f for f in err.validator_value if isinstance(f, dict) and "description" in f), None)
         return Diagnostic(pos, f"{where}: {_shown(err.instance)} is not {_kinds(kinds)}",
-                          _split_cell(err.instance, kinds, pos) or _cut_at_colon(err.instance, kinds)
+                          _split_cell(err.instance, kinds, pos) or _cut_at_colon(err.instance, kinds, pos)
                           or _code_read_as_a_list(err.instance, kinds)
                           or (_described_by(path[-1], form) if form is not None and path else None))
     return Diagnostic(pos, f"{where}: {_cut_value(err)}")
@@ -605,22 +605,25 @@ def _split_cell(value: Any, kinds: str | list[str], pos: Any) -> str | None:
             f"or the list one item a line (- {written})")
 
 
-def _cut_at_colon(value: Any, kinds: str | list[str]) -> str | None:
+def _cut_at_colon(value: Any, kinds: str | list[str], pos: Any = None) -> str | None:
     """A hint when YAML read a text holding ': ' (one of the ``kinds`` allowed) as a mapping of one key: a log line
-    ``- piece at (0,4) is turned up: ship`` expected in a scenario.
+    ``- piece at (0,4) is turned up: ship`` expected in a scenario.  A mapping written in braces at ``pos`` (``per:
+    {side: 1}``) is not a text cut: quoting it is no answer.
 
     >>> _cut_at_colon({"is turned up": "ship"}, "string")
     'YAML read the text as a mapping at its colon: write it in quotes, "is turned up: ship"'
+    >>> _cut_at_colon({'say "hi"': 'now'}, "string")  # quoted as YAML reads it back
+    'YAML read the text as a mapping at its colon: write it in quotes, "say \\\\"hi\\\\": now"'
     >>> _cut_at_colon({"a": 1, "b": 2}, "string") is None
     True
     """
     if not isinstance(value, dict) or len(value) != 1 or "string" not in ([kinds] if isinstance(kinds, str) else kinds):
         return None
     (key, rest), = value.items()
-    if isinstance(rest, (dict, list)) or not isinstance(key, str) or _reads_as_code(key):
+    if isinstance(rest, (dict, list)) or not isinstance(key, str) or _reads_as_code(key) or _char_at(pos) == "{":
         return None  # code written without '|' (for r in roles: pass) has a hint of its own
     after = "" if rest is None else rest if isinstance(rest, str) else _shown(rest)
-    return f'YAML read the text as a mapping at its colon: write it in quotes, "{key}: {after}"'
+    return f"YAML read the text as a mapping at its colon: write it in quotes, {json.dumps(f'{key}: {after}', ensure_ascii=False)}"
 
 
 def _code_read_as_a_list(value: Any, kinds: str | list[str]) -> str | None:
@@ -635,6 +638,20 @@ def _code_read_as_a_list(value: Any, kinds: str | list[str]) -> str | None:
     if not isinstance(value, list) or isinstance(kinds, str) or "string" not in kinds:
         return None
     return 'YAML reads [...] as a list: a text that starts with a bracket, such as code giving a list, is written in quotes: "[...]"'
+
+
+def _char_at(pos: Any) -> str | None:
+    """The character written at ``pos`` in its file, or None when the file cannot be read there.
+
+    >>> _char_at(None) is None
+    True
+    """
+    if pos is None or not pos.file:
+        return None
+    lines = source_lines(pos.file)
+    if not 0 < pos.line <= len(lines) or not 0 < pos.col <= len(lines[pos.line - 1]):
+        return None
+    return lines[pos.line - 1][pos.col - 1]
 
 
 def _word_at(pos: Any) -> str | None:

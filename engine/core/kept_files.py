@@ -4,8 +4,9 @@ What is kept is worked out again when it is missing, so a lost or damaged file c
 is read back may be run (a pickled syntax tree, a marshalled code object), so files are read only from a folder of
 :func:`~engine.core.paths.private_cache_dir` (which only this user may write in), only when they are plain files of
 this user's (a link put in their place is not followed, a pipe is not waited on), and are written whole under
-another name, then renamed, so a reader meets the whole file or none.  Where there is no such folder only memory
-keeps them.  Each kind of thing kept has a folder of its own, one file per key under the key's first two letters.
+another name, then renamed, so a reader meets the whole file or none.  Each file begins with its key, so one put in
+another's place (a copy, a rename) is not taken for it.  Where there is no such folder only memory keeps them.  Each
+kind of thing kept has a folder of its own, one file per key under the key's first two letters.
 
 >>> kept = KeptFiles("examples", memory=2, on_disk=10, usable=lambda: False)  # in memory only
 >>> kept.keep("ab12", b"data"); kept.read("ab12"), kept.read("cd34")
@@ -14,10 +15,11 @@ keeps them.  Each kind of thing kept has a folder of its own, one file per key u
 
 from __future__ import annotations
 
+import hashlib
 import os
 import stat
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from engine.core.paths import private_cache_dir
@@ -66,7 +68,7 @@ class KeptFiles:
                 self._made.add(part)
             partial = os.path.join(part, f".{key}.{os.getpid()}.{threading.get_ident()}")
             with open(partial, "wb") as file:
-                file.write(data)
+                file.write(_heading(key) + data)
             os.replace(partial, os.path.join(part, key))
         except OSError:
             self._made.clear()  # a folder deleted meanwhile is made again next time
@@ -95,11 +97,13 @@ class KeptFiles:
             with open(os.path.join(folder, key[:2], key), "rb", opener=_opened) as file:
                 if not own_file(os.fstat(file.fileno())):
                     return None
-                data = file.read(self.largest + 1)
+                heading = _heading(key)
+                data = file.read(len(heading) + self.largest + 1)
         except OSError:
             return None
-        if len(data) > self.largest:
-            return None
+        if not data.startswith(heading) or len(data) > len(heading) + self.largest:
+            return None  # another key's file put in its place, or too large
+        data = data[len(heading):]
         self._remember(key, data)
         return data
 
@@ -110,9 +114,37 @@ class KeptFiles:
             self._kept[key] = data
 
 
+def _heading(key: str) -> bytes:
+    """What a kept file begins with: its key, so that a file put in another's place is told apart.
+
+    >>> _heading("ab12")
+    b'ab12\\n'
+    """
+    return key.encode("ascii", "replace") + b"\n"
+
+
 def _opened(path: str, flags: int) -> int:
     """``open``'s opener for a kept file: :data:`_OPENING` whatever ``flags`` says (reading only)."""
     return os.open(path, _OPENING)
+
+
+def files_digest(folder: Path, names: Iterable[str], first: bytes) -> bytes | None:
+    """The SHA-256 of ``first`` then of the files ``names`` of ``folder``, in order: the version of what makes the
+    things kept (None when one of the files cannot be read: then nothing is kept on disk).
+
+    >>> here = Path(__file__)
+    >>> files_digest(here.parent, [here.name], b"v1") == hashlib.sha256(b"v1" + here.read_bytes()).digest()
+    True
+    >>> files_digest(here.parent, ["no such file"], b"") is None
+    True
+    """
+    digest = hashlib.sha256(first)
+    try:
+        for name in names:
+            digest.update((folder / name).read_bytes())
+    except OSError:
+        return None
+    return digest.digest()
 
 
 def own_file(status: os.stat_result) -> bool:
@@ -138,8 +170,9 @@ def prune(folder: Path, most: int) -> None:
     """
     if not folder.is_dir():
         return
-    files = [(entry.stat().st_mtime_ns, entry.name, entry.path) for part in os.scandir(folder) if part.is_dir()
-             for entry in os.scandir(part.path) if entry.is_file()]
+    files = [(entry.stat(follow_symlinks=False).st_mtime_ns, entry.name, entry.path) for part in os.scandir(folder)
+             if part.is_dir(follow_symlinks=False)  # a link put in a folder's place: what it leads to is not ours
+             for entry in os.scandir(part.path) if entry.is_file(follow_symlinks=False)]
     if len(files) <= most:
         return
     files.sort()

@@ -42,10 +42,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from engine.core.errors import Diagnostic, DiagnosticSink, SourcePos, did_you_mean
+from engine.core.errors import Diagnostic, DiagnosticSink, RulesetError, SourcePos, did_you_mean
 from engine.core.yamlsource import Mapping, Text
 from engine.lang import ast, codegen
 from engine.lang.functions import Function
+from engine.lang.parser import parse_expression, parse_program
 from engine.lang.scope import Code, Compiled, Fn, Scope
 from engine.lang.shared import COMPUTED
 from engine.lang.types import ANY, ANY_COMPONENT, BOOL, CELL, INT, STR, Component, Enum, ListOf, Type
@@ -517,8 +518,11 @@ def _compile_body(b: "CodeContext", text: Any, pos: Any, params: list[tuple[str,
     named: list[tuple[str, str]] = []  # each let's name and its English
     lets_nodes: list[tuple[str, ast.Node]] = []  # each let's name and syntax, for calls written inline
     cost = 0  # syntax nodes a call runs, its inline calls' bodies included
+    later = [str(name) for name in lets or {}]
     for name, value in (lets or {}).items():
         b.check_identifier(str(name), lets.key_pos.get(name), "let")  # type: ignore[union-attr]
+        later.remove(str(name))
+        scope.ahead = {n: f"'{n}' is a let below this one: lets are computed in order, so put '{n}' above" for n in later}
         if str(name) in scope.locals:
             b.error(lets.key_pos.get(name), f"'{name}' is already a parameter or an earlier 'let'")  # type: ignore[union-attr]
         node = parse_selection(b, value, lets.pos_of(name))  # type: ignore[union-attr]
@@ -601,9 +605,6 @@ def _told_program(b: "CodeContext", text: Any, errors: int) -> None:
     """When a body that failed to parse as an expression is a program (statements, lines that change the game),
     say so in place of the syntax errors found after the ``errors``-th: "unexpected 'shuffle'; expected ')'" did not
     say that a function cannot change the game."""
-    from engine.core.errors import RulesetError
-    from engine.lang.parser import parse_program
-
     source = code_text(text).strip()
     if "\n" not in source:
         return
@@ -629,9 +630,6 @@ def code_text(value: Any) -> str:
 
 def parse_selection(b: "CodeContext", text: Any, pos: Any) -> ast.Node | None:
     """Parse an expression or a selection ``x in C where P`` (as a function argument is read); errors go to ``b``."""
-    from engine.core.errors import RulesetError
-    from engine.lang.parser import parse_expression
-
     source = code_text(text)
     if isinstance(text, Text):
         def locate(line: int, col: int) -> Any:

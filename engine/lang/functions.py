@@ -614,8 +614,8 @@ MAX_NUMBERS = 10_000
 
 @dataclass(frozen=True)
 class Numbers(Function):
-    """``numbers(FROM, TO)``: the whole numbers from FROM to TO, both included (none when TO is smaller) — the
-    amounts a player may bid, say: ``choose(n in numbers(1, count(hand(current_role))))``.
+    """``numbers(FROM, TO)``: the whole numbers from FROM to TO, both included (an empty list when TO is smaller, or
+    either is none) — the amounts a player may bid, say: ``choose(n in numbers(1, count(hand(current_role))))``.
 
     >>> from engine.lang.parser import parse_expression
     >>> Numbers("numbers", "", "", "").describe(parse_expression("numbers(2, high + 1)"))

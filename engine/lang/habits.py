@@ -23,6 +23,27 @@ _RETURN = ("there is no 'return': a program runs to its end (put the steps to sk
            "and a function under 'functions:' is one expression, which is its value")
 
 
+MAX_DICE = 10_000
+"""The most dice a hint writes as a sum over ``numbers(1, N)``: as many numbers as numbers() lists."""
+
+
+def _dice(n: int, die: str) -> str:
+    """What to write for ``n`` dice ``die`` written as in a rulebook (``2d6``): a roll per die, added up (a sum over
+    numbers() past three, and only as many as numbers() lists).
+
+    >>> _dice(1, "d6"), _dice(3, "d4")
+    ("'1d6' is not written so: roll(d6) rolls one die (a 'roll dN:' statement rolls one die)", "'3d4' is not written so: each roll(...) rolls one die, so 3 of them are roll(d4) + roll(d4) + roll(d4) (a 'roll dN:' statement rolls one die)")
+    >>> _dice(0, "d6")
+    "'0d6' is not written so: roll(d6) rolls one die, and no dice roll nothing (a 'roll dN:' statement rolls one die)"
+    """
+    if n == 1 or not 0 < n <= MAX_DICE:
+        nothing = ", and no dice roll nothing" if n == 0 else ""
+        return f"'{n}{die}' is not written so: roll({die}) rolls one die{nothing} (a 'roll dN:' statement rolls one die)"
+    added = " + ".join([f"roll({die})"] * n) if n <= 3 else f"sum(roll({die}) for i in numbers(1, {n}))"
+    return (f"'{n}{die}' is not written so: each roll(...) rolls one die, so {n} of them are {added} "
+            "(a 'roll dN:' statement rolls one die)")
+
+
 def python_habit(before: str, token: str, rest: str) -> str | None:
     """What to write instead of a habit the parser stopped at, or None when the error is no known habit.
 
@@ -78,10 +99,7 @@ def python_habit(before: str, token: str, rest: str) -> str | None:
         return f"write '{rest[0]}= 1' for '{rest[:2]}' (only a counter can change: see 'counters:')"
     dice = re.search(r"(?<![\w.])(\d+)\s*$", before) if re.fullmatch(r"d\d+", token) else None
     if dice:
-        n, die = int(dice.group(1)), token
-        added = " + ".join([f"roll({die})"] * n) if 1 < n <= 3 else f"sum(roll({die}) for i in numbers(1, {n}))"
-        return (f"'{n}{die}' is not written so: each roll(...) rolls one die, so {n} of them are {added} "
-                "(a 'roll dN:' statement rolls one die)")
+        return _dice(int(dice.group(1)), token)
     method = re.search(r"\.\s*(\w+)\s*$", before) if token == "(" else None
     if method:
         return _method(method.group(1))

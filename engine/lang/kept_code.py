@@ -33,7 +33,7 @@ from importlib.util import MAGIC_NUMBER
 from pathlib import Path
 from types import CodeType
 
-from engine.core.kept_files import KeptFiles
+from engine.core.kept_files import KeptFiles, files_digest
 
 MEMORY = 4096
 """How many functions are kept in memory (the latest made or read from disk; past it, the earliest goes)."""
@@ -51,14 +51,7 @@ Built = tuple[CodeType, str, tuple[str, ...]]
 def _version() -> bytes | None:
     """What a function depends on besides its code: the files that make it and Python's bytecode version (None
     when the files cannot be read: then functions are kept in memory only)."""
-    digest = hashlib.sha256(MAGIC_NUMBER)
-    here = Path(__file__).parent
-    try:
-        for name in MADE_FROM:
-            digest.update((here / name).read_bytes())
-    except OSError:
-        return None
-    return digest.digest()
+    return files_digest(Path(__file__).parent, MADE_FROM, MAGIC_NUMBER)
 
 
 _KEPT = KeptFiles("code", MEMORY, ON_DISK, usable=lambda: _version() is not None)

@@ -38,7 +38,7 @@ from typing import Any, Callable
 
 from engine.core import limits
 from engine.core.errors import SourcePos
-from engine.core.kept_files import LARGEST, KeptFiles
+from engine.core.kept_files import LARGEST, KeptFiles, files_digest
 from engine.lang import types
 
 Locate = Callable[[int, int], SourcePos]
@@ -106,14 +106,7 @@ def _version() -> bytes | None:
     trees are kept in memory only)."""
     import lark
 
-    digest = hashlib.sha256(MAGIC_NUMBER + lark.__version__.encode())
-    here = Path(__file__).parent
-    try:
-        for name in MADE_FROM:
-            digest.update((here / name).read_bytes())
-    except OSError:
-        return None
-    return digest.digest()
+    return files_digest(Path(__file__).parent, MADE_FROM, MAGIC_NUMBER + lark.__version__.encode())
 
 
 def _key(start: str, text: str) -> str:

@@ -146,6 +146,8 @@ class Scope:
         self.inlining: frozenset[str] = parent.inlining if parent else frozenset()
         # names first given by '=' without 'let' (reported there): another '=' to them is the same slip
         self.unlet: set[str] = parent.unlet if parent else set()
+        # names given a value further on (a function's later lets) -> why they cannot be read here
+        self.ahead: dict[str, str] = parent.ahead if parent else {}
         # the local slots that hold one of a few texts alone (a 'let' of a choice among texts written out)
         self.texts: dict[int, tuple[str, ...]] = parent.texts if parent else {}
         # the problems reported before this code began: any more are this code's own (see reported_here)
@@ -235,7 +237,7 @@ class Scope:
         if known is not None:
             return Compiled(known.type, known.fn, known.constant, code=known.code, size=known.size)
         values = [n for n in self.visible_names() if n not in self.vocab.functions]  # a name is no call: never 'move'
-        self.error(pos, f"unknown name '{name}'", self.vocab.unnamed.get(name) or self._call_hint(name)
+        self.error(pos, f"unknown name '{name}'", self.ahead.get(name) or self.vocab.unnamed.get(name) or self._call_hint(name)
                    or _NAMES_REACHED_FOR.get(name) or _plural_hint(name, self.vocab.globals)
                    or did_you_mean(name, values, strict=True) or _loop_name(name))
         return Compiled(ANY, _unknown)

@@ -32,7 +32,7 @@ from cli.allow import allow_option
 from cli.counts import Count, count_option_hint
 from cli.extra_words import SpacedValuesCommand
 from cli.places import PathOrBuiltin, named
-from cli.stop_signals import stops_as_ctrl_c
+from cli.stop_signals import how_stopped, stops_as_ctrl_c
 import engine
 from engine.core.showtext import cut, json_safe, players as players_text, shown
 from engine.runner.backends import BACKENDS, MAX_GAMES
@@ -806,7 +806,7 @@ def simulate(
         write_games(games_csv, report, ruleset, game.variants, game.set_options, both)
         echo(f"{count} games written to {games_csv}", err=fmt != "text")
     if report.partial:
-        fail(f"interrupted (Ctrl-C) after {report.games} of {n} games: the report{' written' * bool(out)} is partial")
+        fail(f"interrupted ({how_stopped()}) after {report.games} of {n} games: the report{' written' * bool(out)} is partial")
     if compared is not None and compared.partial:
         fail(f"interrupted during the compared run ({compared.games} of {n} games): the comparison was not made")
 
@@ -1032,22 +1032,22 @@ def bench(
                 measured = bench_agent(game, count, agent_spec.strip(), decisions, seed, repeats,
                                        lambda done, total: advance(done * decisions * repeats // total))
         except KeyboardInterrupt:
-            fail("interrupted (Ctrl-C) during the first run: nothing was measured")
+            fail(f"interrupted ({how_stopped()}) during the first run: nothing was measured")
         _bench_agent(measured, fmt)
         if measured.get("partial"):
-            fail(f"interrupted (Ctrl-C): measured {measured['runs']} run{'s' * (measured['runs'] != 1)} of {repeats}")
+            fail(f"interrupted ({how_stopped()}): measured {measured['runs']} run{'s' * (measured['runs'] != 1)} of {repeats}")
         return
     try:
         with _games_bar(f"{game.name}, {count} player{'s' * (count != 1)}", playouts * repeats) as advance:
             result = run_bench(game, count, playouts, seed, repeats, advance)
     except KeyboardInterrupt:
-        fail("interrupted (Ctrl-C) before a game was played: nothing was measured")
+        fail(f"interrupted ({how_stopped()}) before a game was played: nothing was measured")
     if fmt == "json":
         echo_json(result)
     else:
         _bench_text(result)
     if result.get("partial"):
-        fail(f"interrupted (Ctrl-C): measured {result['runs']} run{'s' * (result['runs'] != 1)} of {result['playouts']} "
+        fail(f"interrupted ({how_stopped()}): measured {result['runs']} run{'s' * (result['runs'] != 1)} of {result['playouts']} "
              f"playouts, not {repeats} of {playouts}")
 
 

@@ -26,6 +26,18 @@ STOP_SIGNALS = tuple(sig for sig in (getattr(signal, name, None) for name in ("S
 _BEFORE: dict[int, Any] = {}
 """The handlers :func:`stops_as_ctrl_c` replaced, while it is in force (for :func:`handled_as_before`)."""
 
+_TOLD: list[str] = []
+"""The signals that stopped this command, by name (empty when it was Ctrl-C, or nothing)."""
+
+
+def how_stopped() -> str:
+    """What stopped the command, as its messages say it: ``Ctrl-C``, or the signal it was told to stop by.
+
+    >>> how_stopped()
+    'Ctrl-C'
+    """
+    return _TOLD[-1] if _TOLD else "Ctrl-C"
+
 
 @contextmanager
 def stops_as_ctrl_c() -> Iterator[None]:
@@ -44,7 +56,8 @@ def stops_as_ctrl_c() -> Iterator[None]:
         return
 
     def stop(signum: int, frame: object) -> None:
-        raise KeyboardInterrupt(f"told to stop ({signal.Signals(signum).name})")
+        _TOLD.append(signal.Signals(signum).name)
+        raise KeyboardInterrupt(f"told to stop ({_TOLD[-1]})")
 
     kept = {sig: signal.signal(sig, stop) for sig in STOP_SIGNALS
             if signal.getsignal(sig) is not signal.SIG_IGN}  # nohup's ignored SIGHUP stays ignored

@@ -161,6 +161,13 @@ def test_a_question_with_braces_to_fill_in_is_refused_where_written(tmp_path: Pa
         engine.load(path)
 
 
+def test_braces_with_nothing_to_fill_in_are_words_of_the_question(tmp_path: Path) -> None:
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(RULESET.replace("SETUP", DEAL).replace("choose(c in hand(current_role))",
+                                                           'choose(c in hand(current_role), text = "discard a card {} or { }")'))
+    assert engine.load(path).new_state(players=2).pending.prompt == "discard a card {} or { }"
+
+
 def test_choose_in_setup_is_a_positioned_error(tmp_path: Path) -> None:
     with pytest.raises(RulesetError, match=r"ruleset.yaml:\d+:\d+: .*choose\(\) needs a player to decide"):
         build(tmp_path, "let c = choose(c in cards)")

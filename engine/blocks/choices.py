@@ -985,7 +985,7 @@ class Choose(Function):
                             'text = "play a card"')
             else:
                 prompt = str(text.fn(None, []))
-                filled = re.search(r"\{[^{}]*\}", prompt)
+                filled = re.search(r"\{[^{}]*[^{}\s][^{}]*\}", prompt)  # a name to fill in ({sq}); "{}" asks nothing
                 if filled:
                     scope.error(keywords["text"].pos, f"the question of choose() is shown as written: "
                                 f"'{filled.group(0)}' would be shown with its braces, not filled in",

@@ -40,7 +40,7 @@ import dataclasses
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from engine.core.errors import Diagnostic, DiagnosticSink, RulesetError, SourcePos, did_you_mean
 from engine.core.yamlsource import Mapping, Text
@@ -429,8 +429,7 @@ def _define_each(b: "CodeContext", section: Mapping, below: dict[str, str]) -> N
         if compiled is None:
             vocab.elsewhere[name] = broken  # its calls are told so, not that it was never written
             continue
-        fn, result, slots, meaning, depth, inlined, steps, let_nodes = compiled
-        most = b.game.limits.call_depth
+        most, depth, result = b.game.limits.call_depth, compiled.depth, compiled.result
         if depth > most:
             b.error(pos, f"function '{name}' calls functions {depth - 1} deep, more than {most} "
                          f"(limit call_depth={most}; raise it with --limit call_depth=N)")
@@ -440,8 +439,9 @@ def _define_each(b: "CodeContext", section: Mapping, below: dict[str, str]) -> N
         text = " ".join(code_text(body_text).split())
         if lets:
             text += ", where " + ", ".join(f"{n} = {' '.join(str(v).split())}" for n, v in lets.items())
-        vocab.functions[name] = Defined(name, signature_text, text, str(key), tuple(typed), fn, result, slots, words, meaning,
-                                        depth, inlined, let_nodes, ast.nodes(inlined) + sum(ast.nodes(n) for _, n in let_nodes), steps)
+        size = ast.nodes(compiled.inlined) + sum(ast.nodes(n) for _, n in compiled.lets)
+        vocab.functions[name] = Defined(name, signature_text, text, str(key), tuple(typed), compiled.fn, result, compiled.slots,
+                                        words, compiled.meaning, depth, compiled.inlined, compiled.lets, size, compiled.steps)
 
 
 def _zone_hint(function: str, type_name: str, param: str, kinds: Iterable[str]) -> str | None:
@@ -503,12 +503,22 @@ def _param_type(b: "CodeContext", name: str) -> Type | None:
     return None
 
 
+class Body(NamedTuple):
+    """A function's body compiled (see :func:`_compile_body`)."""
+
+    fn: Fn  # the body over its own locals: the parameters first, then its let names
+    result: Type
+    slots: int  # how many locals it needs
+    meaning: str  # its English, for explain
+    depth: int  # how deeply the calls in it nest
+    inlined: ast.Node | None  # its syntax, when a call may be written inline (a plain expression)
+    steps: int  # the steps a call spends (see engine.lang.ast.weight)
+    lets: tuple[tuple[str, ast.Node], ...]  # its lets' names and syntax: a call written inline computes each first
+
+
 def _compile_body(b: "CodeContext", text: Any, pos: Any, params: list[tuple[str, Type]],
-                  lets: Mapping | None = None) -> tuple[Fn, Type, int, str, int, ast.Node | None, int, tuple[tuple[str, ast.Node], ...]] | None:
-    """The body as a closure over its own locals (the parameters first, then its ``let`` names), its type, how
-    many slots it needs, its English, how deeply the calls in it nest, its syntax when a call may be written
-    inline (a plain expression), the steps a call spends (see :func:`engine.lang.ast.weight`) and its lets' names
-    and syntax (a call written inline computes each once, in order, before the body)."""
+                  lets: Mapping | None = None) -> Body | None:
+    """The body of a function with parameters ``params`` and ``lets``, compiled; None when it cannot be."""
     scope = Scope(b.game.vocab, b.sink)
     scope.pure = True
     for name, type_ in params:
@@ -561,7 +571,7 @@ def _compile_body(b: "CodeContext", text: Any, pos: Any, params: list[tuple[str,
     depth = scope.calls[0] + 1
     spends = ast.weight(cost + scope.inlined[0])
     if not steps:
-        return body, result, max(scope.slots, 1), meaning, depth, inlined, spends, ()
+        return Body(body, result, max(scope.slots, 1), meaning, depth, inlined, spends, ())
     meaning += ", where " + ", ".join(f"{name} is {words}" for name, words in named)
 
     def with_lets(s: Any, e: list[Any]) -> Any:
@@ -570,7 +580,7 @@ def _compile_body(b: "CodeContext", text: Any, pos: Any, params: list[tuple[str,
         return body(s, e)
 
     generated = _lets_function(sources, compiled or Compiled(result, body), pos, scope, with_lets)
-    return generated or with_lets, result, max(scope.slots, 1), meaning, depth, inlined, spends, tuple(lets_nodes)
+    return Body(generated or with_lets, result, max(scope.slots, 1), meaning, depth, inlined, spends, tuple(lets_nodes))
 
 
 def _lets_function(lets: list[tuple[int, Compiled]], body: Compiled, pos: Any, scope: Scope, reference: Fn) -> Fn | None:

@@ -253,6 +253,8 @@ def test_killed_or_its_terminal_closed_simulate_stops_as_on_ctrl_c(tmp_path: Pat
     assert done.returncode == 1 and "Traceback" not in errors, errors
     report = json.loads(out.read_text())
     assert report["partial"] is True and report["games"] < 10_000_000
+    name = signal.Signals(sig).name  # the message says what stopped it (it said Ctrl-C)
+    assert errors == f"interrupted ({name}) after {report['games']} of 10000000 games: the report written is partial\n"
     assert seconds < HANG
 
 

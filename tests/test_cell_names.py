@@ -272,3 +272,13 @@ def test_a_cell_past_what_a_name_writes_stays_x_y(tmp_path: Path) -> None:
         assert game.read_cell(game.cell_text(cell)) == cell
     with pytest.raises(IllegalActionError, match="cell 99999,0 is not on the board"):
         game.new_state(players=2, seed=1).apply("place X at 99999,0")
+
+
+def test_a_cell_typed_with_a_leading_zero_is_that_cell() -> None:
+    """'01,1' listed nothing (the filter compared texts); it is cell 1,1, at the terminal as on the page."""
+    from click.testing import CliRunner
+
+    from cli.main import main
+
+    result = CliRunner().invoke(main, ["play", "tic-tac-toe", "--seed", "1"], input="01,1\nquit\n")
+    assert "1 action contains '01,1':\n[5] place X at 1,1\n" in result.output, result.output

@@ -86,10 +86,12 @@ class CellNames:
         (False, True)
         >>> PLAIN.lists("1,1", "place X at 11,1"), PLAIN.lists("X at", "place X at 11,1")
         (False, True)
+        >>> PLAIN.lists("01,00", "place X at 1,0"), PLAIN.lists("1" * 5000 + ",1", "place X at 1,1")
+        (True, False)
         """
         typed = typed.strip().lower()
         if re.fullmatch(self.typed_cell, typed):
-            return typed in self.cell_words(text)
+            return re.sub(r"(?<!\d)0+(?=\d)", "", typed) in self.cell_words(text)  # 01,1 is 1,1
         return typed in text.lower()
 
     def describe(self) -> str:

@@ -74,12 +74,15 @@ async function send(path, body, quiet) {
 }
 
 // The actions the filter box names, as `rulecraft play` lists them (CellNames.lists): when it holds one cell as a
-// whole, those played at that cell ("1,1": not those at -1,1 or 11,1; "a1": not those at a10), else those whose text
-// contains it.
+// whole, those played at that cell ("1,1": not those at -1,1 or 11,1; "a1": not those at a10; "01,1" is 1,1), else
+// those whose text contains it.
 function matching() {
   const filter = document.getElementById("filter").value.trim().toLowerCase();
   if (!filter) return view.actions;
-  if (new RegExp(`^(?:${view.typed_cell})$`).test(filter)) return view.actions.filter((a) => a.cell_words.includes(filter));
+  if (new RegExp(`^(?:${view.typed_cell})$`).test(filter)) {
+    const cell = filter.replace(/(?<!\d)0+(?=\d)/g, "");  // 01,1 is 1,1
+    return view.actions.filter((a) => a.cell_words.includes(cell));
+  }
   return view.actions.filter((a) => a.text.toLowerCase().includes(filter));
 }
 

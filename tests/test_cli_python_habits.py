@@ -185,3 +185,10 @@ def test_the_dice_a_hint_adds_up_are_as_many_as_numbers_lists() -> None:
     from engine.lang import functions, habits
 
     assert habits.MAX_DICE == functions.MAX_NUMBERS
+
+
+def test_dice_of_thousands_of_digits_are_a_syntax_error_not_a_crash(tmp_path: Path) -> None:
+    """`roll(111...1d6)` (5,000 digits) crashed validate with Python's ValueError: the hint read the count with int(),
+    which Python refuses past 4,300 digits; the count is now read only when it is at most 6 digits."""
+    found = validate_setup(tmp_path, f"let n = roll({'1' * 5000}d6)")
+    assert found.startswith("habits.yaml:6:") and "syntax error" in found and "Traceback" not in found

@@ -197,6 +197,15 @@ def test_a_range_of_player_counts_written_as_a_text_is_told_as_a_list() -> None:
         "2:10 players: '2-4' is not a list (like [a, b]) (a range is written as its every number: [2, 3, 4])"]
     assert errors(MINIMAL.replace("players: [2]", "players: [2..4]")) == [
         "2:11 players/0: '2..4' is not a whole number (a range is written as its every number: [2, 3, 4])"]
+    assert errors(MINIMAL.replace("players: [2]", "players: 4-2")) == [
+        "2:10 players: '4-2' is not a list (like [a, b]) (a range is written as its every number: [2, 3, 4])"]
+
+
+def test_a_range_of_thousands_of_digits_is_an_error_not_a_crash() -> None:
+    """``players: 111...1-2`` (5,000 digits) crashed validate: the hint read the number with int(), which Python
+    refuses past 4,300 digits."""
+    found = errors(MINIMAL.replace("players: [2]", "players: " + "1" * 5000 + "-2"))
+    assert len(found) == 1 and found[0].startswith("2:10 players: '111") and "is not a list" in found[0]
 
 
 def test_goals_written_all_of_are_told_there_is_any_of_and_how_to_say_all() -> None:

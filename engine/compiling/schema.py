@@ -559,15 +559,20 @@ def _range_written(value: Any, expected: str | list[str], path: list[Any]) -> st
 
     >>> _range_written("3 to 5", "array", ["players"]), _range_written("3..5", "integer", ["players", 0])
     ('a range is written as its every number: [3, 4, 5]', 'a range is written as its every number: [3, 4, 5]')
-    >>> _range_written("3..5", "integer", ["points"]) is None
+    >>> _range_written("3..5", "integer", ["points"]) is None, _range_written("4-2", "array", ["players"])
+    (True, 'a range is written as its every number: [2, 3, 4]')
+    >>> _range_written("1" * 5000 + "-2", "array", ["players"]) is None  # no number of thousands of digits is read
     True
     """
     kinds = [expected] if isinstance(expected, str) else expected
     listed = "array" in kinds or ("integer" in kinds and bool(path) and isinstance(path[-1], int))
-    m = re.fullmatch(r"\s*(\d+)\s*(?:-|\.\.|to)\s*(\d+)\s*", value) if isinstance(value, str) and listed else None
-    if m is None or not 0 < int(m.group(2)) - int(m.group(1)) < 20:
+    m = re.fullmatch(r"\s*(\d{1,6})\s*(?:-|\.\.|to)\s*(\d{1,6})\s*", value) if isinstance(value, str) and listed else None
+    if m is None:
         return None
-    return f"a range is written as its every number: [{', '.join(map(str, range(int(m.group(1)), int(m.group(2)) + 1)))}]"
+    low, high = sorted((int(m.group(1)), int(m.group(2))))
+    if high - low >= 20:
+        return None
+    return f"a range is written as its every number: [{', '.join(map(str, range(low, high + 1)))}]"
 
 
 def _read_as_boolean(err: ValidationError, pos: Any) -> str | None:

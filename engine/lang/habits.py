@@ -97,7 +97,7 @@ def python_habit(before: str, token: str, rest: str) -> str | None:
         return "'//' is not in the language: '#' starts a comment, and '/' divides whole numbers (rounding down)"
     if rest.startswith(("++", "--")):
         return f"write '{rest[0]}= 1' for '{rest[:2]}' (only a counter can change: see 'counters:')"
-    dice = re.search(r"(?<![\w.])(\d+)\s*$", before) if re.fullmatch(r"d\d+", token) else None
+    dice = re.search(r"(?<![\w.])(\d{1,6})\s*$", before) if re.fullmatch(r"d\d+", token) else None  # no int() of 5,000 digits
     if dice:
         return _dice(int(dice.group(1)), token)
     method = re.search(r"\.\s*(\w+)\s*$", before) if token == "(" else None

@@ -311,6 +311,26 @@ def test_play_counts_from_the_end_as_legal_actions_does_and_refuses_a_missing_nu
         assert refused == state
 
 
+def test_play_refuses_a_truth_value_and_roll_a_die_that_is_no_die_with_the_state_unchanged() -> None:
+    """play(True) played action 1 (True is 1 to Python); roll('x') raised a MemoryError, roll(0) gave 0 and roll(-1)
+    gave 0; cell_text(None) said "'NoneType' object is not subscriptable"."""
+    game = engine.load("tic-tac-toe")
+    state = game.new_state(players=2, seed=1)
+    before = state.clone()
+    with pytest.raises(TypeError, match=r"^play\(\) takes the number of a legal action \(a whole number\), not True$"):
+        state.play(True)
+    for sides, error, told in (("x", TypeError, "is a whole number, not 'x'"), (2.0, TypeError, "not 2.0"),
+                               (True, TypeError, "not True"), (0, ValueError, "at least one side, not 0"),
+                               (-1, ValueError, "not -1")):
+        with pytest.raises(error, match=told):
+            state.roll(sides)  # type: ignore[arg-type]
+    assert state == before
+    assert 1 <= state.roll(6) <= 6 and state.roll(1) == 1
+    with pytest.raises(TypeError, match=r"^cell_text\(\) takes a cell, two whole numbers \(x, y\), not None$"):
+        game.cell_text(None)  # type: ignore[arg-type]
+    assert game.cell_text((1, 2)) == "1,2"
+
+
 @pytest.mark.parametrize("ruleset", ["banner-clash", "breakthrough", "nine-domains", "othello"])  # each kind of list
 def test_legal_actions_indexed_past_their_end_or_by_a_non_number_say_so(ruleset: str) -> None:
     """legal_actions()[7] of seven said only 'IndexError: 7' (or 'list index out of range'), ['x'] "'<' not

@@ -220,6 +220,8 @@ class Game:
         >>> Game("g", "G", 1, "", "").cell_text((4, 1)), Game("g", "G", 1, "", "").cell_text((4, 1), brackets=True)
         ('4,1', '(4,1)')
         """
+        if type(cell) is not tuple or len(cell) != 2:
+            raise TypeError(f"cell_text() takes a cell, two whole numbers (x, y), not {cut(repr(cell), 60)}")
         return self.cell_names.text(cell, brackets)
 
     def read_cell(self, text: str) -> tuple[int, int] | None:

@@ -572,8 +572,11 @@ class State:
 
         An effect re-run after a choice (see engine.blocks.choices) rolls the dice it
         rolled before the choice again — the generator moves on as it did —
-        and they fall as they fell, even if the generator was reseeded since.
+        and they fall as they fell, even if the generator was reseeded since.  ``sides`` is a whole number of 1
+        or more (a ValueError or TypeError otherwise).
         """
+        if type(sides) is not int or sides < 1:
+            sides = _sides(sides)
         tape = self.tape
         if tape is None and Chance.block not in self.slices:  # the usual roll: nothing loaded, nothing to roll again
             self.rng, v = rng.below(self.rng, sides)
@@ -609,6 +612,7 @@ class State:
         return v + 1
 
     def random_below(self, n: int) -> int:
+        """A uniform whole number in ``range(n)`` from the state's generator (a shuffle's draw)."""
         self.rng, v = rng.below(self.rng, n)
         return v
 
@@ -776,6 +780,8 @@ class State:
         space = self._actions  # the pending decision's actions, kept as it was entered
         if space is None:
             space = self.legal_actions()
+        if type(index) is bool:  # True is 1 to Python, but no number of an action
+            raise TypeError(f"play() takes the number of a legal action (a whole number), not {index}")
         try:
             if index < 0:  # from the end, as legal_actions()[index] counts (a space's own args_at need not)
                 index += len(space)
@@ -1366,3 +1372,19 @@ def _unpickled(game: Any, data: dict[str, Any], log: list[str] | None, history: 
     state: State = game.state_from_json(data)
     state.log, state.history = log, history
     return state
+
+
+def _sides(sides: Any) -> int:
+    """The number of sides a die given to :meth:`State.roll` has: a whole number of 1 or more (NumPy's too).
+
+    >>> _sides(6)
+    6
+    >>> _sides(0)
+    Traceback (most recent call last):
+    ValueError: a die has at least one side, not 0
+    """
+    if isinstance(sides, bool) or not isinstance(sides, Integral):
+        raise TypeError(f"a die's number of sides is a whole number, not {cut(repr(sides), 60)}")
+    if sides < 1:
+        raise ValueError(f"a die has at least one side, not {sides}")
+    return int(sides)

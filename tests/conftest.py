@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import random
+import shutil
+import tempfile
 from collections.abc import Iterator
 from functools import lru_cache
 from pathlib import Path
@@ -25,9 +28,23 @@ settings.register_profile(
 )
 
 
+_CACHE = pytest.StashKey[str]()
+
+
 def pytest_configure(config: pytest.Config) -> None:
-    """Load the profile named by ``--hypothesis-profile``, else "ci"."""
+    """Load the profile named by ``--hypothesis-profile``, else "ci"; and keep what Rulecraft caches (parsed code,
+    generated functions, drawn pictures) in a private folder of this run, shared by its workers (they inherit the
+    environment) and removed at its end, not in the user's cache folder."""
     settings.load_profile(config.getoption("hypothesis_profile", None) or "ci")
+    if "PYTEST_XDIST_WORKER" not in os.environ:
+        config.stash[_CACHE] = os.environ["XDG_CACHE_HOME"] = tempfile.mkdtemp(prefix="rulecraft-tests-")
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    """Remove the run's cache folder."""
+    folder = config.stash.get(_CACHE, None)
+    if folder is not None:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 @lru_cache(maxsize=None)

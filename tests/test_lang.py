@@ -649,14 +649,25 @@ def test_a_choice_among_texts_compared_with_a_text_never_offered_is_an_error(tmp
          "a pass (optional = true) gives none: compare with none")], found
 
 
-def test_the_english_plural_of_a_kind_is_told_the_lists_name(tmp_path: Path) -> None:
-    """A kind 'box' is listed as 'boxs'; 'boxes' was told "did you mean 'boxs'?", which read as a typo of the
-    designer's own.  Now it says how the list is named."""
+def test_the_english_plural_of_a_kind_or_a_type_is_its_list_too(tmp_path: Path) -> None:
+    """A kind 'box' is listed as 'boxs'; 'boxes' was an unknown name (told to write 'boxs').  Now the English plural of
+    a kind or a type (boxes, companies, dice, cities) is the same list, where the ruleset gives it no meaning of its
+    own: a zone or a function named so keeps its meaning, and a local of that name is the local."""
     ruleset = tmp_path / "ruleset.yaml"
-    ruleset.write_text("name: boxed\nextends: tutorial-tiles\ncomponents+:\n  box:\n    instances: [b1, b2]\n"
-                       "end:\n  when: count(boxes) == 0\n")
-    with pytest.raises(RulesetError) as info:
-        engine.load(ruleset)
-    found = [(d.message, d.hint) for d in info.value.diagnostics if "boxes" in d.message]
-    assert found == [("unknown name 'boxes'", "the list of every box is written 'boxs': the name of the kind or type "
-                                              "with 's' (as 'cards' for card)")]
+    ruleset.write_text(
+        "name: boxed\ntitle: Boxed\nversion: 1\ndescription: x\nplayers: [2]\ntypes:\n  city: [Rome, Oslo]\n"
+        "components:\n  box:\n    instances: [b1, b2]\n  company:\n    instances: [c1]\n  die:\n    instances: [d1]\n"
+        "  half:\n    instances: [h1]\n"
+        "  man:\n    instances: [m1]\n"
+        "zones:\n  halves: {kind: hand}\n"
+        "functions:\n  men(): 7\n"
+        "turn:\n  - do:\n      effect: pass\n"
+        "end:\n  when: turn > 2\n"
+        "scoring:\n  rank: r in roles\n  by: [0]\n  points: key\n")
+    game = engine.load(ruleset)
+    state = game.new_state(players=2, seed=1)
+    for text in ("count(boxes) == 2 and count(boxs) == 2", "count(companies) == 1 and count(dice) == 1",
+                 "cities == citys and cities == [Rome, Oslo]", "count(halves) == 0",  # the zone, not the one half
+                 "all(boxes == 2 for boxes in [2])",  # a local of that name
+                 "men() == 7 and count(mans) == 1"):  # a function of that name
+        assert game.compile_condition(text).test(state) is True, text

@@ -19,6 +19,7 @@ and the ruleset its own.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Callable
 
 from engine.blocks.catalogue import block_functions
@@ -30,7 +31,7 @@ from engine.lang import codegen
 from engine.lang.ast import same_on_every_face
 from engine.lang.functions import LANGUAGE, Function, by_name
 from engine.lang.kept import FIXED_ATTRIBUTES, ZONE_FAMILIES
-from engine.lang.scope import Compiled, Vocabulary
+from engine.lang.scope import ENGLISH_PLURALS, Compiled, Vocabulary, english_plural
 from engine.lang.types import ANY, BOOL, CELL, INT, LIST_OF, SEAT, STR, ZONE, Component, Enum, FaceOf, ListOf, Type
 from engine.model.game import Game
 
@@ -131,7 +132,32 @@ def build_vocabulary(game: Game) -> Vocabulary:
     _define_component_attributes(v, game)
     v.define_attribute("cell", "x", INT, _item(lambda c: c[0], INT, "{x}[0]"), "its column")
     v.define_attribute("cell", "y", INT, _item(lambda c: c[1], INT, "{x}[1]"), "its row")
+    _define_english_plurals(v, game)
     return v
+
+
+def _define_english_plurals(v: Vocabulary, game: Game) -> None:
+    """A kind's or a type's English plural, where it is not its name with 's' (``companies``, ``boxes``, ``dice``), is
+    the same list as that name, unless the ruleset gives it a meaning of its own (a function of that name, defined
+    later, takes its place: see :data:`~engine.lang.scope.ENGLISH_PLURALS`).
+
+    >>> from types import SimpleNamespace
+    >>> v = Vocabulary()
+    >>> v.define_constant("boxs", ListOf(Component("box")), [0, 1], "all boxs")
+    >>> v.define_constant("companys", INT, 3)          # 'companys' is something else here: no 'companies'
+    >>> _define_english_plurals(v, SimpleNamespace(kinds={"box": (0, 1), "company": ()}, types={}))
+    >>> v.globals["boxes"].fn(None, []), v.globals["boxes"].text, "companies" in v.globals
+    ([0, 1], 'all boxes', False)
+    """
+    lists = [(kind, ListOf(Component(kind))) for kind in game.kinds]
+    lists += [(name, ListOf(Enum(name))) for name in game.types]
+    for singular, type_ in lists:
+        listed = v.globals.get(singular + PLURAL_SUFFIX)
+        english = english_plural(singular)
+        if listed is not None and listed.type == type_ and english not in v.globals:
+            text = f"all {english}" if listed.text == f"all {singular}{PLURAL_SUFFIX}" else listed.text
+            v.globals[english] = replace(listed, text=text)
+            v.data.setdefault(ENGLISH_PLURALS, set()).add(english)
 
 
 def _define_all_cells(v: Vocabulary, game: Game) -> None:

@@ -47,7 +47,7 @@ from engine.core.yamlsource import Mapping, Text
 from engine.lang import ast, codegen
 from engine.lang.functions import Function
 from engine.lang.parser import parse_expression, parse_program
-from engine.lang.scope import Code, Compiled, Fn, Scope
+from engine.lang.scope import ENGLISH_PLURALS, Code, Compiled, Fn, Scope
 from engine.lang.shared import COMPUTED
 from engine.lang.types import ANY, ANY_COMPONENT, BOOL, CELL, INT, STR, Component, Enum, ListOf, Type
 
@@ -388,6 +388,9 @@ def _define_each(b: "CodeContext", section: Mapping, below: dict[str, str]) -> N
             vocab.elsewhere.pop(name, None)
         b.check_identifier(name, pos, "function")
         taken, known = vocab.functions.get(name), vocab.globals.get(name)
+        if known is not None and name in vocab.data.get(ENGLISH_PLURALS, ()):  # 'men' beside 'mans': the function's
+            del vocab.globals[name]
+            known = None
         built_in = known is None and taken is not None and taken is vocab.built_in.get(name)  # its code calls its own
         if (taken is not None or known is not None) and not built_in:
             what = f" ({taken.signature}: {taken.doc.rstrip('.')})" if taken is not None and taken.signature else ""

@@ -20,7 +20,6 @@ slots, so reading a variable is one list index.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Callable
 
 from engine.core.errors import Diagnostic, DiagnosticSink, SourcePos, did_you_mean
@@ -238,7 +237,7 @@ class Scope:
             return Compiled(known.type, known.fn, known.constant, code=known.code, size=known.size)
         values = [n for n in self.visible_names() if n not in self.vocab.functions]  # a name is no call: never 'move'
         self.error(pos, f"unknown name '{name}'", self.ahead.get(name) or self.vocab.unnamed.get(name) or self._call_hint(name)
-                   or _NAMES_REACHED_FOR.get(name) or _plural_hint(name, self.vocab.globals)
+                   or _NAMES_REACHED_FOR.get(name)
                    or did_you_mean(name, values, strict=True) or _loop_name(name))
         return Compiled(ANY, _unknown)
 
@@ -267,28 +266,32 @@ _NAMES_REACHED_FOR = {
 }
 
 
-_IRREGULAR = {"dice": "die", "men": "man", "women": "woman", "children": "child", "people": "person", "mice": "mouse",
-              "geese": "goose", "feet": "foot", "teeth": "tooth", "leaves": "leaf", "halves": "half", "wolves": "wolf",
-              "knives": "knife", "lives": "life", "oxen": "ox"}
+_PLURALS = {"die": "dice", "man": "men", "woman": "women", "child": "children", "person": "people", "mouse": "mice",
+            "goose": "geese", "foot": "feet", "tooth": "teeth", "leaf": "leaves", "half": "halves", "wolf": "wolves",
+            "knife": "knives", "life": "lives", "ox": "oxen"}
+"""English plurals not made by adding 's' or 'es' (see :func:`english_plural`)."""
 
 
-def _plural_hint(name: str, known: Mapping[str, Any]) -> str | None:
-    """For the English plural of a kind or a type (``boxes``, ``dice``, ``cities``): the list's name, which is the
-    singular with 's' alone.
+ENGLISH_PLURALS = "english_plurals"
+"""Vocabulary data key: the set of English plurals defined as a kind's or a type's list (``boxes`` beside ``boxs``),
+which a function of the ruleset of that name takes the place of."""
 
-    >>> _plural_hint("boxes", {"boxs": None}), _plural_hint("boxes", {})
-    ("the list of every box is written 'boxs': the name of the kind or type with 's' (as 'cards' for card)", None)
+
+def english_plural(word: str) -> str:
+    """The English plural of a name (of its last word, for a name written with underscores).
+
+    >>> [english_plural(w) for w in ("card", "company", "box", "die", "day", "bus", "half", "gold_coin", "red_die")]
+    ['cards', 'companies', 'boxes', 'dice', 'days', 'buses', 'halves', 'gold_coins', 'red_dice']
     """
-    singulars = [_IRREGULAR.get(name)]
-    if name.endswith("ies"):
-        singulars.append(name[:-3] + "y")
-    if name.endswith("es"):
-        singulars.append(name[:-2])
-    for singular in filter(None, singulars):
-        if singular + "s" in known and singular + "s" != name:
-            return (f"the list of every {singular} is written '{singular}s': the name of the kind or type with 's' "
-                    f"(as 'cards' for card)")
-    return None
+    head, _, last = word.rpartition("_")
+    start = f"{head}_" if head else ""
+    if last in _PLURALS:
+        return start + _PLURALS[last]
+    if len(last) > 1 and last.endswith("y") and last[-2] not in "aeiou":
+        return word[:-1] + "ies"
+    if last.endswith(("s", "x", "z", "ch", "sh")):
+        return word + "es"
+    return word + "s"
 
 
 def _loop_name(name: str) -> str | None:

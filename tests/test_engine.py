@@ -354,15 +354,26 @@ def test_legal_actions_indexed_past_their_end_or_by_a_non_number_say_so(ruleset:
         EmptySpace()[0]
 
 
-def test_an_action_listed_by_another_load_of_the_ruleset_is_refused_saying_to_apply_its_text() -> None:
+def test_an_action_listed_by_another_load_of_the_ruleset_is_applied_as_its_text_and_of_another_game_refused() -> None:
     """An action object of another load's state ('place X at 1,1', legal here) was refused as 'not a legal action now'
-    and no more: each load compiles steps of its own, and an action belongs to its load's."""
+    and no more: each load compiles steps of its own, and an action belongs to its load's.  Then it was refused
+    saying to apply its text; now a load of the same files, variants and options applies it as its text (as a
+    pickled action is read back), and another game's action is refused saying so."""
     here, there = engine.load("tic-tac-toe").new_state(players=2, seed=0), engine.load("tic-tac-toe").new_state(players=2, seed=0)
-    foreign = there.legal_actions()[4]
-    with pytest.raises(IllegalActionError, match=r"^'place X at 1,1' is not a legal action now: this action was listed by "
+    assert here.game is not there.game
+    here.apply(there.legal_actions()[4])
+    assert here.turn_number == 2 and list(here.grid) == [(1, 1)]
+    before = here.clone()
+    with pytest.raises(IllegalActionError, match=r"^there is no X left in marks of O$"):  # read as its text: not legal
+        here.apply(there.game.new_state(players=2, seed=0).legal_actions()[4])
+    assert here == before
+    wide = engine.load("connect-four", set_options={"columns": "8"}).new_state(players=2, seed=0)
+    narrow = engine.load("connect-four").new_state(players=2, seed=0)
+    before = narrow.clone()
+    with pytest.raises(IllegalActionError, match=r"^'place Red at 0,0' is not a legal action now: this action was listed by "
                                                  r"a state of another game .* state.apply\(str\(action\)\)$"):
-        here.apply(foreign)
-    here.apply(str(foreign))
+        narrow.apply(wide.legal_actions()[0])
+    assert narrow == before
     with pytest.raises(IllegalActionError, match=r"^'place X at 0,0' is not a legal action now$"):  # its own, no longer legal
         here.apply(here.game.new_state(players=2, seed=0).legal_actions()[0])
 

@@ -145,3 +145,63 @@ def test_a_recorded_state_pickled_keeps_its_log_and_history() -> None:
     assert copy.history and copy.history is not state.history
     plain = pickle.loads(pickle.dumps(engine.load("tutorial-tiles").new_state(players=2, seed=1)))
     assert plain.history is None and plain.log is None
+
+
+def _chosen_in_a_fresh_process(data: bytes) -> bytes:
+    """In a spawned process: read a pickled state and send back its third legal action, pickled."""
+    return pickle.dumps(pickle.loads(data).legal_actions()[2])
+
+
+@pytest.mark.parametrize("name", ["tic-tac-toe", "nine-domains", "iconoclasm-cards", "liars-dice", "spell-cycles"])
+def test_actions_pickle_and_apply_to_a_state_of_another_load_as_to_their_own(
+        name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Pickling an action raised "Can't pickle local object 'Builder.zone_ref.<locals>.<lambda>'", so an agent in a
+    multiprocessing or Ray task could not send back its choice; and a state refused an action of another load of the
+    same ruleset.  Now each action (turn steps', choices', chance results with explicit chance) pickles, and applies to
+    the original state, to a pickled copy of it and to a state of another load the same as the action itself."""
+    game = shipped_game(name)
+    players = min(n for n in game.player_counts if n > 1)
+    state = game.new_state(players=players, seed=3, explicit_chance=True)
+    monkeypatch.setattr(loading, "_loaded", {})  # as in another process: nothing loaded yet
+    other = pickle.loads(pickle.dumps(state))
+    assert other.game is not game
+    choose = random.Random(3)
+    for _ in range(40):
+        if state.is_terminal:
+            break
+        action = state.legal_actions()[choose.randrange(len(state.legal_actions()))]
+        copy = pickle.loads(pickle.dumps(action))
+        assert str(copy) == str(action)
+        here = state.clone()
+        here.apply(copy)
+        other.apply(action)
+        state.apply(action)
+        assert here == state and other.to_json() == state.to_json()
+
+
+def test_an_action_travels_back_from_a_spawned_process() -> None:
+    state = shipped_game("tic-tac-toe").new_state(players=2, seed=1)
+    with multiprocessing.get_context("spawn").Pool(1) as pool:
+        data = pool.apply(_chosen_in_a_fresh_process, (pickle.dumps(state),))
+    action = pickle.loads(data)
+    assert str(action) == str(state.legal_actions()[2])
+    state.apply(action)
+    assert state.turn_number == 2
+
+
+def test_an_action_of_another_ruleset_is_still_refused_and_one_of_no_turn_step_says_how_to_send_it() -> None:
+    from engine.core.actions import Action
+
+    state = shipped_game("tic-tac-toe").new_state(players=2, seed=1)
+    foreign = shipped_game("connect-four").new_state(players=2, seed=1).legal_actions()[0]
+    before = state.clone()
+    with pytest.raises(RulecraftError, match="listed by a state of another game"):
+        state.apply(pickle.loads(pickle.dumps(foreign)))
+    assert state == before
+
+    class Stepless:
+        def format(self, args: tuple[object, ...]) -> str:
+            return "pass"
+
+    with pytest.raises(TypeError, match=r"^the action 'pass' cannot be pickled .*send its text, str\(action\)"):
+        pickle.dumps(Action(Stepless(), ("pass",)))

@@ -66,6 +66,33 @@ class Action:
         """
         return self
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """Pickled as its game (which pickles as what it was loaded from) and the number of its step in the game's
+        turn, with its arguments; an answer to a choice or a chance action as its step, which pickles by name.  So
+        an action can be the result of a ``multiprocessing`` or Ray task: on the other side, or beside a state of
+        another load of the same ruleset, ``state.apply`` takes it as its text.
+
+        >>> import engine, pickle
+        >>> state = engine.load(engine.builtin_names()[0]).new_state(players=2, seed=1)
+        >>> action = state.legal_actions()[2]
+        >>> str(pickle.loads(pickle.dumps(action))) == str(action)
+        True
+        """
+        step = self.step
+        steps = getattr(getattr(step, "game", None), "steps", ())
+        for index, candidate in enumerate(steps):
+            if candidate is step:
+                return _turn_step_action, (step.game, index, self.args)
+        if type(step).__reduce__ is object.__reduce__:  # a step of its own, neither a turn's nor one named by its module
+            raise TypeError(f"the action '{self}' cannot be pickled (its step is no step of a game's turn): "
+                            f"send its text, str(action), and apply that")
+        return Action, (step, self.args)
+
+
+def _turn_step_action(game: Any, index: int, args: tuple[Any, ...]) -> Action:
+    """An action of step number ``index`` of ``game``'s turn, read back from a pickle (see :meth:`Action.__reduce__`)."""
+    return Action(game.steps[index], args)
+
 
 class ActionSpace(Sequence[Action]):
     """The legal actions of one decision, built lazily."""

@@ -103,9 +103,19 @@ class ChanceFormatter:
 
     index = CHANCE
 
-    def __init__(self, verb: str, sealed: bool) -> None:
+    def __init__(self, verb: str, sealed: bool, name: str) -> None:
         self.verb = verb
         self.sealed = sealed  # a hidden draw: the other seats see that a component was drawn, not which
+        self.name = name  # the module's name for it
+
+    def __reduce__(self) -> str:
+        """Pickled by name, so that a chance action pickled and read back is one of every state's.
+
+        >>> import pickle
+        >>> pickle.loads(pickle.dumps(HIDDEN_DRAW)) is HIDDEN_DRAW
+        True
+        """
+        return self.name
 
     def format(self, args: tuple[Any, ...]) -> str:
         return f"{self.verb} {args[0]}"
@@ -114,13 +124,13 @@ class ChanceFormatter:
         return f"{self.verb} a component" if self.sealed else self.format(args)
 
 
-ROLL = ChanceFormatter("roll", sealed=False)
+ROLL = ChanceFormatter("roll", sealed=False, name="ROLL")
 """The step of every chance action that rolls a die (``Action(ROLL, (4,))`` reads ``roll 4``)."""
 
-DRAW = ChanceFormatter("draw", sealed=False)
+DRAW = ChanceFormatter("draw", sealed=False, name="DRAW")
 """The step of a chance action that draws a component everyone may see (``draw NAME``)."""
 
-HIDDEN_DRAW = ChanceFormatter("draw", sealed=True)
+HIDDEN_DRAW = ChanceFormatter("draw", sealed=True, name="HIDDEN_DRAW")
 """The step of a chance action that draws a component only its drawer sees (others read ``draw a component``)."""
 
 

@@ -727,9 +727,12 @@ class State:
                                 f"{cut(repr(action), 60)} (play(i) applies legal action number i)") from None
             if not listed and action not in self.legal_actions():
                 foreign = all(action.step is not step for step in self.game.steps) and action.step is not CHOICE
-                raise IllegalActionError(f"'{action}' is not a legal action now" + (
-                    ": this action was listed by a state of another game (another load of a ruleset lists actions "
-                    "of its own); apply its text, state.apply(str(action))" if foreign else ""))
+                if foreign and self._same_ruleset(action):  # another load of these files (a pickled action): its text
+                    action = self.parse_action(str(action))
+                else:
+                    raise IllegalActionError(f"'{action}' is not a legal action now" + (
+                        ": this action was listed by a state of another game (another load of a ruleset lists actions "
+                        "of its own); apply its text, state.apply(str(action))" if foreign else ""))
         if not undo:
             if self.history is not None:
                 self.history.append(str(action))
@@ -743,6 +746,14 @@ class State:
         except BaseException:
             self._put_back(kept, lengths)
             raise
+
+    def _same_ruleset(self, action: Action) -> bool:
+        """Whether ``action`` belongs to another load of this state's ruleset, the same files with the same variants
+        and options (what a pickled action is read back as, in this process or another): its text says it here."""
+        other = getattr(action.step, "game", None)
+        game = self.game
+        return (other is not None and other is not game and getattr(other, "content_hash", None) == game.content_hash
+                and getattr(other, "variants", None) == game.variants)
 
     def _lengths(self) -> tuple[int, int]:
         """How long the log and the history are (0 when not kept): what :meth:`_put_back` cuts them back to."""

@@ -107,6 +107,12 @@ def test_explain_says_which_placements_count_once_only_triggering_holds() -> Non
         in " ".join(result.output.split())
 
 
+def test_explain_says_a_value_with_every_marker_out_wins_when_it_would_place_another() -> None:
+    """``if_no_marker: win`` ends the game (a third icon, in the seed game); the explanation said nothing of it."""
+    said = " ".join(run("explain", "iconoclasm").output.split())
+    assert "a value that would place a marker with none left wins the game at once" in said
+
+
 def test_explain_with_a_variant_shows_its_options() -> None:
     result = run("explain", RULESET, "--variant", "chain-reactions")
     assert "chain_reactions = true" in result.output

@@ -886,6 +886,8 @@ class FormGroups(Step):
         text = (f"when a placement fills a group of {len(self.pattern)} cells with pieces in no group, it forms: "
                 f"the majority of {self.attribute} (ties: support table {self.table.name}) places its marker and the pieces "
                 f"turn to their {self.face_name} face; if several could form, {order}")
+        text += ("; a value that would place a marker with none left wins the game at once" if self.no_marker_wins
+                 else "; a value with no marker left forms no group")
         if self.connects:
             who = "every value" if self.all_contend else "only the two markers' values"
             touch = f" (where a piece of {', '.join(sorted(self.through))} touches)" if self.touch_through else ""

@@ -21,7 +21,8 @@ its tiles face down on the board (``face_down: true``, ``turn_down``, ``turn_up`
 taken, two that differ are shown until the next player turns up a tile.  Hidden duel (docs/examples/hidden-duel) is a
 tiny duel in the manner of Stratego: each side's pieces are turned down for their own side (``seen_by``), and a
 fight turns both up for good.  Yacht (docs/examples/yacht) is a roll-and-keep dice game: five dice tossed in an open
-tray (their faces shown and logged), kept one by one in a ``while`` loop the player ends by passing, and scored by a
+tray (their faces shown and logged), kept one by one in a ``while`` loop the player ends by passing (a die kept before
+may be thrown again), and scored in the twelve boxes of the classic sheet by a
 function that takes any list of dice (``list of die ds``).  Nine Men's Morris (docs/examples/morris) plays on a board of
 24 points and the lines joining them (``board: {kind: points}``, each point named and placed on a 7x7 lattice, the
 links its lines); a mill asks the same player which man to remove (played beside OpenSpiel's in tests/test_example_morris.py).

@@ -383,7 +383,8 @@ def _never_ending(path: Path, variants: list[str], game: Game, counts: list[int]
     end = compose(path, variants).get("end")
     pos = end.pos_of("when") if isinstance(end, Mapping) else None
     ref = GameRef.of(game)
-    again = play_command(ref.source, ref.variants, dict(ref.set_options), counts[0], 0, [agent] * counts[0])
+    again = play_command(ref.source, ref.variants, dict(ref.set_options), counts[0], 0, [agent] * counts[0],
+                         ref.allowed, ref.limits)
     games = "the random games" if agent == "random" else f"the games, every seat played by {agent},"
     hint = "the game must end by its own rules; the turn limit only stops a game that would not"
     if agent == "random":
@@ -452,7 +453,8 @@ def played(game: Game, seeds: int = 1, agent: str = "random") -> tuple[list[Diag
                 limited[players] += play_game(game, players, seed, specs).turn_limit
             except RulecraftError as err:
                 ref = GameRef.of(game)  # the game named as a simulation names a failing game
-                again = play_command(ref.source, ref.variants, dict(ref.set_options), players, seed, specs)
+                again = play_command(ref.source, ref.variants, dict(ref.set_options), players, seed, specs,
+                                     ref.allowed, ref.limits)
                 pos = err.pos if isinstance(err, EffectRuntimeError) and err.pos else SourcePos(game.source, 1, 1)
                 message = err.message if isinstance(err, EffectRuntimeError) else str(err)
                 games = "a random game" if agent == "random" else f"a game played by {agent}"

@@ -475,3 +475,10 @@ def test_a_pattern_asks_for_an_empty_square_with_a_dot(tmp_path: Path, spell: st
         assert "Well: blue, blue, blue, blue, an empty square in the shape 'walled'" in explained, explained
     else:
         assert result.exit_code == 1 and message in result.output, result.output
+
+
+def test_check_invariants_counts_one_game_in_the_singular() -> None:
+    """hardening.md's `--seed 5 --games 1`, which plays one game again, printed '1 games'."""
+    result = run("check", "--invariants", "tic-tac-toe", "--seed", "5", "--games", "1")
+    assert result.exit_code == 0, result.output
+    assert "  2 players: 1 game, " in result.output, result.output

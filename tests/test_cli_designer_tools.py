@@ -482,3 +482,15 @@ def test_check_invariants_counts_one_game_in_the_singular() -> None:
     result = run("check", "--invariants", "tic-tac-toe", "--seed", "5", "--games", "1")
     assert result.exit_code == 0, result.output
     assert "  2 players: 1 game, " in result.output, result.output
+
+
+def test_validate_s_advice_to_check_an_invariant_names_the_folders_the_run_was_allowed(tmp_path: Path) -> None:
+    """'rulecraft check --invariants PATH plays many games checking it' left out --allow: for a ruleset extending a
+    folder beside it, the command given was refused as printed."""
+    base, big = _extending(tmp_path, "invariants+:\n  nothing in a hand: sum(count(t in hand(r)) for r in roles) == 0\n")
+    told = run("validate", str(big), "--allow", str(base))
+    assert told.exit_code == 1, told.output
+    advice = re.search(r"\((rulecraft check --invariants .*) plays many games checking it\)", told.output).group(1)
+    checked = run(*shlex.split(advice)[1:], "--games", "1")
+    assert "outside the folders" not in checked.output
+    assert "invariant 'nothing in a hand' broken" in checked.output, checked.output

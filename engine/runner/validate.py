@@ -21,6 +21,7 @@ Example::
 from __future__ import annotations
 
 import re
+import shlex
 from pathlib import Path
 
 from engine.compiling.blame import blame_extension
@@ -416,12 +417,13 @@ def _broken_at_setup(path: Path, variants: list[str], game: Game) -> list[Diagno
     if not broken:
         return []
     declared = compose(path, variants).get("invariants")
+    allow = "".join(f" --allow {shlex.quote(folder)}" for folder in GameRef.of(game).allowed)  # as the run read it
     found = []
     for name, counts in broken.items():
         pos = declared.key_pos.get(name) if isinstance(declared, Mapping) else None
         found.append(Diagnostic(pos or SourcePos(str(path), 1, 1),
                                 f"invariant '{name}' does not hold once {' or '.join(map(str, counts))} players are set up",
-                                f"rulecraft check --invariants {path.parent if path.name == RULESET_FILE else path}"
+                                f"rulecraft check --invariants {path.parent if path.name == RULESET_FILE else path}{allow}"
                                 " plays many games checking it"))
     return blame_extension(path, RulesetError(found)).diagnostics
 

@@ -23,7 +23,9 @@ import io
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
+from engine.core import limits
 from engine.core.atomic import write_atomic
+from engine.core.confine import allowed_folders
 from engine.core.showtext import shown
 from engine.runner.replay import ruleset_ref
 from engine.runner.report import GameResult, SimulationReport
@@ -55,12 +57,15 @@ def winner_text(result: GameResult) -> str:
 
 
 def game_rows(report: SimulationReport, ruleset: str, variants: Sequence[str], set_options: Mapping[str, str]) -> list[list[object]]:
-    """One row per game of ``report``, in the order they were played."""
+    """One row per game of ``report``, in the order they were played; each command names the folders the run was
+    allowed to read and the budgets it ran under (``--allow``, ``--limit``), as the run was given them."""
     ref = ruleset_ref(ruleset)
+    allowed = [str(folder) for folder in allowed_folders()]
+    changed = limits.as_pairs(limits.current())
     return [
         [number, r.seed, *report.agents, winner_text(r), r.length, *r.scores,
          " ".join(map(str, r.winners)), r.draw, *r.returns,
-         play_command(ref, variants, set_options, report.players, r.seed, report.agents)]
+         play_command(ref, variants, set_options, report.players, r.seed, report.agents, allowed, changed)]
         for number, r in enumerate(report.results, 1)
     ]
 

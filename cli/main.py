@@ -1305,7 +1305,7 @@ def _check_invariants(
         failed += len(failures)
         label = f"{count} player{'s' * (count != 1)}"
         status = "ok" if not failures else f"{len(failures)} FAILED"
-        echo(f"  {label}: {played} games, {actions / max(played, 1):.1f} actions per game: {status}")
+        echo(f"  {label}: {played} game{'s' * (played != 1)}, {actions / max(played, 1):.1f} actions per game: {status}")
         for result in failures[:SHOWN_FAILURES]:
             echo(f"    {result.problem()}")
             if save_dir is not None:

@@ -205,3 +205,33 @@ def test_the_builder_names_no_block() -> None:
     assert not [module for module in blocks if hasattr(importlib.import_module(module), "BLOCK")]
     strings = {node.value for node in ast.walk(tree) if isinstance(node, ast.Constant) and isinstance(node.value, str)}
     assert not strings & set(all_blocks())
+
+
+def test_the_command_line_knows_the_block_when_imported_as_the_page_says(tmp_path: Path) -> None:
+    """The page showed the block from Python only: a reader who saved it and typed `rulecraft validate whisper-game`
+    was told of an unknown key with no word of how the command could know the block.  The page's commands, run as
+    written beside the saved module, validate and play the ruleset; without the import the key is unknown."""
+    import os
+    import shlex
+    import subprocess
+
+    from click.testing import CliRunner
+
+    from cli.main import main
+
+    (tmp_path / "whisper-game").mkdir()
+    (tmp_path / RULESET).write_text(FENCES["yaml"][0][1], encoding="utf-8")
+    (tmp_path / "whispers.py").write_text(FENCES["python"][0][1], encoding="utf-8")
+    commands = re.search(r"^```sh\n(.*?)^```", TEXT, re.S | re.M).group(1).splitlines()
+    root = str(Path(__file__).resolve().parent.parent)
+    for command, answer, shown in zip(commands, ["", "2\n"], ["ok: whisper-game\n", "whispers: 2, "]):
+        words = shlex.split(command)
+        env = dict(os.environ, PYTHONPATH=os.pathsep.join([root, words[0].removeprefix("PYTHONPATH=")]))
+        done = subprocess.run(words[1:], cwd=tmp_path, env=env, input=answer, capture_output=True, text=True,
+                              timeout=120)
+        assert done.returncode == 0 and shown in done.stdout and "Traceback" not in done.stderr, done
+    bare = tmp_path / "bare"
+    bare.mkdir()
+    (bare / "ruleset.yaml").write_text(FENCES["yaml"][0][1], encoding="utf-8")
+    told = CliRunner().invoke(main, ["validate", str(bare)])
+    assert "unknown key 'whispers' in the top level" in told.output, told.output

@@ -99,6 +99,37 @@ def test_simulate_games_csv_replay_command_plays_that_exact_game(tmp_path: Path,
         assert re.search(f"scores: {scores}", played.output), played.output
 
 
+def _extending(tmp_path: Path, scoring: str = "") -> tuple[Path, Path]:
+    """A copy of the tutorial in ``base/`` and a ruleset beside it that extends it (``extends: ../base``)."""
+    base, big = tmp_path / "base", tmp_path / "big"
+    base.mkdir(parents=True)
+    big.mkdir()
+    (base / "ruleset.yaml").write_text(find_ruleset("tutorial-tiles").read_text(encoding="utf-8"), encoding="utf-8")
+    (big / "ruleset.yaml").write_text(f"name: big\nextends: ../base\n{scoring}", encoding="utf-8")
+    return base, big
+
+
+def test_the_commands_that_play_a_game_again_name_the_folders_and_budgets_the_run_was_given(tmp_path: Path) -> None:
+    """A ruleset read with --allow (or run with --limit) was printed a command without them: the CSV's replay
+    and validate's 'watch it' were refused as printed (the base outside the folders it may read), or played under
+    other budgets."""
+    base, big = _extending(tmp_path)
+    rows = _games(tmp_path, str(big), "--allow", str(base), "--limit", "steps=90000", "-n", "2", "--seed", "4")
+    for row in rows:
+        words = shlex.split(row["replay"])
+        assert words[words.index("--allow") + 1] == str(base.resolve()) and "steps=90000" in words
+        played = run(*words[1:])
+        assert played.exit_code == 0, played.output
+        assert re.search(rf"scores: seat 1( \([^)]*\))?: {row['score 1']}", played.output), played.output
+    failing = _extending(tmp_path / "failing", "scoring:\n  by+:\n    - 10 / (count(t in board) - count(t in board))\n")[1]
+    told = run("validate", str(failing), "--allow", str(failing.parent / "base"))
+    assert told.exit_code == 1 and "division by zero" in told.output, told.output
+    again = shlex.split(re.search(r"watch it: (.*)\)$", told.output, re.M).group(1))
+    watched = run(*again[1:])
+    assert "outside the folders" not in watched.output
+    assert "division by zero" in watched.output, watched.output
+
+
 def test_simulate_games_csv_with_compare_holds_both_runs_each_row_playing_its_own_game(tmp_path: Path) -> None:
     rows = _games(tmp_path, "tutorial-tiles", "-n", "3", "--seed", "4", "--compare-set", "board_size=4")
     assert [(r["run"], r["game"]) for r in rows] == [("this run", "1"), ("this run", "2"), ("this run", "3"),
@@ -444,3 +475,22 @@ def test_a_pattern_asks_for_an_empty_square_with_a_dot(tmp_path: Path, spell: st
         assert "Well: blue, blue, blue, blue, an empty square in the shape 'walled'" in explained, explained
     else:
         assert result.exit_code == 1 and message in result.output, result.output
+
+
+def test_check_invariants_counts_one_game_in_the_singular() -> None:
+    """hardening.md's `--seed 5 --games 1`, which plays one game again, printed '1 games'."""
+    result = run("check", "--invariants", "tic-tac-toe", "--seed", "5", "--games", "1")
+    assert result.exit_code == 0, result.output
+    assert "  2 players: 1 game, " in result.output, result.output
+
+
+def test_validate_s_advice_to_check_an_invariant_names_the_folders_the_run_was_allowed(tmp_path: Path) -> None:
+    """'rulecraft check --invariants PATH plays many games checking it' left out --allow: for a ruleset extending a
+    folder beside it, the command given was refused as printed."""
+    base, big = _extending(tmp_path, "invariants+:\n  nothing in a hand: sum(count(t in hand(r)) for r in roles) == 0\n")
+    told = run("validate", str(big), "--allow", str(base))
+    assert told.exit_code == 1, told.output
+    advice = re.search(r"\((rulecraft check --invariants .*) plays many games checking it\)", told.output).group(1)
+    checked = run(*shlex.split(advice)[1:], "--games", "1")
+    assert "outside the folders" not in checked.output
+    assert "invariant 'nothing in a hand' broken" in checked.output, checked.output

@@ -194,3 +194,34 @@ def test_turn_in_an_end_condition_is_the_turn_just_played(tmp_path: Path) -> Non
                     "scoring: {rank: r in roles, by: [moves], points: key}\n")
     state = engine.load(str(path)).new_state(players=2, seed=0)
     assert state.is_terminal and state.counters[0] == 3
+
+
+def _whole_rulesets(part: str) -> list[str]:
+    """The YAML blocks of ``part`` that are whole rulesets building on a built-in one (a ``name:`` and an
+    ``extends:`` naming a built-in), as a reader would save them to a file of their own."""
+    found = []
+    for block in re.findall(r"^```yaml\n(.*?)^```", part, re.S | re.M):
+        tree = yaml.safe_load(block)
+        if isinstance(tree, dict) and "name" in tree and tree.get("extends") in engine.builtin_names():
+            found.append(block)
+    return found
+
+
+BUILD_ON = _part(RULESETS_MD, "## How to: build on another ruleset", "## How to: write a scenario file")
+
+
+@pytest.mark.parametrize("block", _whole_rulesets(BUILD_ON), ids=lambda b: yaml.safe_load(b)["name"])
+def test_the_rulesets_that_build_on_a_built_in_one_validate_as_written(tmp_path: Path, block: str) -> None:
+    """iconoclasm-wind, which splits Iconoclasm's place step in two, left the base's `only_triggering` out "for
+    brevity": the option it reads was then read nowhere, and the file a reader saved was refused."""
+    from engine.runner.validate import validate_path
+
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(block, encoding="utf-8")
+    assert [d.format() for d in validate_path(str(path))] == []
+
+
+def test_the_examples_that_build_on_a_built_in_one_are_all_checked() -> None:
+    names = {yaml.safe_load(b)["name"] for b in _whole_rulesets(BUILD_ON)}
+    assert {"iconoclasm-cards-big", "iconoclasm-cards-no-solo", "iconoclasm-cards-fronts", "iconoclasm-wind",
+            "mild-poison", "tiles-encore"} <= names

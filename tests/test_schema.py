@@ -250,6 +250,17 @@ def test_a_text_cut_at_a_comma_in_braces_says_to_quote_it(tmp_path: Path) -> Non
         (21, 18, "unknown key 'hidden' in counters/gold", "known keys: per, start, min, max, doc, shown")]
 
 
+def test_a_cell_cut_at_its_comma_in_braces_says_to_quote_it(tmp_path: Path) -> None:
+    """A scenario's checkpoint written in braces, ``{action: place X at 5,5, expect_error: ...}``: YAML ends the action
+    at the cell's comma and makes its y a key; the message listed the known keys only."""
+    path = tmp_path / "scenario.yaml"
+    path.write_text("ruleset: tutorial-tiles\nactions:\n"
+                    "  - {action: place Sun/Sun as Sun at 5,5, expect_error: does not touch}\n")
+    found = [(d.pos.line, d.pos.col, d.message, d.hint) for d in schema_errors(load_yaml(path), "scenario")]
+    assert found == [(3, 40, "unknown key '5' in actions/0",
+                      "YAML ended the value before it at a comma inside {...}: put that value in quotes")]
+
+
 def test_load_reports_schema_errors_with_file_line_col(tmp_path: Path) -> None:
     path = tmp_path / "ruleset.yaml"
     path.write_text(MINIMAL.replace("  when:", "  wehn:"))

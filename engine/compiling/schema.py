@@ -393,8 +393,9 @@ def _unknown_key(err: ValidationError, where: str, pos: Any) -> Diagnostic:
                 "condition joined with 'and' under any_of")
     if hint is None and _INSIDE.get(str(key)) in allowed:
         hint = f"'{key}' goes inside '{_INSIDE[str(key)]}': {_INSIDE[str(key)]}: {{{key}: ...}}"
-    if (hint is None and " " in str(key) and isinstance(err.instance, Mapping) and err.instance.get(key, "") is None
-            and _after_a_comma(pos)):  # words with no value: the rest of a text cut at a comma
+    if (hint is None and (" " in str(key) or re.fullmatch(r"-?\d+", str(key))) and isinstance(err.instance, Mapping)
+            and err.instance.get(key, "") is None and _after_a_comma(pos)):  # the rest of a text cut at a comma:
+        # words with no value, or a number (a cell's y: '{action: place X at 5,5}')
         hint = "YAML ended the value before it at a comma inside {...}: put that value in quotes"
     if hint is None and _reads_as_code(str(key)) and where != "the top level":
         section = where.split("/")[-1]

@@ -405,15 +405,20 @@ class Chunk:
 
 
 def play_command(ruleset: str, variants: Sequence[str], set_options: Mapping[str, str], players: int, seed: int,
-                 agents: Sequence[str]) -> str:
-    """The shell command that plays game ``seed`` again, every seat played by its bot.
+                 agents: Sequence[str], allowed: Sequence[str] = (), limits: Sequence[tuple[str, int]] = ()) -> str:
+    """The shell command that plays game ``seed`` again, every seat played by its bot, with the folders the
+    ruleset was allowed to read (``--allow``) and the budgets it ran under (``--limit``), so it runs as printed.
 
     >>> play_command("my-game", ["short"], {"width": "5"}, 2, 42, ["random", "mcts:50"])
     'rulecraft play my-game --variant short --set width=5 --players 2 --seed 42 --seat 1=random --seat 2=mcts:50'
+    >>> play_command("big", [], {}, 2, 7, ["random"] * 2, allowed=["/srv/base"], limits=[("steps", 9000)])
+    'rulecraft play big --allow /srv/base --limit steps=9000 --players 2 --seed 7 --seat 1=random --seat 2=random'
     """
     words = ["rulecraft", "play", ruleset]
     words += [w for v in variants for w in ("--variant", v)]
     words += [w for name, value in set_options.items() for w in ("--set", f"{name}={value}")]
+    words += [w for folder in allowed for w in ("--allow", folder)]
+    words += [w for name, value in limits for w in ("--limit", f"{name}={value}")]
     words += ["--players", str(players), "--seed", str(seed)]
     words += [w for seat, spec in enumerate(agents, 1) for w in ("--seat", f"{seat}={spec}")]
     return shlex.join(words)
@@ -434,7 +439,8 @@ def play_chunk(chunk: Chunk) -> list[GameResult]:
             results.append(play_game(game, chunk.players, seed, chunk.specs))
         except EffectRuntimeError as err:
             ref = chunk.game
-            again = play_command(ref.source, ref.variants, dict(ref.set_options), chunk.players, seed, chunk.specs)
+            again = play_command(ref.source, ref.variants, dict(ref.set_options), chunk.players, seed, chunk.specs,
+                                 ref.allowed, ref.limits)
             raise EffectRuntimeError(f"{err.message} (in the game of seed {seed}; watch it: {again})", err.pos) from None
     return results
 

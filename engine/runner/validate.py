@@ -21,6 +21,7 @@ Example::
 from __future__ import annotations
 
 import re
+import shlex
 from pathlib import Path
 
 from engine.compiling.blame import blame_extension
@@ -383,7 +384,8 @@ def _never_ending(path: Path, variants: list[str], game: Game, counts: list[int]
     end = compose(path, variants).get("end")
     pos = end.pos_of("when") if isinstance(end, Mapping) else None
     ref = GameRef.of(game)
-    again = play_command(ref.source, ref.variants, dict(ref.set_options), counts[0], 0, [agent] * counts[0])
+    again = play_command(ref.source, ref.variants, dict(ref.set_options), counts[0], 0, [agent] * counts[0],
+                         ref.allowed, ref.limits)
     games = "the random games" if agent == "random" else f"the games, every seat played by {agent},"
     hint = "the game must end by its own rules; the turn limit only stops a game that would not"
     if agent == "random":
@@ -415,12 +417,13 @@ def _broken_at_setup(path: Path, variants: list[str], game: Game) -> list[Diagno
     if not broken:
         return []
     declared = compose(path, variants).get("invariants")
+    allow = "".join(f" --allow {shlex.quote(folder)}" for folder in GameRef.of(game).allowed)  # as the run read it
     found = []
     for name, counts in broken.items():
         pos = declared.key_pos.get(name) if isinstance(declared, Mapping) else None
         found.append(Diagnostic(pos or SourcePos(str(path), 1, 1),
                                 f"invariant '{name}' does not hold once {' or '.join(map(str, counts))} players are set up",
-                                f"rulecraft check --invariants {path.parent if path.name == RULESET_FILE else path}"
+                                f"rulecraft check --invariants {path.parent if path.name == RULESET_FILE else path}{allow}"
                                 " plays many games checking it"))
     return blame_extension(path, RulesetError(found)).diagnostics
 
@@ -452,7 +455,8 @@ def played(game: Game, seeds: int = 1, agent: str = "random") -> tuple[list[Diag
                 limited[players] += play_game(game, players, seed, specs).turn_limit
             except RulecraftError as err:
                 ref = GameRef.of(game)  # the game named as a simulation names a failing game
-                again = play_command(ref.source, ref.variants, dict(ref.set_options), players, seed, specs)
+                again = play_command(ref.source, ref.variants, dict(ref.set_options), players, seed, specs,
+                                     ref.allowed, ref.limits)
                 pos = err.pos if isinstance(err, EffectRuntimeError) and err.pos else SourcePos(game.source, 1, 1)
                 message = err.message if isinstance(err, EffectRuntimeError) else str(err)
                 games = "a random game" if agent == "random" else f"a game played by {agent}"

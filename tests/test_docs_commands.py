@@ -1,0 +1,48 @@
+"""The scenario runs the docs show are real: each unmarked ``$ rulecraft check PATH`` block is the command's output.
+
+A ```` ```text ```` block whose first line is ``$ rulecraft check PATH``, ``PATH`` a file or folder of the clone,
+is run from the clone's root (as a reader following the page types it) and must print the rest of the block,
+line for line.  Blocks marked ``<!-- output: ... -->`` are made from broken copies and checked by
+``tests/test_doc_output.py``; these are the plain runs of shipped files (characters.md's reprisal, kindling and
+cinder-witch, spells.md's my-spells, rulesets.md's rulebook clash example), which nothing compared with the command.
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from cli.main import main
+
+ROOT = Path(__file__).resolve().parent.parent
+BLOCK = re.compile(r"^(<!-- output: [\w-]+ -->\n)?```text\n\$ (rulecraft check [^\n]+)\n(.*?)^```[ \t]*$", re.S | re.M)
+
+
+def runs() -> list[tuple[str, str, str]]:
+    """(where in the docs, the command, the output shown) for every unmarked check of the clone's files."""
+    found = []
+    for page in sorted((ROOT / "docs").glob("*.md")):
+        text = page.read_text(encoding="utf-8")
+        for m in BLOCK.finditer(text):
+            words = shlex.split(m.group(2))
+            if m.group(1) is None and (ROOT / words[-1]).exists():
+                where = f"{page.relative_to(ROOT)}:{text.count(chr(10), 0, m.start()) + 1}"
+                found.append((where, m.group(2), m.group(3)))
+    return found
+
+
+def test_the_docs_show_such_runs() -> None:
+    assert len(runs()) >= 6
+
+
+@pytest.mark.parametrize(("where", "command", "shown"), runs(), ids=[r[0] for r in runs()])
+def test_a_check_the_docs_show_prints_what_they_show(monkeypatch: pytest.MonkeyPatch, where: str, command: str,
+                                                      shown: str) -> None:
+    monkeypatch.chdir(ROOT)
+    result = CliRunner().invoke(main, shlex.split(command)[1:])
+    assert result.exit_code == 0, result.output
+    assert result.output == shown, where

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 import shutil
 import tempfile
 from collections.abc import Iterator
@@ -45,6 +46,19 @@ def pytest_unconfigure(config: pytest.Config) -> None:
     folder = config.stash.get(_CACHE, None)
     if folder is not None:
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def docs_blocks(pattern: "re.Pattern[str]") -> list[tuple[str, "re.Match[str]"]]:
+    """Each match of ``pattern`` in the pages of docs/, with where it begins (``docs/api.md:120``), page by page.
+
+    Example: ``for where, m in docs_blocks(re.compile(r"^```text\n(.*?)^```", re.S | re.M)): ...``.
+    """
+    root = Path(__file__).resolve().parent.parent
+    found = []
+    for page in sorted((root / "docs").glob("*.md")):
+        text = page.read_text(encoding="utf-8")
+        found += [(f"{page.relative_to(root)}:{text.count(chr(10), 0, m.start()) + 1}", m) for m in pattern.finditer(text)]
+    return found
 
 
 @lru_cache(maxsize=None)

@@ -17,6 +17,7 @@ import pytest
 from click.testing import CliRunner
 
 from cli.main import main
+from tests.conftest import docs_blocks
 
 ROOT = Path(__file__).resolve().parent.parent
 BLOCK = re.compile(r"^(<!-- output: [\w-]+ -->\n)?```text\n\$ (rulecraft check [^\n]+)\n(.*?)^```[ \t]*$", re.S | re.M)
@@ -24,15 +25,8 @@ BLOCK = re.compile(r"^(<!-- output: [\w-]+ -->\n)?```text\n\$ (rulecraft check [
 
 def runs() -> list[tuple[str, str, str]]:
     """(where in the docs, the command, the output shown) for every unmarked check of the clone's files."""
-    found = []
-    for page in sorted((ROOT / "docs").glob("*.md")):
-        text = page.read_text(encoding="utf-8")
-        for m in BLOCK.finditer(text):
-            words = shlex.split(m.group(2))
-            if m.group(1) is None and (ROOT / words[-1]).exists():
-                where = f"{page.relative_to(ROOT)}:{text.count(chr(10), 0, m.start()) + 1}"
-                found.append((where, m.group(2), m.group(3)))
-    return found
+    return [(where, m.group(2), m.group(3)) for where, m in docs_blocks(BLOCK)
+            if m.group(1) is None and (ROOT / shlex.split(m.group(2))[-1]).exists()]
 
 
 def test_the_docs_show_such_runs() -> None:

@@ -23,6 +23,7 @@ import pytest
 from click.testing import CliRunner
 
 from cli.main import main
+from tests.conftest import docs_blocks
 
 ROOT = Path(__file__).resolve().parent.parent
 MARKED = re.compile(r"^<!-- explain: (.+?) -->\n```text\n(.*?)^```[ \t]*$", re.S | re.M)
@@ -30,12 +31,7 @@ MARKED = re.compile(r"^<!-- explain: (.+?) -->\n```text\n(.*?)^```[ \t]*$", re.S
 
 def excerpts() -> list[tuple[str, str, str]]:
     """(where in the docs, the explain arguments, the block's text) for every marked block."""
-    found = []
-    for doc in sorted((ROOT / "docs").glob("*.md")):
-        text = doc.read_text(encoding="utf-8")
-        for m in MARKED.finditer(text):
-            found.append((f"{doc.relative_to(ROOT)}:{text.count(chr(10), 0, m.start()) + 1}", m.group(1), m.group(2)))
-    return found
+    return [(where, m.group(1), m.group(2)) for where, m in docs_blocks(MARKED)]
 
 
 def missing_lines(shown: str, real: str) -> list[str]:

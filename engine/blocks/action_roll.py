@@ -95,6 +95,11 @@ class Strength:
 
 @step_kind
 class ActionRoll(Step):
+    """The ``action_roll`` step: dice are rolled and one actor uses the action its attribute numbers as a die shows
+    (a die may require a flag of the actor and give a bonus); the player picks which actor and which die.
+
+    Built from, e.g., ``- action_roll: {actors: units(current_role), actions: moves, dice: [first, second]}``.
+    """
     kind = "action_roll"
     keys = ("if", "actors", "actions", "source", "dice", "strengths")
 

@@ -89,6 +89,12 @@ def without_reading(text: str) -> str:
 
 @step_kind
 class Cast(Step):
+    """The ``cast`` step: the player casts components of a zone, one after another, each whose pattern of values lies
+    on the board: which one and where (``match ...``), paying for pieces read as other values; the matched pieces are
+    removed and replaced, then the component's effect runs.
+
+    Built from, e.g., ``- cast: {from: hand, when: charges(self) > 0, pattern: pattern}``.
+    """
     kind = "cast"
     verbs = ("cast", MATCH)
     keys = ("if", "from", "when", "requires", "pattern", "shape", "reads", "pay", "cost", "recolour", "remove_to",

@@ -93,6 +93,11 @@ def _seen(pair: tuple[Any, Any], pairs: tuple[tuple[Any, Any], ...]) -> bool:
 
 @step_kind
 class Clash(Step):
+    """The ``clash`` step: the piece just placed meets the pieces around it (or ``with`` others) by a clash table of
+    its ``attribute``'s values (row: the placed piece's value, column: the other's), and what the table says happens.
+
+    Built from, e.g., ``- clash: {table: beats, attribute: symbol, with: neighbours, order: fixed}``.
+    """
     kind = "clash"
     keys = ("if", "table", "attribute", "with", "order", "chain")
 

@@ -624,6 +624,11 @@ def compile_section(b: "BuildContext") -> None:
 
 @step_kind
 class Contest(Step):
+    """The ``contest`` step: the components played in a zone fight slot by slot (overrides, strength with modifiers,
+    tie-breaks) and each slot's winner takes its prize to its ``to`` zone, its ``on_win`` effect run after.
+
+    Built from, e.g., ``- contest: {in: played, prizes: [left, middle, right], to: won, strength: self.value}``.
+    """
     kind = "contest"
     keys = ("if", "in", "prizes", "to", "void", "strength", "modifier", "beats", "loses_to", "symbol", "ties", "on_win", "roll")
 

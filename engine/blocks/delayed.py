@@ -52,6 +52,11 @@ def _delays(s: "StateView") -> tuple[tuple[Any, ...], ...]:
 
 @step_kind
 class Delayed(Step):
+    """The ``delayed`` step: the ``later`` parts of actions put off with ``delay(TARGET)`` that are due this turn take
+    effect.
+
+    Built from, e.g., ``- delayed: {actions: actions, source: units(current_role)}``.
+    """
     kind = "delayed"
     keys = ("if", "actions", "source")
 

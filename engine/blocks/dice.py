@@ -37,6 +37,11 @@ if TYPE_CHECKING:
 
 @step_kind
 class Roll(Step):
+    """The ``roll`` step: a die whose faces show values is rolled again while the value rolled is unavailable (nothing
+    when no face is), then the step's program runs with ``outcome``.
+
+    Built from, e.g., ``- roll: {faces: faces, available: count(s in bag where s.kind == outcome) > 0}``.
+    """
     kind = "roll"
     keys = ("if", "faces", "available", "effect")
 

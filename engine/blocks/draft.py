@@ -60,6 +60,11 @@ def _done(s: "StateView") -> tuple[int, ...]:
 
 @step_kind
 class Draft(Step):
+    """The ``draft`` step: players pick components from a zone into their own, one at a time in the draft's order,
+    under rules written as conditions.
+
+    Built from, e.g., ``- draft: {from: pool, to: squad, picks: 2}``.
+    """
     kind = "draft"
     keys = ("if", "from", "to", "picks", "order", "rules")
 

@@ -51,6 +51,11 @@ class Winners(NamedTuple):
 
 @step_kind
 class Exchange(Step):
+    """The ``exchange`` step: after a contest, a winner whose component satisfies ``when`` swaps (or, if optional,
+    may swap) one component of the ``give`` zone with one of the ``take`` zone; each takes the other's place.
+
+    Built from, e.g., ``- exchange: {when: self.swaps, give: won(owner(self)), take: won(owner(other)), optional: true}``.
+    """
     kind = "exchange"
     keys = ("if", "when", "give", "take", "optional")
 

@@ -42,6 +42,11 @@ if TYPE_CHECKING:
 
 @step_kind
 class FinalActs(Step):
+    """The ``final_acts`` step: every component of a ``from`` zone for which ``when`` holds takes its final act (its
+    owner decides its choices), then goes to its owner's ``to`` zone.
+
+    Built from, e.g., ``- final_acts: {from: units, when: strength(self) <= 0, act: last_words, to: out}``.
+    """
     kind = "final_acts"
     keys = ("if", "from", "when", "act", "to", "source")
 

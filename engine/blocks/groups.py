@@ -138,6 +138,12 @@ class Settling:
 
 @step_kind
 class FormGroups(Step):
+    """The ``form_groups`` step: groups of pieces filling a pattern of cells form around the piece just placed; a
+    support table decides their owner, who puts a marker on them (with ``connect``, ``deform`` and ``reform`` for
+    groups that join, break up and form again).
+
+    Built from, e.g., ``- form_groups: {pattern: [[0, 0], [1, 0], [0, 1]], attribute: side, support: support}``.
+    """
     kind = "form_groups"
     keys = ("if", "pattern", "attribute", "support", "face", "free_face", "marker", "order", "if_no_marker",
             "connect", "deform", "reform", "on_clash")

@@ -74,6 +74,11 @@ def facing(offset: Cell, direction: str) -> Cell:
 
 @step_kind
 class Move(Step):
+    """The ``move`` step: the player moves one of their pieces on the board by one of the allowed steps, written
+    relative to the way their side faces, capturing where a step allows.
+
+    Built from, e.g., ``- move: {side: side, forward: {A: up, B: down}, steps: [{by: [0, 1], onto: empty}]}``.
+    """
     kind = "move"
     keys = ("if", "side", "forward", "steps", "to", "capture_to", "if_none")
 

@@ -106,6 +106,12 @@ PASS = ("pass",)
 
 @step_kind
 class Place(Step):
+    """The ``place`` step: the player puts a component from a zone on a cell of the board (touching the pieces there,
+    dropped to the lowest free cell of a column, or bracketing rivals' lines), showing a face it chooses, keeps or is
+    given; with nothing to place it passes, ends the game or passes the turn as ``if_none`` says.
+
+    Built from, e.g., ``- place: {from: stock, face: as-is, touching: false, bracket: {attribute: colour}}``.
+    """
     kind = "place"
     keys = ("if", "from", "to", "face", "only_triggering", "if_none", "touching", "optional", "then", "drop", "bracket")
 

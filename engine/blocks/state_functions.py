@@ -80,6 +80,8 @@ class SeatArgument(OneArgument):
 
 
 class Seated(OneArgument):
+    """``seated(r)``: whether a seat plays role ``r`` (``if seated(r) then ...``)."""
+
     code = "(s.seat_of.get({}, 0) != 0)"
 
     def read(self, s: Any, role: Any) -> bool:
@@ -90,6 +92,8 @@ class Seated(OneArgument):
 
 
 class Seat(OneArgument):
+    """``seat(r)``: the seat that plays role ``r``, 0 when none does (``seat(current_role) == 1``)."""
+
     code = "s.seat_of.get({}, 0)"
 
     def read(self, s: Any, role: Any) -> int:
@@ -100,6 +104,9 @@ class Seat(OneArgument):
 
 
 class Team(SeatArgument):
+    """``team(n)``: the team of seat ``n``, numbered from 1 as the ruleset lists its teams (each seat its own team
+    without teams): ``team(me) == team(seat(r))``."""
+
     def read(self, s: Any, seat: Any) -> int:
         teams = s.game.teams.get(s.players)
         if not teams or not isinstance(seat, int):
@@ -122,11 +129,15 @@ def team_numbers(teams: tuple[tuple[int, ...], ...]) -> dict[int, int]:
 
 
 class TurnPosition(OneArgument):
+    """``turn_position(r)``: where role ``r`` comes in the turn order, from 1 (0 when it is not in it: nobody plays it, or it left)."""
+
     def read(self, s: Any, role: Any) -> int:
         return s.order.index(role) + 1 if role in s.order else 0
 
 
 class HasLeft(OneArgument):
+    """``has_left(r)``: whether role ``r`` has left the turn order (``leave(r)``)."""
+
     def read(self, s: Any, role: Any) -> bool:
         return role in s.left_roles()
 
@@ -235,17 +246,23 @@ class PlayNext(Function):
 
 
 class Score(SeatArgument):
+    """``score(n)``: seat ``n``'s final score once the game is over, else 0."""
+
     def read(self, s: Any, seat: Any) -> int:
         o = s.outcome
         return o.scores[seat - 1] if o is not None and isinstance(seat, int) and 1 <= seat <= len(o.scores) else 0
 
 
 class Points(OneArgument):
+    """``points(x)``: the points the final ranking paid ``x`` (a role, a team, an item ranked), else 0."""
+
     def read(self, s: Any, item: Any) -> int:
         return s.outcome.points.get(str(item), 0) if s.outcome is not None else 0
 
 
 class Rank(OneArgument):
+    """``rank(x)``: ``x``'s place in the final ranking, from 1, once the game is over (0 before, or when unranked)."""
+
     def read(self, s: Any, item: Any) -> int:
         o = s.outcome
         return o.ranking.index(str(item)) + 1 if o is not None and str(item) in o.ranking else 0
@@ -835,6 +852,8 @@ class Shuffle(Function):
 
 @dataclass(frozen=True)
 class Flip(Function):
+    """``flip(c in board where ...)``: turn each selected component over to its next face (``flip(d in stock(r))``)."""
+
     def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
         args = self.arity(call, scope, 1)
         if not args:

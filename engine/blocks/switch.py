@@ -44,6 +44,11 @@ BLIND = ("switch",)
 
 @step_kind
 class SwitchRole(Step):
+    """The ``switch_role`` step: the player may keep the role whose turn it is or take over a role nobody plays; the
+    new role takes the old one's place in the turn order.
+
+    Built from, e.g., ``- switch_role: {if: player_count == 3, allowed: role != Neutral}``.
+    """
     kind = "switch_role"
     keys = ("if", "allowed")
 

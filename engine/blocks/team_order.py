@@ -32,6 +32,11 @@ if TYPE_CHECKING:
 
 @step_kind
 class TeamOrder(Step):
+    """The ``team_order`` step: at the start of a team's turn (its roles following each other in the turn order), the
+    team chooses which of its roles acts first (``B first``).
+
+    Built from ``- team_order: {}``.
+    """
     kind = "team_order"
 
     def candidates(self, s: "StateView") -> list[str]:

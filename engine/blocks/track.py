@@ -40,6 +40,11 @@ if TYPE_CHECKING:
 
 @step_kind
 class Advance(Step):
+    """The ``advance`` step: the player moves one marker (a unit of a per-component counter) from a component of a
+    zone to the next one along it; past the last it leaves play.
+
+    Built from, e.g., ``- advance: {along: track, markers: tokens}``.
+    """
     kind = "advance"
     keys = ("if", "along", "markers", "off_end_when_forced")
 

@@ -57,6 +57,8 @@ class Describes(Protocol):
 
 @dataclass
 class Node:
+    """A construct of the language, with where it was written (``pos``: file, line, column)."""
+
     pos: SourcePos | None = field(repr=False, compare=False)
 
     def compile(self, scope: Scope) -> Compiled:  # pragma: no cover - abstract
@@ -126,6 +128,8 @@ def _const(c: Compiled) -> Compiled:
 
 @dataclass
 class Literal(Node):
+    """A value written as itself: ``3``, ``true``, ``none``, ``"pass"``."""
+
     value: Any
     type: Type = ANY
 
@@ -191,6 +195,8 @@ class TupleLit(Node):
 
 @dataclass
 class ListLit(Node):
+    """A list written out: ``[1, 2, 3]``, ``["yes", "no"]``."""
+
     items: list[Node]
 
     def compile(self, scope: Scope) -> Compiled:
@@ -236,6 +242,9 @@ def _listed_code(parts: list[Compiled], form: str) -> Code | None:
 
 @dataclass
 class Name(Node):
+    """A name: a local (``let``, a loop's variable, a parameter) or one the ruleset or the engine defines
+    (``roles``, ``current_role``, an option, a type's value)."""
+
     name: str
     words: str = field(default="", compare=False)  # set when compiled, for a built-in name with English of its own
 
@@ -321,6 +330,8 @@ def no_value(word: str, operands: tuple[tuple[Node, Any], ...], pos: SourcePos |
 
 @dataclass
 class Neg(Node):
+    """``-x``: a number's opposite."""
+
     operand: Node
 
     def compile(self, scope: Scope) -> Compiled:
@@ -344,6 +355,8 @@ class Neg(Node):
 
 @dataclass
 class Not(Node):
+    """``not x``: the opposite of a condition."""
+
     operand: Node
 
     def compile(self, scope: Scope) -> Compiled:
@@ -369,6 +382,8 @@ _ARITH_WORDS = {"+": "plus", "-": "minus", "*": "times", "/": "divided by", "%":
 
 @dataclass
 class BinOp(Node):
+    """Arithmetic on two numbers: ``a + b``, ``a - b``, ``a * b``, ``a / b`` (whole numbers: rounded down, as Python's ``//``), ``a % b``."""
+
     op: str
     left: Node
     right: Node
@@ -508,6 +523,8 @@ def _empty_zone(node: "Compare", left: Type, right: Type) -> str | None:
 
 @dataclass
 class Compare(Node):
+    """A comparison: ``a == b``, ``a != b``, ``a < b``, ``a <= b``, ``a > b``, ``a >= b``."""
+
     op: str
     left: Node
     right: Node
@@ -1094,6 +1111,8 @@ class CompiledSelection:
 
 @dataclass
 class Keyword(Node):
+    """A call's named argument: ``by = r`` in ``choose(c in hand(r), by = r)``."""
+
     name: str
     value: Node
 
@@ -1189,6 +1208,8 @@ def _noop(s: Any, e: list[Any]) -> None:
 
 @dataclass
 class Block(Node):
+    """Statements run in order, one per line at the same indentation (a program, or the body of ``if``, ``for``)."""
+
     body: list[Node]
 
     def compile(self, scope: Scope) -> Compiled:
@@ -1223,6 +1244,8 @@ class Block(Node):
 
 @dataclass
 class Pass(Node):
+    """``pass``: a statement that does nothing."""
+
     def compile(self, scope: Scope) -> Compiled:
         return Compiled(EFFECT, _noop, code=Code("", ("pass",)))
 
@@ -1232,6 +1255,8 @@ class Pass(Node):
 
 @dataclass
 class Let(Node):
+    """``let n = count(hand(r))``: a name for a value, known to the end of its block."""
+
     name: str
     value: Node
 
@@ -1338,6 +1363,8 @@ class Assign(Node):
 
 @dataclass
 class For(Node):
+    """``for c in hand(r) where c.value > 2:`` and an indented body run once per item, in order."""
+
     var: str
     source: Node
     where: Node | None
@@ -1373,6 +1400,8 @@ class For(Node):
 
 @dataclass
 class If(Node):
+    """``if ...:``, any ``elif ...:`` and an optional ``else:``, each with an indented body."""
+
     branches: list[tuple[Node, Block]]
     otherwise: Block | None
 
@@ -1417,6 +1446,8 @@ class If(Node):
 
 @dataclass
 class Repeat(Node):
+    """``repeat 3:`` and an indented body run that many times."""
+
     count: Node
     body: Block
 

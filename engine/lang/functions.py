@@ -171,6 +171,8 @@ def board_by_value(sel: ast.CompiledSelection, scope: Scope) -> CellKind | None:
 
 @dataclass(frozen=True)
 class Count(Aggregate):
+    """``count(c in hand(r) where c.value > 2)``: how many items a selection (or a zone, or a list) has."""
+
     def compile_fresh(self, call: ast.Call, scope: Scope) -> Compiled:
         args = self.arity(call, scope, 1)
         if not args:
@@ -559,6 +561,8 @@ class OfANumber(Function):
 
 @dataclass(frozen=True)
 class Abs(OfANumber):
+    """``abs(x)``: a number without its sign."""
+
     of = abs
 
     def describe(self, call: ast.Call) -> str:

@@ -81,6 +81,8 @@ def spend_code(length: int, locate: Locate) -> None:
 
 
 class _Indenter(Indenter):
+    """Lark's indentation tracker for the language: lines inside brackets continue; an indent opens a block."""
+
     NL_type = "_NL"
     OPEN_PAREN_types = ["LPAR", "LSQB"]
     CLOSE_PAREN_types = ["RPAR", "RSQB"]

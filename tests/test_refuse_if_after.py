@@ -107,6 +107,26 @@ def test_no_listed_action_leads_to_a_refused_position_over_random_playouts(tmp_p
                 assert not refusal.refuses(s, actor), seed
 
 
+def test_a_step_whose_every_action_is_refused_passes_instead_of_asking_with_nothing_to_offer(tmp_path: Path) -> None:
+    """A place step whose every placement refuse_if_after refuses (a tile that fits nowhere) left the player asked
+    with no legal action: ``rulecraft validate`` crashed with a ValueError from the random player.  Without
+    ``end: {no_move: ...}`` the step now passes, as it does with nothing to place, and the log says why; the
+    generated turn and the loop over the steps alike."""
+    one_each = PLACING.replace("at(1, 1) != none and at(1, 1).mark == actor", "count(t in board where t.mark == actor) > 1")
+    one_each = one_each.replace("the middle cell is nobody's", "one mark each")
+    path = _ruleset(tmp_path, one_each.replace("count(empty_cells) <= 1", "turn >= 6"))
+    walked = engine.load(path)
+    object.__setattr__(walked, "turn", None)  # a built game cannot change: this one is the test's own
+    object.__setattr__(walked, "act", None)
+    for game in (engine.load(path), walked):
+        s = game.new_state(players=2, seed=1, record=True)
+        s.apply("place X at 0,0")
+        s.apply("place O at 2,2")  # then each has a mark down, and every other placement is refused
+        assert s.is_terminal and s.turn_number == 6 and len(s.grid) == 2
+        assert s.log.count("X has nothing to do that the rules allow (one mark each) and passes") == 2
+    assert CliRunner().invoke(main, ["validate", str(path)]).exit_code == 0
+
+
 def test_chess_never_lists_a_move_that_leaves_the_mover_s_king_attacked() -> None:
     """Property, on the example: after every move of random games the side that moved is not in check."""
     game = engine.load(EXAMPLES / "chess")

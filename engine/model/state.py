@@ -985,7 +985,7 @@ class State:
                     self.chance = event
                     self._actions = None
                     return
-            entered = step.enter(self) if not self.game.no_move else self._enter(step)
+            entered = step.enter(self) if not self.game.no_move and step.refusal is None else self._enter(step)
             if entered is None:  # no legal move: the game is over, or the turn passes
                 i = last
                 continue
@@ -998,9 +998,21 @@ class State:
         """Begin ``step`` as :meth:`advance` does (True: a decision waits), in a ruleset that says what befalls a
         player with no legal move (``end: {no_move: ...}``): None when the step, at the first decision of the turn,
         offers nothing (every action refused by ``refuse_if_after`` too), the game then ended or the turn to pass.
-        What the step did is undone, its log lines too."""
+        What the step did is undone, its log lines too.
+
+        Without ``no_move``, a step of its own actions (a ``place``, a ``move``) whose every action its
+        ``refuse_if_after`` refuses passes (False), as it does with nothing to offer: the player was asked with no
+        legal action (a random player failed with a ValueError, ``rulecraft play`` could take no answer)."""
         if not self.game.no_move:
-            return step.enter(self)
+            entered = step.enter(self)
+            if not entered or step.refusal is None or self.pending is not None:
+                return entered
+            self._actions = None
+            if len(self.legal_actions()):
+                return True
+            self._actions = None
+            self.note(lambda: f"{self.actor} has nothing to do that the rules allow ({step.refusal.because}) and passes")
+            return False
         mark = len(self.log) if self.log is not None else 0
         try:
             entered = step.enter(self)

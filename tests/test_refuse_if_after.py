@@ -127,6 +127,18 @@ def test_a_step_whose_every_action_is_refused_passes_instead_of_asking_with_noth
     assert CliRunner().invoke(main, ["validate", str(path)]).exit_code == 0
 
 
+def test_a_later_step_whose_every_action_is_refused_passes_in_a_ruleset_with_no_move(tmp_path: Path) -> None:
+    """``end: {no_move: loses}`` judges the turn's first decision only; a later step of the turn whose every action
+    was refused left the player asked with no legal action.  It passes now."""
+    twice = PLACING.replace("    refuse_if_after: {when: \"at(1, 1) != none and at(1, 1).mark == actor\", because: the middle cell is nobody's}",
+                            "  - place: {from: marks, face: as-is, touching: false}\n"
+                            "    refuse_if_after: {when: \"count(t in board where t.mark == actor) > 1\", because: one mark each}")
+    path = _ruleset(tmp_path, twice.replace("  when: count(empty_cells) <= 1", "  when: turn >= 2\n  no_move: loses"))
+    s = engine.load(path).new_state(players=2, seed=1, record=True)
+    s.apply("place X at 0,0")
+    assert s.current_role == "O" and "X has nothing to do that the rules allow (one mark each) and passes" in s.log
+
+
 def test_chess_never_lists_a_move_that_leaves_the_mover_s_king_attacked() -> None:
     """Property, on the example: after every move of random games the side that moved is not in check."""
     game = engine.load(EXAMPLES / "chess")

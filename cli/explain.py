@@ -311,6 +311,7 @@ def _block(block: Ranking | Goals) -> list[str]:
     ranks = [f"rank{each} by {block.key_texts[0]}"] if block.key_texts else []
     ranks += [f"ties broken by {key}" for key in block.key_texts[1:]]
     who = ("the seats of the items ranked first (tied on every key) win" if block.first_ranked
+           else "the seats with the most points win together, as one side" if block.together
            else "the seats with the most points win")
     if block.by_key:
         ties = " (the tie-breaks score nothing)" if len(block.key_texts) > 1 else ""

@@ -858,7 +858,8 @@ def log_lines(lines: list[str]) -> list[str]:
 def winners_text(result: Outcome, roles: Mapping[int, str] | None = None, together: bool = False) -> str:
     """Who won, as players read it: ``seat 2 wins``, ``nobody wins``, ``a draw: seats 1 and 2 tie`` when every seat
     shares the win, ``seats 1 and 2 win together`` when every seat wins in a cooperative game (``together``) or as one
-    team, else ``seats 1 and 3 share the win`` (the others lost); each seat followed by the roles it plays when
+    team, or when some seats win as one side (``winners: together``), else ``seats 1 and 3 share the win`` (the others
+    lost); each seat followed by the roles it plays when
     ``roles`` names them (:func:`seat_roles`).  In teams (numbered as ``teams:`` lists them) the team wins, with its
     seats: ``team 1 wins: seats 1 and 3``, ``a draw: teams 1 and 2 tie: seats 1, 2, 3 and 4`` when every team shares
     the win, ``teams 1 and 2 share the win: ...`` when some do.
@@ -883,7 +884,7 @@ def winners_text(result: Outcome, roles: Mapping[int, str] | None = None, togeth
     if len(named) == 1:
         return f"{seats} wins"
     if len(named) < len(result.scores):
-        return f"{seats} share the win"
+        return f"{seats} win together" if result.together else f"{seats} share the win"
     return f"a draw: {seats} tie" if result.is_draw and not together else f"{seats} win together"
 
 

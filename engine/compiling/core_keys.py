@@ -901,10 +901,12 @@ CORE_SCHEMA: dict[str, Any] = {
                     "examples": ["e"],
                 },
                 "winners": {
-                    "description": ("Who wins: `most-points` (the default), the seats with the most points; or "
+                    "description": ("Who wins: `most-points` (the default), the seats with the most points; "
                                     "`first-ranked`, the seats of the items ranked first on every key, so the later "
-                                    "keys break ties of the first for the win too (with `points: key`)."),
-                    "enum": ["most-points", "first-ranked"],
+                                    "keys break ties of the first for the win too (with `points: key`); or "
+                                    "`together`, the seats with the most points win together as one side, not in a "
+                                    "draw (sides dealt in secret, each player scoring their side's result)."),
+                    "enum": ["most-points", "first-ranked", "together"],
                 },
             },
             "required": ["rank"],

@@ -181,11 +181,12 @@ def _ranking(b: "Builder", spec: Mapping) -> Ranking | None:
         b.error(b.pos(spec, "points"), f"{held}this ranking pays 0 points to every place, so nobody can ever lead: every game "
                 "would end with all the seats sharing the win", f"pay the first place more ({first} lets the first-ranked "
                 "win), or say 'winners: first-ranked' when the ranking itself decides who wins")
-    if first_ranked and any(b.game.teams.get(n) for n in b.game.player_counts):
-        b.error(b.pos(spec, "winners"), "'winners: first-ranked' is for seats playing alone: this ruleset has teams, "
+    chosen = spec.get("winners", "most-points")
+    if chosen != "most-points" and any(b.game.teams.get(n) for n in b.game.player_counts):
+        b.error(b.pos(spec, "winners"), f"'winners: {chosen}' is for seats playing alone: this ruleset has teams, "
                 "whose seats win by their team's points", "leave 'winners' out")
     return Ranking(parts.items, parts.slot, tuple(keys), tuple(points), owner, max(scope.slots, 1), tuple(texts), by_key,
-                   sel.describe(), first_ranked)
+                   sel.describe(), first_ranked, chosen == "together")
 
 
 def _key_words(key: Neg) -> str:

@@ -139,6 +139,23 @@ def test_a_later_step_whose_every_action_is_refused_passes_in_a_ruleset_with_no_
     assert s.current_role == "O" and "X has nothing to do that the rules allow (one mark each) and passes" in s.log
 
 
+def test_a_place_step_s_condition_names_the_piece_placed(tmp_path: Path) -> None:
+    """A place step's refuse_if_after could not name the piece its action placed: a tile laid with matching edges
+    was judged by checking every tile of the board against its neighbours (four times slower than checking the new
+    one).  ``placed`` is that piece (none for a pass); on any other step it is no name."""
+    text = PLACING.replace("at(1, 1) != none and at(1, 1).mark == actor", "placed.cell.x == 1 and placed.cell.y == 1")
+    text = text.replace("face: as-is, touching: false}", "face: as-is, touching: false, optional: true}")
+    s = engine.load(_ruleset(tmp_path, text)).new_state(players=2, seed=1)
+    texts = s.legal_actions().texts()
+    assert "pass" in texts and len(texts) == 9 and not any(t.endswith("at 1,1") for t in texts), texts
+    with pytest.raises(IllegalActionError, match="'place X at 1,1' is refused: the middle cell is nobody's"):
+        s.apply("place X at 1,1")
+    s.apply("place X at 0,0")
+    assert s.current_role == "O" and not any(t.endswith("at 1,1") for t in s.legal_actions().texts())
+    with pytest.raises(RulesetError, match="unknown name 'placed'"):
+        engine.load(_ruleset(tmp_path, SUMS.replace("total(actor) > 6 * turn", "placed == none")))
+
+
 def test_chess_never_lists_a_move_that_leaves_the_mover_s_king_attacked() -> None:
     """Property, on the example: after every move of random games the side that moved is not in check."""
     game = engine.load(EXAMPLES / "chess")

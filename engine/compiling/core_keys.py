@@ -802,7 +802,8 @@ CORE_SCHEMA: dict[str, Any] = {
                 "refuse_if_after": {
                     "description": ("A condition on the position after an action of this step (its effect finished, "
                                     "its later choices tried every way) that refuses the action: it is not listed, and "
-                                    "typing it is refused with the rule. `actor` is the role who acted. Either the "
+                                    "typing it is refused with the rule. `actor` is the role who acted; on a `place` "
+                                    "step, `placed` is the piece placed (none for a pass). Either the "
                                     "condition, or `{when: CONDITION, because: \"the rule in words\"}`."),
                     "anyOf": [
                         {"$ref": "#/$defs/condition"},

@@ -1073,13 +1073,14 @@ def _content_table(uses: list[ContentUse], what: str, report: SimulationReport) 
 
 def _flag_legend(report: SimulationReport) -> str:
     mean = percent(report.mean_seat_win_rate)
+    sides = not report.teams and any(r.team_win for r in report.results)  # sides dealt in secret won together
     judged = (f"{STRONG}: even the low end of that 95% interval is above {mean} (how often a seat wins, over all "
               f"seats); {WEAK}: even the high end is below it" if report.baseline is not None else
               f"no {STRONG} or {WEAK} in a cooperative game: every seat shares each result, so its users' wins say how "
               "long games ran, not what the item is worth")
     return (
         f"users: the seat-games in which a seat used the item; won: the share of those "
-        f"{'its team won alone' if report.teams else 'it won alone'}. "
+        f"{'its team won alone' if report.teams else 'it (or its side, winners: together) won alone' if sides else 'it won alone'}. "
         f"{judged}; {UNUSED}: no decision used it (a kind no decision used at all, such as cards the game turns up "
         "itself, is not flagged)."
     )

@@ -11,7 +11,7 @@ from click.testing import CliRunner
 
 import engine
 from cli.main import main
-from cli.render import winners_text
+from cli.render import _flag_legend, winners_text
 from engine.blocks.outcome import Outcome
 from engine.core.errors import RulesetError
 from engine.runner.simulate import simulate
@@ -66,6 +66,7 @@ def test_the_winning_side_wins_together_and_a_report_counts_a_win_for_each_of_it
     loyal = sum(len(r.winners) == 3 for r in report.results)  # games the three loyal seats won
     assert 0 < loyal < 40 and report.draws == 0
     assert sum(report.wins_by_seat.values()) == 3 * loyal + (40 - loyal)  # a win for each seat of the winning side
+    assert "won: the share of those it (or its side, winners: together) won alone" in " ".join(_flag_legend(report).split())
     plain = simulate(_game(tmp_path, "most-points"), players=4, n=40, seed=1, agents="random")
     assert plain.draws == loyal and sum(plain.wins_by_seat.values()) == 40 - loyal  # as it was: a side's win a draw
 

@@ -225,7 +225,7 @@ def test_trials_that_never_end_are_stopped_by_the_step_budget(tmp_path: Path) ->
         let b = choose(n in [3, 4], text = "the second number")
         total(current_role) += a + b''', '''        for i in numbers(1, 40):
           total(current_role) += choose(n in [1, 2], text = "a bit")''').replace("total(actor) > 6 * turn", "true")
-    with pytest.raises(RulesetError, match=r"setting up 2 players fails: ran out of the step budget of its trials \(10 times "
+    with pytest.raises(RulesetError, match=r"a game of 2 players, set up, fails before anyone decides: ran out of the step budget of its trials \(10 times "
                                            r"the limit steps=100,000; raise it with --limit steps=N\) \(met trying an option"):
         engine.load(_ruleset(tmp_path, text))
 

@@ -87,9 +87,22 @@ def _board(game: Game) -> list[str]:
     return [grid.describe(), *named, *(turning if FaceDown.block in game.parts else [])]
 
 
+def _hidden(spec: Any) -> str:
+    """What the seats see of a zone: a role's own zone ``hidden: order`` shows its owner what it holds (a bag of
+    one's own chips: explain said "order and contents hidden").
+
+    >>> from types import SimpleNamespace
+    >>> _hidden(SimpleNamespace(hidden="order", per_role=True)), _hidden(SimpleNamespace(hidden="order", per_role=False))
+    ('order hidden, contents seen by its owner only', 'order and contents hidden')
+    """
+    if spec.hidden == "order" and spec.per_role:
+        return "order hidden, contents seen by its owner only"
+    return HIDDEN.get(spec.hidden, spec.hidden)
+
+
 def _zones(game: Game) -> list[str]:
     return [
-        f"{spec.name}: a {spec.kind}{', one per role' if spec.per_role else ''}, {HIDDEN.get(spec.hidden, spec.hidden)}"
+        f"{spec.name}: a {spec.kind}{', one per role' if spec.per_role else ''}, {_hidden(spec)}"
         f"{f' — {spec.doc}' if spec.doc else ''}"
         for spec in game.zone_specs.values()
     ]
@@ -298,6 +311,7 @@ def _block(block: Ranking | Goals) -> list[str]:
     ranks = [f"rank{each} by {block.key_texts[0]}"] if block.key_texts else []
     ranks += [f"ties broken by {key}" for key in block.key_texts[1:]]
     who = ("the seats of the items ranked first (tied on every key) win" if block.first_ranked
+           else "the seats with the most points win together, as one side" if block.together
            else "the seats with the most points win")
     if block.by_key:
         ties = " (the tie-breaks score nothing)" if len(block.key_texts) > 1 else ""

@@ -858,7 +858,8 @@ def log_lines(lines: list[str]) -> list[str]:
 def winners_text(result: Outcome, roles: Mapping[int, str] | None = None, together: bool = False) -> str:
     """Who won, as players read it: ``seat 2 wins``, ``nobody wins``, ``a draw: seats 1 and 2 tie`` when every seat
     shares the win, ``seats 1 and 2 win together`` when every seat wins in a cooperative game (``together``) or as one
-    team, else ``seats 1 and 3 share the win`` (the others lost); each seat followed by the roles it plays when
+    team, or when some seats win as one side (``winners: together``), else ``seats 1 and 3 share the win`` (the others
+    lost); each seat followed by the roles it plays when
     ``roles`` names them (:func:`seat_roles`).  In teams (numbered as ``teams:`` lists them) the team wins, with its
     seats: ``team 1 wins: seats 1 and 3``, ``a draw: teams 1 and 2 tie: seats 1, 2, 3 and 4`` when every team shares
     the win, ``teams 1 and 2 share the win: ...`` when some do.
@@ -883,7 +884,7 @@ def winners_text(result: Outcome, roles: Mapping[int, str] | None = None, togeth
     if len(named) == 1:
         return f"{seats} wins"
     if len(named) < len(result.scores):
-        return f"{seats} share the win"
+        return f"{seats} win together" if result.together else f"{seats} share the win"
     return f"a draw: {seats} tie" if result.is_draw and not together else f"{seats} win together"
 
 
@@ -1072,13 +1073,14 @@ def _content_table(uses: list[ContentUse], what: str, report: SimulationReport) 
 
 def _flag_legend(report: SimulationReport) -> str:
     mean = percent(report.mean_seat_win_rate)
+    sides = not report.teams and any(r.team_win for r in report.results)  # sides dealt in secret won together
     judged = (f"{STRONG}: even the low end of that 95% interval is above {mean} (how often a seat wins, over all "
               f"seats); {WEAK}: even the high end is below it" if report.baseline is not None else
               f"no {STRONG} or {WEAK} in a cooperative game: every seat shares each result, so its users' wins say how "
               "long games ran, not what the item is worth")
     return (
         f"users: the seat-games in which a seat used the item; won: the share of those "
-        f"{'its team won alone' if report.teams else 'it won alone'}. "
+        f"{'its team won alone' if report.teams else 'it (or its side, winners: together) won alone' if sides else 'it won alone'}. "
         f"{judged}; {UNUSED}: no decision used it (a kind no decision used at all, such as cards the game turns up "
         "itself, is not flagged)."
     )

@@ -938,7 +938,7 @@ def test_validate_checks_the_game_with_options_set(tmp_path: Path) -> None:
     result = run("validate", str(tmp_path), "--set", "parts=0")
     text = " ".join(result.output.split())
     assert result.exit_code == 1 and "set from outside the ruleset's files: --set parts=0" in text, result.output
-    assert "ruleset.yaml:11:11: setting up 2 players fails: division by zero" in text, result.output
+    assert "ruleset.yaml:11:11: a game of 2 players, set up, fails before anyone decides: division by zero" in text, result.output
     result = run("validate", str(tmp_path), "--set", "prats=3")
     assert result.exit_code == 1 and "no option 'prats' in this ruleset" in result.output and "did you mean 'parts'" in result.output
     assert "is not NAME=VALUE" in run("validate", str(tmp_path), "--set", "parts").output

@@ -344,3 +344,13 @@ def test_nested_blocks_read_as_they_nest() -> None:
     assert program.describe() == ("(if a is more than 1: (if b is more than 1: do nothing; otherwise: set a to 1); "
                                   "otherwise, if c is more than 1: set b to 1); then (if d is more than 1: set c to 1); "
                                   "then set d to 1")
+
+
+def test_a_role_s_own_zone_hidden_by_order_shows_its_owner_what_it_holds() -> None:
+    """A deck-builder's deck, ``hidden: order`` and one per role, was told "order and contents hidden": its owner
+    sees what it holds (``rulecraft play`` lists it), only the order is hidden.  A shared one hides both."""
+    examples = Path(__file__).resolve().parents[1] / "docs" / "examples"
+    lines = explain(engine.load(examples / "market-row"))
+    assert "  deck: a pile, one per role, order hidden, contents seen by its owner only" in lines
+    assert "  market: a pile, hidden from everyone" in lines
+    assert "  deck: a pile, order and contents hidden" in explain(engine.load("iconoclasm-cards"))

@@ -108,7 +108,7 @@ def test_a_cell_it_cannot_use_stops_the_game_at_the_call(tmp_path: Path, program
     with pytest.raises(RulesetError) as info:
         _game(tmp_path, program)
     found = [(d.pos.line, d.pos.col, d.message) for d in info.value.diagnostics]
-    assert found == [(14, 9, f"setting up 1 player fails: {message}")]
+    assert found == [(14, 9, f"a game of 1 player, set up, fails before anyone decides: {message}")]
 
 
 def test_in_play_the_action_is_refused_and_the_state_unchanged(tmp_path: Path) -> None:

@@ -107,6 +107,55 @@ def test_no_listed_action_leads_to_a_refused_position_over_random_playouts(tmp_p
                 assert not refusal.refuses(s, actor), seed
 
 
+def test_a_step_whose_every_action_is_refused_passes_instead_of_asking_with_nothing_to_offer(tmp_path: Path) -> None:
+    """A place step whose every placement refuse_if_after refuses (a tile that fits nowhere) left the player asked
+    with no legal action: ``rulecraft validate`` crashed with a ValueError from the random player.  Without
+    ``end: {no_move: ...}`` the step now passes, as it does with nothing to place, and the log says why; the
+    generated turn and the loop over the steps alike."""
+    one_each = PLACING.replace("at(1, 1) != none and at(1, 1).mark == actor", "count(t in board where t.mark == actor) > 1")
+    one_each = one_each.replace("the middle cell is nobody's", "one mark each")
+    path = _ruleset(tmp_path, one_each.replace("count(empty_cells) <= 1", "turn >= 6"))
+    walked = engine.load(path)
+    object.__setattr__(walked, "turn", None)  # a built game cannot change: this one is the test's own
+    object.__setattr__(walked, "act", None)
+    for game in (engine.load(path), walked):
+        s = game.new_state(players=2, seed=1, record=True)
+        s.apply("place X at 0,0")
+        s.apply("place O at 2,2")  # then each has a mark down, and every other placement is refused
+        assert s.is_terminal and s.turn_number == 6 and len(s.grid) == 2
+        assert s.log.count("X has nothing to do that the rules allow (one mark each) and passes") == 2
+    assert CliRunner().invoke(main, ["validate", str(path)]).exit_code == 0
+
+
+def test_a_later_step_whose_every_action_is_refused_passes_in_a_ruleset_with_no_move(tmp_path: Path) -> None:
+    """``end: {no_move: loses}`` judges the turn's first decision only; a later step of the turn whose every action
+    was refused left the player asked with no legal action.  It passes now."""
+    twice = PLACING.replace("    refuse_if_after: {when: \"at(1, 1) != none and at(1, 1).mark == actor\", because: the middle cell is nobody's}",
+                            "  - place: {from: marks, face: as-is, touching: false}\n"
+                            "    refuse_if_after: {when: \"count(t in board where t.mark == actor) > 1\", because: one mark each}")
+    path = _ruleset(tmp_path, twice.replace("  when: count(empty_cells) <= 1", "  when: turn >= 2\n  no_move: loses"))
+    s = engine.load(path).new_state(players=2, seed=1, record=True)
+    s.apply("place X at 0,0")
+    assert s.current_role == "O" and "X has nothing to do that the rules allow (one mark each) and passes" in s.log
+
+
+def test_a_place_step_s_condition_names_the_piece_placed(tmp_path: Path) -> None:
+    """A place step's refuse_if_after could not name the piece its action placed: a tile laid with matching edges
+    was judged by checking every tile of the board against its neighbours (four times slower than checking the new
+    one).  ``placed`` is that piece (none for a pass); on any other step it is no name."""
+    text = PLACING.replace("at(1, 1) != none and at(1, 1).mark == actor", "placed.cell.x == 1 and placed.cell.y == 1")
+    text = text.replace("face: as-is, touching: false}", "face: as-is, touching: false, optional: true}")
+    s = engine.load(_ruleset(tmp_path, text)).new_state(players=2, seed=1)
+    texts = s.legal_actions().texts()
+    assert "pass" in texts and len(texts) == 9 and not any(t.endswith("at 1,1") for t in texts), texts
+    with pytest.raises(IllegalActionError, match="'place X at 1,1' is refused: the middle cell is nobody's"):
+        s.apply("place X at 1,1")
+    s.apply("place X at 0,0")
+    assert s.current_role == "O" and not any(t.endswith("at 1,1") for t in s.legal_actions().texts())
+    with pytest.raises(RulesetError, match="unknown name 'placed'"):
+        engine.load(_ruleset(tmp_path, SUMS.replace("total(actor) > 6 * turn", "placed == none")))
+
+
 def test_chess_never_lists_a_move_that_leaves_the_mover_s_king_attacked() -> None:
     """Property, on the example: after every move of random games the side that moved is not in check."""
     game = engine.load(EXAMPLES / "chess")
@@ -176,7 +225,7 @@ def test_trials_that_never_end_are_stopped_by_the_step_budget(tmp_path: Path) ->
         let b = choose(n in [3, 4], text = "the second number")
         total(current_role) += a + b''', '''        for i in numbers(1, 40):
           total(current_role) += choose(n in [1, 2], text = "a bit")''').replace("total(actor) > 6 * turn", "true")
-    with pytest.raises(RulesetError, match=r"setting up 2 players fails: ran out of the step budget of its trials \(10 times "
+    with pytest.raises(RulesetError, match=r"a game of 2 players, set up, fails before anyone decides: ran out of the step budget of its trials \(10 times "
                                            r"the limit steps=100,000; raise it with --limit steps=N\) \(met trying an option"):
         engine.load(_ruleset(tmp_path, text))
 

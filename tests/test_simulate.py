@@ -76,6 +76,17 @@ def test_flagging_rule() -> None:
     assert flag(4, Rate(2, 4), 0.25) == ""  # 50% of only 4: too few to tell
 
 
+def test_content_nobody_won_with_is_not_strong_when_no_seat_wins_alone() -> None:
+    """A game of secret sides, whose winners always share the win, has a baseline of 0: a card its users never won
+    with alone was flagged 'strong' (won 0.0%, interval 0.0% - 1.5%), the interval's low end being 8.7e-19, not 0."""
+    assert wilson(0, 255) == (0.0, pytest.approx(0.0148, abs=1e-4)) and wilson(0, 255)[0] == 0.0
+    assert wilson(255, 255)[1] == 1.0
+    shared = [GameResult((1, 2), (0.5, 0.5, 0.0), 5, first=1, used=((0,), (0,), (1,))) for _ in range(255)]
+    report = SimulationReport("r", [], 3, ["random"] * 3, 0, [("a", "card"), ("b", "card")], shared)
+    assert report.baseline == 0.0
+    assert [(u.name, u.flag) for u in report.content_uses] == [("a", ""), ("b", "")]
+
+
 # ---------------------------------------------------------------- seeds and agents
 
 

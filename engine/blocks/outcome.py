@@ -76,6 +76,8 @@ class Outcome:
     # the first place went by the order ``rank`` lists the items: the first item tied on every key with another seat's
     # item that was paid less (a note for reports; not saved, not compared)
     tie_by_order: bool = field(default=False, compare=False)
+    # ``winners: together``: the winners are one side (sides dealt in secret), a win for each of them, not a draw
+    together: bool = False
 
     @classmethod
     def from_scores(cls, scores: tuple[int, ...], **details: Any) -> "Outcome":
@@ -88,11 +90,11 @@ class Outcome:
 
     @classmethod
     def ranked(cls, scores: tuple[int, ...], ranking: tuple[str, ...], points: dict[str, int], text: RankLines,
-               winners: tuple[int, ...] | None = None, tie_by_order: bool = False) -> "Outcome":
+               winners: tuple[int, ...] | None = None, tie_by_order: bool = False, together: bool = False) -> "Outcome":
         """:meth:`from_scores` of a ranking (the end of most games): the same outcome, its fields written at once
         rather than one by one through the frozen class's guard (which costs a short game's end a few percent).
         ``winners`` given (the seats of the first-ranked items) win instead of the seats with the top score; none
-        of them (the first items are nobody's) is a draw between all seats.
+        of them (the first items are nobody's) is a draw between all seats.  ``together``: the winners are one side.
 
         >>> a = Outcome.ranked((2, 2, 1), ("x", "y", "z"), {"x": 2}, RankLines([]))
         >>> a == Outcome.from_scores((2, 2, 1), ranking=("x", "y", "z"), points={"x": 2}, text=""), a.winners, a.returns
@@ -115,7 +117,7 @@ class Outcome:
         outcome = object.__new__(cls)
         outcome.__dict__.update(scores=scores, winners=winners, returns=tuple(paid),
                                 ranking=ranking, points=points, goals=(), _text=text, ended="end condition", teams=(),
-                                tie_by_order=tie_by_order)
+                                tie_by_order=tie_by_order, together=together)
         return outcome
 
     def for_teams(self, teams: tuple[tuple[int, ...], ...]) -> "Outcome":
@@ -144,7 +146,14 @@ class Outcome:
 
     @property
     def is_draw(self) -> bool:
-        """Several seats (or, in teams, several teams) share the win; a solo loss has no winner and is no draw."""
+        """Several seats (or, in teams, several teams) share the win; a solo loss has no winner and is no draw.  The
+        winners of one side (``winners: together``) are no draw unless they are every seat.
+
+        >>> Outcome.ranked((1, 0, 1), ("a", "b", "c"), {}, RankLines([]), together=True).is_draw
+        False
+        """
+        if self.together:
+            return len(self.winners) == len(self.scores) > 1
         if self.teams:
             return sum(1 for team in self.teams if set(team) & set(self.winners)) > 1
         return len(self.winners) > 1
@@ -160,6 +169,7 @@ class Outcome:
             "text": self.text,
             "ended": self.ended,
             **({"teams": [list(t) for t in self.teams]} if self.teams else {}),
+            **({"together": True} if self.together else {}),
         }
 
     @classmethod
@@ -174,6 +184,7 @@ class Outcome:
             str(data["text"]),
             str(data.get("ended", "end condition")),
             tuple(tuple(t) for t in data.get("teams", ())),
+            together=data.get("together") is True,
         )
 
 
@@ -191,6 +202,7 @@ class Ranking:
     by_key: bool = False  # ``points: key``: each item scores its first key (equal keys, equal scores)
     items_text: str = ""  # the items in English, as the keys name them: "r in roles"
     first_ranked: bool = False  # ``winners: first-ranked``: the seats of the items first on every key win
+    together: bool = False  # ``winners: together``: the seats with the most points win as one side, not in a draw
 
     def evaluate(self, s: "StateView", players: int) -> Outcome:
         env: list[Any] = [None] * self.slots
@@ -221,7 +233,8 @@ class Ranking:
         elif len(rows) > 1 and rows[1][1] == rows[0][1]:  # the first two tie on every key: did the order pay one more?
             _, best, top, first_seat = rows[0]
             by_order = any(seat != first_seat and pts < top for _, key, pts, seat in rows[1:] if key == best)
-        return Outcome.ranked(tuple(seat_scores), tuple(ranking), points, RankLines(rows), winners, by_order)
+        return Outcome.ranked(tuple(seat_scores), tuple(ranking), points, RankLines(rows), winners, by_order,
+                              self.together)
 
 
 @dataclass(frozen=True)

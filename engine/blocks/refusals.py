@@ -84,11 +84,14 @@ class Refusal:
     text: str
     because: str
     pos: SourcePos | None
+    placed: bool = False  # a ``place`` step's: ``placed`` (slot 1) is the piece the action placed, none for a pass
 
-    def refuses(self, s: "StateView", actor: Any) -> bool:
-        """Whether the position ``s`` is refused for ``actor``, the role who acted."""
+    def refuses(self, s: "StateView", actor: Any, placed: Any = None) -> bool:
+        """Whether the position ``s`` is refused for ``actor``, the role who acted (having placed ``placed``)."""
         env: list[Any] = [None] * self.slots
         env[0] = actor
+        if self.placed:
+            env[1] = placed
         return bool(self.test(s, env))
 
     def reason(self, text: str) -> str:
@@ -114,17 +117,18 @@ class Refusal:
         trial = _copy(s)
         trial._actions = None
         pool.run(trial, lambda: step.apply(trial, args))
-        return self._answers_allow(trial, step.index, actor, pool)
+        used = step.used_components(args) if self.placed else ()
+        return self._answers_allow(trial, step.index, actor, pool, used[0] if used else None)
 
-    def _answers_allow(self, trial: "StateView", step: int, actor: Any, pool: "_Pool") -> bool:
+    def _answers_allow(self, trial: "StateView", step: int, actor: Any, pool: "_Pool", placed: Any = None) -> bool:
         """Whether ``trial``, after an action, is allowed: at once, or by some answers to its step's questions."""
         pending = trial.pending
         if pending is None or pending.step != step:
-            return not self.refuses(trial, actor)
+            return not self.refuses(trial, actor, placed)
         for label in pending.labels:
             again = _copy(trial)
             pool.run(again, lambda: answer(again, label))  # an answer that finishes the effect resumes its step
-            if self._answers_allow(again, step, actor, pool):
+            if self._answers_allow(again, step, actor, pool, placed):
                 return True
         return False
 

@@ -13,6 +13,7 @@ zones and attributes exist) comes from :mod:`engine.compiling.vocabulary`.
 from __future__ import annotations
 
 import functools
+import re
 from dataclasses import dataclass
 from operator import countOf
 from typing import Any, ClassVar, Sequence
@@ -20,6 +21,7 @@ from typing import Any, ClassVar, Sequence
 from engine.blocks.enumeration import out_of_reach
 from engine.blocks.placement import Placed, note_placed
 from engine.core.errors import EffectRuntimeError, SourcePos
+from engine.core.showtext import breaking_character
 from engine.core.facedown import NOBODY, back_label, hidden_from, public_name, told_name, turn_down
 from engine.core.kept_cells import kept_cells
 from engine.core.slices import NO_CHANCE, Chance, TurnOrder
@@ -28,7 +30,7 @@ from engine.lang.codegen import Code
 from engine.lang.fixed import fixed_filter, unkept
 from engine.lang.functions import Function, as_selection, board_by_value, describe_selection, unknown_options
 from engine.lang.scope import DRAWS, Compiled, Fn, Scope
-from engine.lang.types import ANY, ANY_COMPONENT, BOOL, CELL, EFFECT, INT, SEAT, ZONE, Component, ListOf, Type
+from engine.lang.types import ANY, ANY_COMPONENT, BOOL, CELL, EFFECT, INT, SEAT, STR, ZONE, Component, ListOf, Type
 
 
 def role_type(scope: Scope) -> Type:
@@ -180,6 +182,44 @@ they are: a ruleset whose sealed rounds reveal on the last player's turn refuses
 def note_turn_change(scope: Scope, call: ast.Call, name: str) -> None:
     """Keep where ``name`` (a call that changes who takes the next turn) is called, for the checks that need it."""
     scope.vocab.data.setdefault(TURN_CHANGES, []).append((name, call.pos))
+
+
+@dataclass(frozen=True)
+class Say(Function):
+    """``say("the pot boils over")``: a line of the game's log in the ruleset's own words, as written (every seat
+    reads the log, so it tells what everyone may know); the text is written in quotes, with no line break or other
+    control character, and nothing in it is filled in."""
+
+    def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
+        args = self.arity(call, scope, 1)
+        if scope.pure:
+            scope.error(call.pos, "say() writes a line of the log, which a condition or score can't do",
+                        "say it in a program (an effect, setup)")
+        if not args:
+            return Compiled(EFFECT, lambda s, e: None)
+        said = self.value(scope, args[0], STR, "text")
+        written = said.fn(None, []) if said.constant else None
+        words = written if isinstance(written, str) else ""  # say(none): no words either
+        bad = breaking_character(words)
+        if not STR.accepts(said.type):
+            pass  # reported as a value of the wrong type
+        elif not said.constant or not words.strip():
+            scope.error(args[0].pos, "say() writes its text as written: put the words in quotes", 'say("the pot boils over")')
+        elif bad is not None:
+            scope.error(args[0].pos, f"the text of say() holds a line break or another control character "
+                                     f"({repr(bad)[1:-1]}): it is one line of the log", 'say("the pot boils over")')
+        elif re.search(r"\{[^{}]*[^{}\s][^{}]*\}", words):
+            scope.error(args[0].pos, "the text of say() is written as it is: a name in braces is not filled in",
+                        "say what happened in the same words each time; counters and zones show the rest")
+
+        def say(s: Any, e: list[Any]) -> None:
+            s.note(lambda: words)
+
+        return Compiled(EFFECT, say)
+
+    def describe(self, call: ast.Call) -> str:
+        args = call.positional()
+        return f"say {args[0].describe()}" if args else "say"
 
 
 @dataclass(frozen=True)
@@ -994,6 +1034,8 @@ STATE_FUNCTIONS: tuple[Function, ...] = (
            "by a seat, or that has left already, changes nothing.", "if gold(r) == 0: leave(r)"),
     HasLeft("has_left", "has_left(ROLE) -> bool", "Whether the role has left the turn order (see leave).",
             "count(r in roles where seated(r) and not has_left(r)) == 1", BOOL, words="{} has left the turn order"),
+    Say("say", "say(TEXT)", "A line of the game's log in the ruleset's own words, as written in quotes (every seat "
+        "reads it).", 'say("the pot boils over")'),
     PlayAgain("play_again", "play_again()", "The role whose turn it is takes the next turn too, once (the turn "
               "order goes on from it afterwards); a role that leaves the turn order meanwhile is passed over.",
               "if gained > 0: play_again()"),

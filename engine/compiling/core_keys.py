@@ -802,7 +802,8 @@ CORE_SCHEMA: dict[str, Any] = {
                 "refuse_if_after": {
                     "description": ("A condition on the position after an action of this step (its effect finished, "
                                     "its later choices tried every way) that refuses the action: it is not listed, and "
-                                    "typing it is refused with the rule. `actor` is the role who acted. Either the "
+                                    "typing it is refused with the rule. `actor` is the role who acted; on a `place` "
+                                    "step, `placed` is the piece placed (none for a pass). Either the "
                                     "condition, or `{when: CONDITION, because: \"the rule in words\"}`."),
                     "anyOf": [
                         {"$ref": "#/$defs/condition"},
@@ -901,10 +902,12 @@ CORE_SCHEMA: dict[str, Any] = {
                     "examples": ["e"],
                 },
                 "winners": {
-                    "description": ("Who wins: `most-points` (the default), the seats with the most points; or "
+                    "description": ("Who wins: `most-points` (the default), the seats with the most points; "
                                     "`first-ranked`, the seats of the items ranked first on every key, so the later "
-                                    "keys break ties of the first for the win too (with `points: key`)."),
-                    "enum": ["most-points", "first-ranked"],
+                                    "keys break ties of the first for the win too (with `points: key`); or "
+                                    "`together`, the seats with the most points win together as one side, not in a "
+                                    "draw (sides dealt in secret, each player scoring their side's result)."),
+                    "enum": ["most-points", "first-ranked", "together"],
                 },
             },
             "required": ["rank"],

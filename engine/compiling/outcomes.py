@@ -181,11 +181,12 @@ def _ranking(b: "Builder", spec: Mapping) -> Ranking | None:
         b.error(b.pos(spec, "points"), f"{held}this ranking pays 0 points to every place, so nobody can ever lead: every game "
                 "would end with all the seats sharing the win", f"pay the first place more ({first} lets the first-ranked "
                 "win), or say 'winners: first-ranked' when the ranking itself decides who wins")
-    if first_ranked and any(b.game.teams.get(n) for n in b.game.player_counts):
-        b.error(b.pos(spec, "winners"), "'winners: first-ranked' is for seats playing alone: this ruleset has teams, "
+    chosen = spec.get("winners", "most-points")
+    if chosen != "most-points" and any(b.game.teams.get(n) for n in b.game.player_counts):
+        b.error(b.pos(spec, "winners"), f"'winners: {chosen}' is for seats playing alone: this ruleset has teams, "
                 "whose seats win by their team's points", "leave 'winners' out")
     return Ranking(parts.items, parts.slot, tuple(keys), tuple(points), owner, max(scope.slots, 1), tuple(texts), by_key,
-                   sel.describe(), first_ranked)
+                   sel.describe(), first_ranked, chosen == "together")
 
 
 def _key_words(key: Neg) -> str:
@@ -250,18 +251,30 @@ def compile_invariants(b: "Builder") -> None:
 
 def dry_run_setups(b: "Builder") -> None:
     """Counts are consistent: set up a game for every player count and report what breaks (once for the counts
-    that break the same way, at the same place: 'setting up 2 or 3 players fails: ...').  A count with no seat
-    ``first_seat`` is not tried: such a game is refused when it is set up."""
-    failed: dict[tuple[Any, str], list[int]] = {}
+    that break the same way, at the same place: 'setting up 2 or 3 players fails: ...'; 'a game of 2 players, set
+    up, fails before anyone decides' when the setup ran and what followed it before the first decision broke (a
+    turn's division by zero was told as the setup's)).  A count with no seat ``first_seat`` is not tried: such a game is refused when
+    it is set up."""
+    failed: dict[tuple[Any, str, str], list[int]] = {}
     for count in [n for n in b.game.player_counts if b.game.first_seat <= n]:
         try:
             b.game.new_state(players=count, seed=0)
         except EffectRuntimeError as err:
-            failed.setdefault((err.pos or b.pos(b.tree, "setup"), err.message), []).append(count)
+            failed.setdefault((err.pos or b.pos(b.tree, "setup"), err.message, _stage(b, count)), []).append(count)
         except RulecraftError as err:
-            failed.setdefault((b.pos(b.tree, "setup"), str(err)), []).append(count)
-    for (pos, message), counts in failed.items():
-        b.error(pos, f"setting up {_players(counts)} fails: {message}")
+            failed.setdefault((b.pos(b.tree, "setup"), str(err), _stage(b, count)), []).append(count)
+    for (pos, message, stage), counts in failed.items():
+        b.error(pos, f"{stage.format(_players(counts))}: {message}")
+
+
+def _stage(b: "Builder", count: int) -> str:
+    """Where a game of ``count`` players broke as it began: its setup, or what followed it before the first decision
+    (turns nobody decides, an end scored at once), found by running the setup alone again."""
+    try:
+        b.game.new_state(players=count, seed=0, begin=False)
+    except RulecraftError:
+        return "setting up {} fails"
+    return "a game of {}, set up, fails before anyone decides"
 
 
 def _players(counts: list[int]) -> str:

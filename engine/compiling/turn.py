@@ -40,7 +40,7 @@ from engine.blocks.steps import STEP_KINDS
 from engine.core.errors import SourcePos, did_you_mean
 from engine.core.yamlsource import Mapping, Sequence
 from engine.lang.program import Program
-from engine.lang.types import ANY
+from engine.lang.types import ANY, ANY_COMPONENT
 
 if TYPE_CHECKING:
     from engine.compiling.builder import Builder
@@ -125,9 +125,9 @@ def _steps(b: "Builder", entries: Sequence, phase: str) -> None:
             if not isinstance(entry["name"], str):
                 b.error(entry.pos_of("name"), "a step's name is a text")
             entry = _without(entry, "name")
-        refusal = None
+        refused = None
         if isinstance(entry, Mapping) and REFUSE in entry:
-            refusal = _refusal(b, entry[REFUSE], entry.pos_of(REFUSE))
+            refused = (entry[REFUSE], entry.pos_of(REFUSE))
             entry = _without(entry, REFUSE)
         if not isinstance(entry, Mapping) or len(entry) != 1:
             b.error(pos, "each turn step is one 'kind: {settings}' entry (and an optional name), like '- place: {from: hand}'")
@@ -144,6 +144,7 @@ def _steps(b: "Builder", entries: Sequence, phase: str) -> None:
         b.unknown_keys(spec, cls.keys, f"step '{kind}'")
         step = cls(len(b.game.steps), spec, entry.key_pos.get(kind, pos), b)
         step.phase = phase
+        refusal = None if refused is None else _refusal(b, *refused, placing=kind == "place")
         if refusal is not None:
             if step.sealed:
                 b.error(refusal.pos, f"step '{kind}' is sealed (the seats decide it together, unseen): "
@@ -165,9 +166,10 @@ REFUSE = "refuse_if_after"
 """The step key whose condition on the position after an action refuses it (see engine.blocks.refusals)."""
 
 
-def _refusal(b: "Builder", value: Any, pos: SourcePos | None) -> Refusal:
+def _refusal(b: "Builder", value: Any, pos: SourcePos | None, placing: bool = False) -> Refusal:
     """``refuse_if_after: CONDITION`` or ``{when: CONDITION, because: "the rule in words"}``; ``actor`` in the
-    condition is the role who acted.
+    condition is the role who acted, and on a ``place`` step (``placing``) ``placed`` the piece it placed (none for
+    a pass): a tile's edges are checked against its neighbours', not every tile's against theirs.
 
     >>> from engine.compiling.builder import Builder
     >>> from engine.core.yamlsource import load_yaml
@@ -187,6 +189,7 @@ def _refusal(b: "Builder", value: Any, pos: SourcePos | None) -> Refusal:
         because = value.get("because") if isinstance(value.get("because"), str) else None
         pos, value = value.pos_of("when") if "when" in value else pos, value.get("when")
     role = b.game.vocab.data.get("role_type", ANY)
-    compiled, slots = b.expression(value, "bool", bind={"actor": role}, pos=pos)
+    bind = {"actor": role, "placed": ANY_COMPONENT} if placing else {"actor": role}
+    compiled, slots = b.expression(value, "bool", bind=bind, pos=pos)
     text = " ".join(str(value).split())
-    return Refusal(compiled.fn, slots, text, because or f"after it, {b.describe(value)}", pos)
+    return Refusal(compiled.fn, slots, text, because or f"after it, {b.describe(value)}", pos, placing)

@@ -143,9 +143,7 @@ def _act_lines(game: "Game") -> tuple[list[str], dict[str, Any]]:
 
 def _step(game: "Game", i: int, step: "Step", last: int) -> list[str]:
     """The lines that begin step ``i``: return when a decision waits, else go on (to the turn's end: no move)."""
-    enter = f"s._enter(t{i})" if game.no_move else f"t{i}.enter(s)"
-    waits = ["                s._actions = None  # what the step listed as it began is judged when next asked"] \
-        if step.refusal is not None else []
+    enter = f"s._enter(t{i})" if game.no_move or step.refusal is not None else f"t{i}.enter(s)"
     return [
         f"            s.step = {i}",
         "            if explicit:",
@@ -156,7 +154,6 @@ def _step(game: "Game", i: int, step: "Step", last: int) -> list[str]:
         "                    return",
         f"            entered = {enter}",
         "            if entered:",
-        *waits,
         "                return",
         "            if entered is None:  # no legal move: the game is over, or the turn passes",
         f"                i = {last}",

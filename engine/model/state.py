@@ -960,8 +960,6 @@ class State:
                 self.advance()
         elif not entered:
             self.advance()
-        elif step.refusal is not None:  # what the step listed as it began is judged when next asked
-            self._actions = None
 
     def advance(self) -> None:
         """Move to the next step that needs a decision, ending turns and the game as due: the game's generated turn
@@ -1002,30 +1000,35 @@ class State:
                     self.chance = event
                     self._actions = None
                     return
-            entered = step.enter(self) if not self.game.no_move else self._enter(step)
+            entered = step.enter(self) if not self.game.no_move and step.refusal is None else self._enter(step)
             if entered is None:  # no legal move: the game is over, or the turn passes
                 i = last
                 continue
             if entered:
-                if step.refusal is not None:  # what the step listed as it began is judged when next asked
-                    self._actions = None
                 return
 
     def _enter(self, step: Any) -> bool | None:
         """Begin ``step`` as :meth:`advance` does (True: a decision waits), in a ruleset that says what befalls a
         player with no legal move (``end: {no_move: ...}``): None when the step, at the first decision of the turn,
         offers nothing (every action refused by ``refuse_if_after`` too), the game then ended or the turn to pass.
-        What the step did is undone, its log lines too."""
-        if not self.game.no_move:
-            return step.enter(self)
+        What the step did is undone, its log lines too.
+
+        A step of its own actions (a ``place``, a ``move``) whose every action its ``refuse_if_after`` refuses
+        passes (False), as it does with nothing to offer, without ``no_move`` or past the turn's first decision:
+        the player was asked with no legal action (a random player failed with a ValueError)."""
         mark = len(self.log) if self.log is not None else 0
         try:
             entered = step.enter(self)
-            if not entered or step.refusal is None or self.decided == self.turn_number or self.pending is not None:
+            if not entered or step.refusal is None:
                 return entered
-            self._actions = None
-            if len(self.legal_actions()):
+            self._actions = None  # what the step listed as it began is judged: now, or when asked (a question)
+            if self.pending is not None or len(self.legal_actions()):
                 return True
+            if not self.game.no_move or self.decided == self.turn_number:
+                self._actions = None
+                self.note(lambda: f"{self.actor} has nothing to do that the rules allow ({step.refusal.because}) "
+                                  "and passes")
+                return False
             role = self.acting_role
         except NoMove as stuck:
             role = stuck.role

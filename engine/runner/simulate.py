@@ -269,7 +269,8 @@ def play_game(game: Game, players: int, seed: int, specs: Sequence[str]) -> Game
         used=tuple(map(tuple, used)),
         lead_changes=count_lead_changes(leaders) if track else None,
         margin=final_margin(game, state, leads),
-        team_win=len(state.outcome.winners) > 1 and (not state.outcome.is_draw if state.outcome.teams else len(teams) == 1),
+        team_win=len(state.outcome.winners) > 1 and (not state.outcome.is_draw if state.outcome.teams or state.outcome.together
+                                                     else len(teams) == 1),
         seed=seed,
         scores=tuple(state.outcome.scores),
         turn_limit=state.outcome.ended == "turn limit",

@@ -91,7 +91,7 @@ def test_validate_reports_a_fold_of_unsealed_numbers_at_its_line(tmp_path: Path)
     result = CliRunner().invoke(main, ["validate", str(ruleset)])
     assert result.exit_code == 1, result.output
     assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
-    assert f"ruleset.yaml:{line}:10: setting up 2 or 3 players fails: the number committed by r has no value here" in result.output
+    assert f"ruleset.yaml:{line}:10: a game of 2 or 3 players, set up, fails before anyone decides: the number committed by r has no value here" in result.output
 
 
 @pytest.mark.parametrize("old, new, said", [

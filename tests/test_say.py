@@ -1,0 +1,67 @@
+"""``say("TEXT")``: a line of the game's log in the ruleset's own words.  A rule that empties a pot (a push-your-luck
+game's bust) left the log with the chips moving back and nothing saying why; no function wrote a line of the log."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+import engine
+from cli.main import main
+from engine.core.errors import RulesetError
+
+GAME = """\
+name: bust
+players: [2]
+counters:
+  pot: {min: 0}
+turn:
+  - do:
+      effect: |
+        pot += 1
+        if pot > 2:
+          pot = 0
+          say(SAID)
+end:
+  when: turn >= 6
+scoring:
+  rank: r in roles where seated(r)
+  by: [0]
+  points: [1, 0]
+"""
+
+
+def _path(tmp_path: Path, said: str, where: str = "") -> Path:
+    path = tmp_path / "ruleset.yaml"
+    text = GAME.replace("SAID", said)
+    if where:
+        text = text.replace("  when: turn >= 6", f"  when: turn >= 6 and {where}")
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_say_writes_its_line_in_the_log_and_explain_reads_it(tmp_path: Path) -> None:
+    path = _path(tmp_path, '"the pot boils over"')
+    s = engine.load(path).new_state(players=2, seed=1, record=True)
+    assert s.is_terminal and s.log.count("the pot boils over") == 2  # turns 3 and 6
+    assert 'say "the pot boils over"' in CliRunner().invoke(main, ["explain", str(path)]).output
+
+
+@pytest.mark.parametrize("said, message", [
+    ('"{r} wins"', "a name in braces is not filled in"),
+    ('"a\\tb"', "holds a line break or another control character"),
+    ("pot", "the text of say() must be a text, but 'pot' is an int"),
+    ('""', "put the words in quotes"),
+    ("none", "put the words in quotes"),
+])
+def test_a_text_that_would_not_be_written_as_it_reads_is_refused_where_written(tmp_path: Path, said: str,
+                                                                              message: str) -> None:
+    with pytest.raises(RulesetError, match=message.replace("(", r"\(").replace(")", r"\)")):
+        engine.load(_path(tmp_path, said))
+
+
+def test_say_in_a_condition_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(RulesetError, match="say\\(\\) writes a line of the log, which a condition or score can't do"):
+        engine.load(_path(tmp_path, '"x"', 'say("y")'))

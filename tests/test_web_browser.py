@@ -1020,3 +1020,68 @@ def test_the_names_of_two_points_side_by_side_do_not_overlap(page: Page, close_p
     ash, birch = names["Ashenglade"], names["Birchwoods"]
     assert ash is not None and birch is not None
     assert ash["x"] + ash["width"] <= birch["x"], (ash, birch)
+
+
+ROADS = """\
+name: roads
+title: Roads
+version: 1
+description: Players take turns to claim a road between two towns; the most roads wins.
+players: [2]
+board:
+  kind: points
+  points: {Ash: [0, 0], Bray: [2, 0], Corran: [1, 2]}
+  links: [[Ash, Bray, Corran, Ash]]
+components:
+  road:
+    attributes: {a: cell, b: cell}
+    instances:
+      - {id: Ash-Bray, a: Ash, b: Bray}
+      - {id: Bray-Corran, a: Bray, b: Corran}
+      - {id: Ash-Corran, a: Ash, b: Corran}
+zones:
+  open: {kind: pile}
+  claimed: {kind: pile, per: role}
+setup: move(r in roads, open)
+turn:
+  - do:
+      effect: move(choose(r in open, text = "claim a road"), claimed(current_role))
+end:
+  when: count(open) == 0
+scoring:
+  rank: r in roles
+  by: [count(claimed(r))]
+  points: key
+"""
+"""Roads between three towns, each a component naming its two towns: a choice of roads lights both towns of each."""
+
+
+@pytest.fixture(scope="module")
+def roads_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A server of ROADS; its address."""
+    folder = tmp_path_factory.mktemp("roads") / "roads"
+    folder.mkdir()
+    (folder / "ruleset.yaml").write_text(ROADS, encoding="utf-8")
+    yield from serving(str(folder))
+
+
+def test_a_click_on_a_point_named_in_several_actions_lists_them(page: Page, roads_server: str) -> None:
+    """A click on the town Bray, lit for 'choose Ash-Bray' and 'choose Bray-Corran', put '2,0' in the filter, which
+    lists the actions whose text names the cell 2,0: none, an empty list under a lit town.  A click lists the actions
+    it lit, the filter saying where, and typing there filters by text again."""
+    page.goto(f"{roads_server}/play/roads?players=2&seed=1")
+    settle(page)
+    page.locator("#view .cell[data-cell='2,0']").click()
+    listed = [a.inner_text() for a in page.locator("#actions button.action").all()]
+    assert listed == ["choose Ash-Bray", "choose Bray-Corran"], listed
+    assert page.locator("#filter").input_value() == "Bray (2,0)"
+    page.locator("#filter").press("End")
+    page.locator("#filter").press("Backspace")  # typed: a filter by text again, 'Bray (2,0' naming no action
+    assert page.locator("#actions button.action").count() == 0
+    page.fill("#filter", "Corran")
+    assert page.locator("#actions button.action").count() == 2
+    page.locator("#view .cell[data-cell='2,0']").click()
+    page.locator("#actions button.action", has_text="Bray-Corran").click()
+    settle(page)
+    assert "seat 1: choose Bray-Corran" in page.locator("#log").inner_text()
+    assert page.locator("#filter").input_value() == ""

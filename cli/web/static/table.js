@@ -10,6 +10,7 @@ let source = null;
 let halted = null;  // the version of the table at which the server refused a bot's move: the bots wait there
 let scrubbed = null;  // a replay: the position the slider's thumb was moved to, while the table is on its way there
 let scrubbing = false;  // a replay: the slider's call is not answered yet
+let picked = null;  // the last click on the table that found several actions: {label, test}, listed as the filter
 const base = `/api/tables/${view.id}`;
 
 function showMessage(text) {
@@ -76,8 +77,13 @@ async function send(path, body, quiet) {
 // The actions the filter box names, as `rulecraft play` lists them (CellNames.lists): when it holds one cell as a
 // whole, those played at that cell ("1,1": not those at -1,1 or 11,1; "a1": not those at a10; "01,1" is 1,1), else
 // those whose text contains it.
+// A click on the table that found several actions is listed as it found them (the actions lit where it clicked), while
+// the filter shows what was clicked: a point named by its name ("claim Ash-Bray" lights Ash and Bray) lists them
+// though its cell's text names none of them.
 function matching() {
-  const filter = document.getElementById("filter").value.trim().toLowerCase();
+  const typed = document.getElementById("filter").value;
+  if (picked && typed === picked.label) return view.actions.filter(picked.test);
+  const filter = typed.trim().toLowerCase();
   if (!filter) return view.actions;
   if (new RegExp(`^(?:${view.typed_cell})$`).test(filter)) {
     const cell = filter.replace(/(?<!\d)0+(?=\d)/g, "");  // 01,1 is 1,1
@@ -144,7 +150,8 @@ function draw(data) {
     cell.classList.toggle("playable", playable.has(cell.dataset.cell));
     cell.classList.toggle("last", last.has(cell.dataset.cell));
     if (last.has(cell.dataset.cell)) cell.parentNode.append(cell);  // drawn last: no neighbour covers its outline
-    cell.addEventListener("click", () => choose(cell.dataset.cell, (a) => a.cells.includes(cell.dataset.cell)));
+    const label = cell.querySelector("title")?.textContent || cell.dataset.cell;  // its name, as its title says it
+    cell.addEventListener("click", () => choose(label, (a) => a.cells.includes(cell.dataset.cell)));
   }
   for (const chip of document.querySelectorAll("#view .chip")) {
     const name = chip.dataset.name;
@@ -222,13 +229,15 @@ function namesComponent(text, name) {
   return ` ${text} `.includes(` ${name} `);
 }
 
-// A click on a cell or a card: play the only action there, else list the actions there.
-function choose(filter, test) {
+// A click on a cell or a card: play the only action there, else list the actions there (those `test` finds, the
+// filter showing `label`: the page lit the cell or card for exactly these).
+function choose(label, test) {
   const here = view.actions.filter(test);
   if (here.length === 1) {
     act(here[0].text);
   } else if (here.length > 1) {
-    document.getElementById("filter").value = filter;
+    picked = { label, test };
+    document.getElementById("filter").value = label;
     drawActions();
     document.getElementById("actions").scrollIntoView({ block: "nearest" });  // a phone lists them below the board
   }
@@ -238,6 +247,7 @@ function choose(filter, test) {
 // twice (a double click) or after the table moved on plays nothing, instead of playing for whoever moves next.
 async function act(text) {
   document.getElementById("filter").value = "";
+  picked = null;
   await call("/act", { action: text, seat: seat ? Number(seat) : null, version: view.version });
 }
 

@@ -1085,3 +1085,39 @@ def test_a_click_on_a_point_named_in_several_actions_lists_them(page: Page, road
     settle(page)
     assert "seat 1: choose Bray-Corran" in page.locator("#log").inner_text()
     assert page.locator("#filter").input_value() == ""
+
+
+def focused(page: Page) -> str:
+    """What has the keyboard's focus: ``#id``, ``cell x,y``, or the tag's name (``BODY``)."""
+    return page.evaluate("(() => { const a = document.activeElement;"
+                         " return a.id ? '#' + a.id : a.dataset && a.dataset.cell ? 'cell ' + a.dataset.cell : a.tagName; })()")
+
+
+def test_a_game_against_a_bot_is_played_from_the_keyboard_alone(page: Page, server: str) -> None:
+    """The board's cells took no focus, so Tab never reached them; and after a move the focus fell to the page's start
+    (the filter is hidden and the list drawn anew while the bot replies): every move began with a walk through the
+    links.  A playable cell is reached with Tab and played with Enter, and after the bot's reply the focus is back
+    where the move was made (the filter, when the cell is taken)."""
+    page.goto(f"{server}/play/tic-tac-toe?players=2&seed=3")
+    settle(page)
+    for _ in range(30):
+        page.keyboard.press("Tab")
+        if focused(page).startswith("cell "):
+            break
+    cell = focused(page)
+    assert cell.startswith("cell "), cell
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.querySelectorAll('#log > li').length === 2 && document.body.dataset.busy === 'false'")
+    assert f"seat 1: place X at {cell[5:]}" in page.locator("#log").inner_text()
+    assert focused(page) == "#filter"
+    free = page.locator("#actions button.action").first.inner_text().rsplit(" ", 1)[1]
+    page.keyboard.type(free)
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.querySelectorAll('#log > li').length === 4 && document.body.dataset.busy === 'false'")
+    assert focused(page) == "#filter"
+    page.keyboard.press("Tab")  # the first action listed, played with Enter
+    assert page.evaluate("document.activeElement.className") == "action"
+    page.keyboard.press("Enter")
+    page.wait_for_function("(document.querySelectorAll('#log > li').length === 6 || document.body.dataset.over === 'true')"
+                           " && document.body.dataset.busy === 'false'")
+    assert focused(page) == "#filter" or page.evaluate("document.body.dataset.over") == "true"

@@ -11,6 +11,10 @@ let halted = null;  // the version of the table at which the server refused a bo
 let scrubbed = null;  // a replay: the position the slider's thumb was moved to, while the table is on its way there
 let scrubbing = false;  // a replay: the slider's call is not answered yet
 let picked = null;  // the last click on the table that found several actions: {label, test}, listed as the filter
+// Where the keyboard was when it played a move: focus goes back there (else to the filter) once the page offers
+// actions again, after the bots' replies (the actions list and the board are drawn anew, and the filter hidden
+// while the bots move, so that the focus fell back to the page's start, a long way from the next move).
+let refocus = null;
 const base = `/api/tables/${view.id}`;
 
 function showMessage(text) {
@@ -100,12 +104,23 @@ function drawActions() {
     const button = build("button", action.text);
     button.type = "button";
     button.className = "action";
-    button.addEventListener("click", () => act(action.text));
+    button.addEventListener("click", (event) => {
+      if (event.detail === 0) refocus = "#filter";  // pressed from the keyboard, not clicked
+      act(action.text);
+    });
     item.append(button);
     list.append(item);
   }
   const filter = document.getElementById("filter");
   filter.hidden = view.actions.length === 0;
+  if (refocus && view.actions.length) {
+    const active = document.activeElement;
+    if (!active || active === document.body) {  // the focus was lost with what was drawn anew, not moved on
+      const there = document.querySelector(refocus);
+      (there && !there.matches(".cell:not(.playable)") ? there : filter).focus();
+    }
+    refocus = null;
+  }
 }
 
 function drawLog() {
@@ -148,10 +163,21 @@ function draw(data) {
   const last = new Set(view.last_cells);
   for (const cell of document.querySelectorAll("#view .cell")) {
     cell.classList.toggle("playable", playable.has(cell.dataset.cell));
+    if (playable.has(cell.dataset.cell)) {  // reached with Tab, played with Enter or the space bar, as a button
+      cell.setAttribute("tabindex", "0");
+      cell.setAttribute("role", "button");
+    }
     cell.classList.toggle("last", last.has(cell.dataset.cell));
     if (last.has(cell.dataset.cell)) cell.parentNode.append(cell);  // drawn last: no neighbour covers its outline
     const label = cell.querySelector("title")?.textContent || cell.dataset.cell;  // its name, as its title says it
-    cell.addEventListener("click", () => choose(label, (a) => a.cells.includes(cell.dataset.cell)));
+    const here = (a) => a.cells.includes(cell.dataset.cell);
+    cell.addEventListener("click", () => choose(label, here));
+    cell.addEventListener("keydown", (event) => {
+      if (event.key !== "Enter" && event.key !== " ") return;
+      event.preventDefault();
+      refocus = `#view .cell[data-cell="${cell.dataset.cell}"]`;
+      choose(label, here, true);
+    });
   }
   for (const chip of document.querySelectorAll("#view .chip")) {
     const name = chip.dataset.name;
@@ -159,7 +185,7 @@ function draw(data) {
     // an answer to a choice says where its component lies: a chip of that name in another zone is not it
     const names = (a) => namesComponent(a.text, name) && (!a.zones.length || a.zones.includes(zone));
     chip.classList.toggle("playable", view.actions.some(names));
-    chip.addEventListener("click", () => choose(name, names));
+    chip.addEventListener("click", (event) => choose(name, names, event.detail === 0));
   }
   drawActions();
   drawLog();
@@ -231,15 +257,20 @@ function namesComponent(text, name) {
 
 // A click on a cell or a card: play the only action there, else list the actions there (those `test` finds, the
 // filter showing `label`: the page lit the cell or card for exactly these).
-function choose(label, test) {
+function choose(label, test, keyboard) {
   const here = view.actions.filter(test);
   if (here.length === 1) {
+    if (keyboard) refocus = refocus || "#filter";
     act(here[0].text);
   } else if (here.length > 1) {
     picked = { label, test };
     document.getElementById("filter").value = label;
     drawActions();
     document.getElementById("actions").scrollIntoView({ block: "nearest" });  // a phone lists them below the board
+    if (keyboard) {
+      refocus = null;
+      document.querySelector("#actions button")?.focus();  // the keyboard goes on among them
+    }
   }
 }
 
@@ -271,7 +302,10 @@ document.getElementById("save").addEventListener("click", () => {
 document.getElementById("filter").addEventListener("input", drawActions);
 document.getElementById("filter").addEventListener("keydown", (event) => {
   const shown = matching();
-  if (event.key === "Enter" && shown.length === 1) act(shown[0].text);
+  if (event.key === "Enter" && shown.length === 1) {
+    refocus = "#filter";
+    act(shown[0].text);
+  }
 });
 document.getElementById("seat").addEventListener("change", async (event) => {
   seat = event.target.value;

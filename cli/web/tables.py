@@ -25,7 +25,7 @@ from __future__ import annotations
 import copy
 import secrets
 import threading
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Callable, Iterable, TypeVar
 
@@ -212,7 +212,15 @@ class Table:
             raise TableError("nothing to take back: no move has been made" if self.mode == "watch"
                              else "nothing to take back: no human has moved yet")
         taken = len(history) - keep
+        shown = seen_components(self.state, movers[humans[-1]]) if humans and several and seats is not None else None
+        saved = (self.state, self.moves, self.version)
         self._restart(history[:keep], expired)
+        if shown is not None and shown - seen_components(self.state, movers[humans[-1]]):
+            self.state, self.moves, self.version = saved
+            last = movers[humans[-1]]
+            raise TableError(f"seat {last}'s last move showed seat {last} components it could not see before (such as "
+                             f"a card revealed or drawn): at a table of several humans it is not taken back, or it "
+                             f"could be played again knowing them")
         restored: set[int] = set()
         for position in sorted(p for p in self.before if p >= keep):  # each bot as before its first move taken back
             seat, agent = self.before.pop(position)
@@ -344,6 +352,20 @@ class Table:
                      set_options=dict(self.log.set_options))
         log.seal(self.state.game)
         return log.to_json()
+
+
+def seen_components(state: State, seat: int) -> Counter[str]:
+    """The components ``seat`` sees, by name, counted (a zone hidden from it counts none): what a move showed it is
+    what this counts more of after it.
+
+    Example: after a reveal of sealed cards, ``seen_components(after, 2) - seen_components(before, 2)`` holds the
+    card seat 1 had sealed.
+    """
+    seen: Counter[str] = Counter()
+    for content in state.observation(seat)["zones"].values():
+        if isinstance(content, list):
+            seen.update(content)
+    return seen
 
 
 def page_agent(agent: Agent) -> Agent:

@@ -319,3 +319,14 @@ def test_a_move_that_showed_its_seat_the_others_sealed_card_is_not_taken_back(ap
     assert "showed seat 2 components it could not see before" in refused.json()["error"]
     kept = second.get(f"/api/tables/{table}?seat=2").json()
     assert kept["version"] == data["version"] and len(kept["moves"]) == len(data["moves"])
+
+
+def test_one_screen_playing_both_seats_takes_back_a_move_that_revealed_cards(app: Starlette) -> None:
+    """A browser holding every human seat (hot seat) sees each seat's cards already: its undo is not refused."""
+    opener = browser(app)
+    table = start(opener, "/play/nine-domains?players=2&seed=1&seat=2=human")
+    data = opener.get(f"/api/tables/{table}").json()
+    while len(data["moves"]) < 6:  # three sealed cards each: seat 2's last reveals them all
+        data = opener.post(f"/api/tables/{table}/act", json={"action": data["actions"][0]["text"]}).json()
+    assert any("reveals" in line for line in data["moves"][-1]["lines"])
+    assert len(opener.post(f"/api/tables/{table}/undo", json={}).json()["moves"]) == 5

@@ -187,7 +187,8 @@ class Table:
         """Take back the last human move and the bots' moves after it (with bots only: the last move); what was done.
 
         ``seats``: the seats the asking page plays (None: every seat, one screen shared). At a table of several
-        humans, only the seat that made the last human move may take it back.
+        humans, only the seat that made the last human move may take it back, and, from a page playing only some of
+        the human seats, not when the moves taken back showed that seat components it could not see before.
         ``seen``: the version of the table the page showed when undo was clicked; when the table has changed since
         (the second click of a double click), nothing is taken back.
         """
@@ -212,7 +213,9 @@ class Table:
             raise TableError("nothing to take back: no move has been made" if self.mode == "watch"
                              else "nothing to take back: no human has moved yet")
         taken = len(history) - keep
-        shown = seen_components(self.state, movers[humans[-1]]) if humans and several and seats is not None else None
+        # a page playing only some of the human seats (each human at a browser of their own) keeps their secrets
+        apart = seats is not None and any(s not in seats and s not in self.bots for s in range(1, self.log.players + 1))
+        shown = seen_components(self.state, movers[humans[-1]]) if humans and apart and self.mode == "play" else None
         saved = (self.state, self.moves, self.version)
         self._restart(history[:keep], expired)
         if shown is not None and shown - seen_components(self.state, movers[humans[-1]]):

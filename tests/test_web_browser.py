@@ -725,15 +725,18 @@ def test_a_game_over_says_beside_the_winner_why_it_ended(page: Page, server: str
 
 
 def test_a_bot_thinking_for_seconds_shows_the_page_is_waiting(page: Page, server: str) -> None:
-    """A searching bot thinks for seconds, and the page showed nothing meanwhile: it looked stuck."""
+    """A searching bot thinks for seconds, and the page showed nothing meanwhile: it looked stuck.  Then it said
+    "waiting for the server…" and nothing more for as long as the bot thought: the seconds are counted now."""
     page.goto(f"{server}/play/iconoclasm?players=2&seed=1&seat=2=mcts:2s")
     settle(page)
-    waiting = "getComputedStyle(document.getElementById('situation'), '::after').content"
-    assert page.evaluate(waiting) == "none"
+    waiting = page.locator("#waiting")
+    assert waiting.is_hidden()
     page.locator("#actions button.action").first.click()
-    page.wait_for_function(f"{waiting} === '\"waiting for the server…\"'", timeout=1500)
+    page.wait_for_function("document.getElementById('waiting').textContent === 'waiting for the server…'"
+                           " && !document.getElementById('waiting').hidden", timeout=1500)
+    page.wait_for_function("document.getElementById('waiting').textContent === 'waiting for the server… 1 s'", timeout=1500)
     settle(page)
-    assert page.evaluate(waiting) == "none" and page.locator("#log > li").count() == 2
+    assert waiting.is_hidden() and page.locator("#log > li").count() == 2
 
 
 def test_on_a_phone_the_zones_overview_of_a_game_without_a_board_stays_readable(browser: BrowserContext, server: str) -> None:

@@ -33,6 +33,7 @@ function build(tag, text, className) {
 let queue = Promise.resolve();  // the calls not answered yet, in the order they were made
 let waiting = 0;
 let slow = null;  // the timer that marks the page as waiting long (a searching bot), so that it says so
+let ticking = null;  // while the page waits long: the timer counting the seconds on the page, so that it shows progress
 
 // Calls reach the server one after another, in the order they were made: two quick clicks are two steps, and an
 // answer never draws over a later one.  `body` may be a function, read when the call is sent, so that a step is
@@ -41,7 +42,11 @@ function call(path, body, quiet) {
   waiting += 1;
   document.body.dataset.busy = "true";
   clearTimeout(slow);
-  slow = setTimeout(() => { document.body.dataset.slow = String(waiting > 0); }, 600);
+  const asked = Date.now();
+  slow = setTimeout(() => {
+    document.body.dataset.slow = String(waiting > 0);
+    if (waiting > 0) showWaiting(asked);
+  }, 600);
   const sent = queue.then(() => send(path, typeof body === "function" ? body() : body, quiet));
   queue = sent.catch(() => null);  // one failed call does not stop the ones after it
   return sent.finally(() => {
@@ -49,8 +54,24 @@ function call(path, body, quiet) {
     if (waiting === 0) {
       document.body.dataset.busy = "false";
       document.body.dataset.slow = "false";
+      showWaiting(null);
     }
   });
+}
+
+// "waiting for the server… 3 s" under the situation, counting the seconds since the call `since` was made (a bot
+// that searches for seconds: the count shows the page is not stuck); null: hidden.
+function showWaiting(since) {
+  const line = document.getElementById("waiting");
+  clearInterval(ticking);
+  line.hidden = since === null;
+  if (since === null) return;
+  const tell = () => {
+    const seconds = Math.floor((Date.now() - since) / 1000);
+    line.textContent = `waiting for the server…${seconds ? ` ${seconds} s` : ""}`;
+  };
+  tell();
+  ticking = setInterval(tell, 1000);
 }
 
 async function send(path, body, quiet) {

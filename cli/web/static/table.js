@@ -103,8 +103,8 @@ async function send(path, body, quiet) {
 // whole, those played at that cell ("1,1": not those at -1,1 or 11,1; "a1": not those at a10; "01,1" is 1,1), else
 // those whose text contains it.
 // A click on the table that found several actions is listed as it found them (the actions lit where it clicked), while
-// the filter shows what was clicked: a point named by its name ("claim Ash-Bray" lights Ash and Bray) lists them
-// though its cell's text names none of them.
+// the filter shows what was clicked: a point lit by its name (a road named after the two towns it joins lights both
+// towns) lists its actions though none of them names its cell's x,y.
 function matching() {
   const typed = document.getElementById("filter").value;
   if (picked && typed === picked.label) return view.actions.filter(picked.test);

@@ -1403,3 +1403,14 @@ def test_the_app_takes_a_folder_given_as_a_path_object() -> None:
     folder = Path(__file__).resolve().parents[1] / "docs" / "examples" / "fleet"
     page = TestClient(create_app(folder)).get("/").text
     assert "/play/fleet?players=2" in page
+
+
+def test_a_game_kept_on_counters_alone_draws_no_empty_box_for_its_table() -> None:
+    """Pig keeps its scores on counters and has no zone but the empty built-in supply: its page drew the zones'
+    overview as an empty box above the counters.  Nothing is drawn where there is nothing to draw."""
+    from cli.web.view import table_html
+
+    state = engine.load(str(Path(__file__).resolve().parent.parent / "docs" / "examples" / "pig")).new_state(players=2, seed=1)
+    drawn = table_html(state, 1)
+    assert "<svg" not in drawn and "board-wrap" not in drawn
+    assert "banked" in drawn  # its counters are still listed

@@ -1414,3 +1414,17 @@ def test_a_game_kept_on_counters_alone_draws_no_empty_box_for_its_table() -> Non
     drawn = table_html(state, 1)
     assert "<svg" not in drawn and "board-wrap" not in drawn
     assert "banked" in drawn  # its counters are still listed
+
+
+def test_a_win_on_a_tie_break_says_the_tie_was_broken() -> None:
+    """Standoff's scores read 3 and 3 over 'seat 2 (South) wins', as if the page had made a mistake: the ranking's
+    second key broke the tie, said only in the log.  The page (and the terminal) now says so under the winner."""
+    from cli.web.view import situation
+
+    state = engine.load(str(Path(__file__).resolve().parent.parent / "docs" / "examples" / "standoff")).new_state(players=2, seed=9)
+    agent = RandomAgent(9)
+    while not state.is_terminal:
+        state.apply(agent.choose(state))
+    assert situation(state, 1) == ["game over; scores: seat 1 (North): 3, seat 2 (South): 3", "seat 2 (South) wins",
+                                   "tied on points: the ranking's later keys broke the tie (the last move's log gives "
+                                   "each seat's keys)"]

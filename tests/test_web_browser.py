@@ -1124,3 +1124,15 @@ def test_a_game_against_a_bot_is_played_from_the_keyboard_alone(page: Page, serv
     page.wait_for_function("(document.querySelectorAll('#log > li').length === 6 || document.body.dataset.over === 'true')"
                            " && document.body.dataset.busy === 'false'")
     assert focused(page) == "#filter" or page.evaluate("document.body.dataset.over") == "true"
+
+
+def test_on_a_phone_the_links_to_the_seats_do_not_widen_the_page(browser: BrowserContext, server: str) -> None:
+    """A table of two humans shows the way back to both seats, one long word ('...?back=...&back=...'): on a phone it
+    ran past the screen's edge and the whole page scrolled sideways, the board and the actions with it."""
+    page = browser.new_page()
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"{server}/play/tic-tac-toe?players=2&seed=7&seat=2=human")
+    settle(page)
+    assert page.locator("#way-back a").inner_text().count("back=") == 2
+    assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+    page.close()

@@ -1136,3 +1136,17 @@ def test_on_a_phone_the_links_to_the_seats_do_not_widen_the_page(browser: Browse
     assert page.locator("#way-back a").inner_text().count("back=") == 2
     assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
     page.close()
+
+
+def test_the_actions_after_a_move_are_listed_from_their_top(page: Page, server: str) -> None:
+    """The actions list scrolls in its box: after a move picked far down it, the next turn's list stayed scrolled
+    there (two humans at one screen: the list is never empty between them), its first actions out of sight.  A new
+    list starts at its top."""
+    page.goto(f"{server}/play/iconoclasm?players=2&seed=7&seat=2=human")
+    settle(page)
+    listed = page.locator("#actions")
+    assert listed.evaluate("box => box.scrollHeight > box.clientHeight")  # enough actions to scroll
+    page.locator("#actions button.action").last.click()  # scrolled into view to be clicked
+    page.wait_for_function("document.querySelectorAll('#log > li').length === 1 && document.body.dataset.busy === 'false'")
+    assert listed.evaluate("box => box.scrollHeight > box.clientHeight")
+    assert listed.evaluate("box => box.scrollTop") == 0

@@ -117,8 +117,15 @@ function matching() {
   return view.actions.filter((a) => a.text.toLowerCase().includes(filter));
 }
 
+let listedFor = null;  // the table's version and the filter the actions were last listed for
+
+// The actions, as the filter names them; a new list (the table moved on, the filter changed) starts at its top: it
+// stayed scrolled where the last move was picked, its first actions out of sight.
 function drawActions() {
   const list = document.getElementById("actions");
+  const listing = `${view.version}\n${document.getElementById("filter").value}`;
+  const kept = listing === listedFor ? list.scrollTop : 0;
+  listedFor = listing;
   list.replaceChildren();
   for (const action of matching()) {
     const item = build("li");
@@ -132,6 +139,7 @@ function drawActions() {
     item.append(button);
     list.append(item);
   }
+  list.scrollTop = kept;
   const filter = document.getElementById("filter");
   filter.hidden = view.actions.length === 0;
   if (refocus && view.actions.length) {

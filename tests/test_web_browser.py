@@ -1150,3 +1150,18 @@ def test_the_actions_after_a_move_are_listed_from_their_top(page: Page, server: 
     page.wait_for_function("document.querySelectorAll('#log > li').length === 1 && document.body.dataset.busy === 'false'")
     assert listed.evaluate("box => box.scrollHeight > box.clientHeight")
     assert listed.evaluate("box => box.scrollTop") == 0
+
+
+def test_on_a_phone_whose_turn_it_is_comes_right_after_the_board(browser: BrowserContext, server: str) -> None:
+    """A phone put the situation and the actions below the whole table (every zone, the counters, the legend): whose
+    turn it was, and what to decide, was a long way down from the board.  They come right after the board now, the
+    zones after them, the log last."""
+    page = browser.new_page()
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"{server}/play/iconoclasm-cards?players=2&seed=7")
+    settle(page)
+    top = {name: page.locator(name).first.bounding_box()["y"]  # type: ignore[index]
+           for name in ("#view svg.board", "#situation", "#actions", "#view .zone", "#view .legend", "#log")}
+    assert top["#view svg.board"] < top["#situation"] < top["#actions"] < top["#view .zone"] < top["#view .legend"] < top["#log"], top
+    assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+    page.close()

@@ -330,3 +330,20 @@ def test_one_screen_playing_both_seats_takes_back_a_move_that_revealed_cards(app
         data = opener.post(f"/api/tables/{table}/act", json={"action": data["actions"][0]["text"]}).json()
     assert any("reveals" in line for line in data["moves"][-1]["lines"])
     assert len(opener.post(f"/api/tables/{table}/undo", json={}).json()["moves"]) == 5
+
+
+def test_a_bid_that_revealed_the_others_sealed_bid_is_not_taken_back() -> None:
+    """Sealed numbers too: seat 2 bid last, saw seat 1's bid revealed, and could take its bid back to outbid it."""
+    from pathlib import Path
+
+    examples = Path(__file__).resolve().parent.parent / "docs" / "examples"
+    app = create_app(str(examples / "sealed-bids"))
+    opener, second = browser(app), browser(app)
+    table = start(opener, "/play/sealed-bids?players=2&seed=1&seat=2=human")
+    second.post(opener.get(f"/api/tables/{table}").json()["invites"]["2"])
+    opener.post(f"/api/tables/{table}/act", json={"action": "commit 3 to bid", "seat": 1})
+    assert len(opener.post(f"/api/tables/{table}/undo?seat=1", json={}).json()["moves"]) == 0  # it showed nothing
+    opener.post(f"/api/tables/{table}/act", json={"action": "commit 3 to bid", "seat": 1})
+    second.post(f"/api/tables/{table}/act", json={"action": "commit 1 to bid", "seat": 2})
+    refused = second.post(f"/api/tables/{table}/undo?seat=2", json={})
+    assert refused.status_code == 400 and "showed seat 2" in refused.json()["error"]

@@ -358,16 +358,19 @@ class Table:
 
 
 def seen_components(state: State, seat: int) -> Counter[str]:
-    """The components ``seat`` sees, by name, counted (a zone hidden from it counts none): what a move showed it is
-    what this counts more of after it.
+    """The components ``seat`` sees, by name, counted (a zone hidden from it counts none), and the other seats'
+    numbers revealed to it (a sealed bid, as ``Red bid 3``): what a move showed it is what this counts more of after it.
 
     Example: after a reveal of sealed cards, ``seen_components(after, 2) - seen_components(before, 2)`` holds the
     card seat 1 had sealed.
     """
+    observed = state.observation(seat)
     seen: Counter[str] = Counter()
-    for content in state.observation(seat)["zones"].values():
+    for content in observed["zones"].values():
         if isinstance(content, list):
             seen.update(content)
+    revealed = (observed.get("committed_numbers") or {}).get("revealed", [])
+    seen.update(" ".join(map(str, entry)) for entry in revealed if state.seat_of.get(entry[0]) != seat)
     return seen
 
 

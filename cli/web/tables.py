@@ -359,7 +359,8 @@ class Table:
 
 def seen_components(state: State, seat: int) -> Counter[str]:
     """The components ``seat`` sees, by name, counted (a zone hidden from it counts none), and the other seats'
-    numbers revealed to it (a sealed bid, as ``Red bid 3``): what a move showed it is what this counts more of after it.
+    numbers revealed to it (a sealed number, as ``ROLE SLOT NUMBER``): what a move showed it is what this counts
+    more of after it.
 
     Example: after a reveal of sealed cards, ``seen_components(after, 2) - seen_components(before, 2)`` holds the
     card seat 1 had sealed.

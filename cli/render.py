@@ -828,9 +828,30 @@ def outcome(state: State) -> list[str]:
     else:
         scores = ", ".join(f"seat {i + 1}{_roles_after(roles, i + 1)}: {s}" for i, s in enumerate(result.scores))
     lines = [f"game over; scores: {scores}", winners_text(result, roles, state.game.cooperative(state.players))]
+    broken = tie_broken(result)
+    if broken:
+        lines.append(broken)
     if result.ended == "turn limit":  # not by a rule of the game: say so, or it reads as a real ending
         lines.append(f"stopped by the turn limit (end: max_turns, {state.game.max_turns}): 'end: when' never held")
     return lines
+
+
+def tie_broken(result: Outcome) -> str:
+    """Why the seats that won did, when a seat that lost scored as much (the ranking's later keys, or its order, broke
+    the tie: ``scores: ... 4, ... 4`` over ``seat 2 wins`` read as a mistake); "" otherwise, and in teams.
+
+    >>> tie_broken(Outcome((4, 4), (2,), (0.0, 1.0), ranking=("South", "North")))
+    "tied on points: the ranking's later keys broke the tie (the last move's log gives each seat's keys)"
+    >>> tie_broken(Outcome((0, 0), (2,), (0.0, 1.0)))  # no ranking: a rule named the winner
+    ''
+    """
+    won = {result.scores[seat - 1] for seat in result.winners}
+    lost = [score for seat, score in enumerate(result.scores, 1) if seat not in result.winners]
+    if not result.ranking or len(result.teams) > 1 or len(won) != 1 or not lost or max(lost) != min(won):
+        return ""
+    if result.tie_by_order:
+        return "tied on points and on every key of the ranking: the first place went by the order it lists them"
+    return "tied on points: the ranking's later keys broke the tie (the last move's log gives each seat's keys)"
 
 
 def seat_roles(state: State) -> dict[int, str]:

@@ -1403,3 +1403,27 @@ def test_the_app_takes_a_folder_given_as_a_path_object() -> None:
     folder = Path(__file__).resolve().parents[1] / "docs" / "examples" / "fleet"
     page = TestClient(create_app(folder)).get("/").text
     assert "/play/fleet?players=2" in page
+
+
+def test_a_game_kept_on_counters_alone_draws_no_empty_box_for_its_table() -> None:
+    """Pig keeps its scores on counters and has no zone but the empty built-in supply: its page drew the zones'
+    overview as an empty box above the counters.  Nothing is drawn where there is nothing to draw."""
+    from cli.web.view import table_html
+
+    state = engine.load(str(Path(__file__).resolve().parent.parent / "docs" / "examples" / "pig")).new_state(players=2, seed=1)
+    drawn = table_html(state, 1)
+    assert "<svg" not in drawn and "board-wrap" not in drawn
+    assert "banked" in drawn  # its counters are still listed
+
+
+def test_a_win_on_a_tie_break_says_the_tie_was_broken() -> None:
+    """Standoff's scores read 3 and 3 over 'seat 2 (South) wins', as if the page had made a mistake: the ranking's
+    second key broke the tie, said only in the log.  The page (and the terminal) now says so under the winner."""
+    from cli.web.view import situation
+
+    state = engine.load(str(Path(__file__).resolve().parent.parent / "docs" / "examples" / "standoff")).new_state(players=2, seed=9)
+    agent = RandomAgent(9)
+    while not state.is_terminal:
+        state.apply(agent.choose(state))
+    broken = "tied on points: the ranking's later keys broke the tie (the last move's log gives each seat's keys)"
+    assert situation(state, 1) == ["game over; scores: seat 1 (North): 3, seat 2 (South): 3", "seat 2 (South) wins", broken]

@@ -725,15 +725,18 @@ def test_a_game_over_says_beside_the_winner_why_it_ended(page: Page, server: str
 
 
 def test_a_bot_thinking_for_seconds_shows_the_page_is_waiting(page: Page, server: str) -> None:
-    """A searching bot thinks for seconds, and the page showed nothing meanwhile: it looked stuck."""
+    """A searching bot thinks for seconds, and the page showed nothing meanwhile: it looked stuck.  Then it said
+    "waiting for the server…" and nothing more for as long as the bot thought: the seconds are counted now."""
     page.goto(f"{server}/play/iconoclasm?players=2&seed=1&seat=2=mcts:2s")
     settle(page)
-    waiting = "getComputedStyle(document.getElementById('situation'), '::after').content"
-    assert page.evaluate(waiting) == "none"
+    waiting = page.locator("#waiting")
+    assert waiting.is_hidden()
     page.locator("#actions button.action").first.click()
-    page.wait_for_function(f"{waiting} === '\"waiting for the server…\"'", timeout=1500)
+    page.wait_for_function("document.getElementById('waiting').textContent === 'waiting for the server…'"
+                           " && !document.getElementById('waiting').hidden", timeout=1500)
+    page.wait_for_function("document.getElementById('waiting').textContent === 'waiting for the server… 1 s'", timeout=1500)
     settle(page)
-    assert page.evaluate(waiting) == "none" and page.locator("#log > li").count() == 2
+    assert waiting.is_hidden() and page.locator("#log > li").count() == 2
 
 
 def test_on_a_phone_the_zones_overview_of_a_game_without_a_board_stays_readable(browser: BrowserContext, server: str) -> None:
@@ -1020,3 +1023,145 @@ def test_the_names_of_two_points_side_by_side_do_not_overlap(page: Page, close_p
     ash, birch = names["Ashenglade"], names["Birchwoods"]
     assert ash is not None and birch is not None
     assert ash["x"] + ash["width"] <= birch["x"], (ash, birch)
+
+
+ROADS = """\
+name: roads
+title: Roads
+version: 1
+description: Players take turns to claim a road between two towns; the most roads wins.
+players: [2]
+board:
+  kind: points
+  points: {Ash: [0, 0], Bray: [2, 0], Corran: [1, 2]}
+  links: [[Ash, Bray, Corran, Ash]]
+components:
+  road:
+    attributes: {a: cell, b: cell}
+    instances:
+      - {id: Ash-Bray, a: Ash, b: Bray}
+      - {id: Bray-Corran, a: Bray, b: Corran}
+      - {id: Ash-Corran, a: Ash, b: Corran}
+zones:
+  open: {kind: pile}
+  claimed: {kind: pile, per: role}
+setup: move(r in roads, open)
+turn:
+  - do:
+      effect: move(choose(r in open, text = "claim a road"), claimed(current_role))
+end:
+  when: count(open) == 0
+scoring:
+  rank: r in roles
+  by: [count(claimed(r))]
+  points: key
+"""
+"""Roads between three towns, each a component naming its two towns: a choice of roads lights both towns of each."""
+
+
+@pytest.fixture(scope="module")
+def roads_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A server of ROADS; its address."""
+    folder = tmp_path_factory.mktemp("roads") / "roads"
+    folder.mkdir()
+    (folder / "ruleset.yaml").write_text(ROADS, encoding="utf-8")
+    yield from serving(str(folder))
+
+
+def test_a_click_on_a_point_named_in_several_actions_lists_them(page: Page, roads_server: str) -> None:
+    """A click on the town Bray, lit for 'choose Ash-Bray' and 'choose Bray-Corran', put '2,0' in the filter, which
+    lists the actions whose text names the cell 2,0: none, an empty list under a lit town.  A click lists the actions
+    it lit, the filter saying where, and typing there filters by text again."""
+    page.goto(f"{roads_server}/play/roads?players=2&seed=1")
+    settle(page)
+    page.locator("#view .cell[data-cell='2,0']").click()
+    listed = [a.inner_text() for a in page.locator("#actions button.action").all()]
+    assert listed == ["choose Ash-Bray", "choose Bray-Corran"], listed
+    assert page.locator("#filter").input_value() == "Bray (2,0)"
+    page.locator("#filter").press("End")
+    page.locator("#filter").press("Backspace")  # typed: a filter by text again, 'Bray (2,0' naming no action
+    assert page.locator("#actions button.action").count() == 0
+    page.fill("#filter", "Corran")
+    assert page.locator("#actions button.action").count() == 2
+    page.locator("#view .cell[data-cell='2,0']").click()
+    page.locator("#actions button.action", has_text="Bray-Corran").click()
+    settle(page)
+    assert "seat 1: choose Bray-Corran" in page.locator("#log").inner_text()
+    assert page.locator("#filter").input_value() == ""
+
+
+def focused(page: Page) -> str:
+    """What has the keyboard's focus: ``#id``, ``cell x,y``, or the tag's name (``BODY``)."""
+    return page.evaluate("(() => { const a = document.activeElement;"
+                         " return a.id ? '#' + a.id : a.dataset && a.dataset.cell ? 'cell ' + a.dataset.cell : a.tagName; })()")
+
+
+def test_a_game_against_a_bot_is_played_from_the_keyboard_alone(page: Page, server: str) -> None:
+    """The board's cells took no focus, so Tab never reached them; and after a move the focus fell to the page's start
+    (the filter is hidden and the list drawn anew while the bot replies): every move began with a walk through the
+    links.  A playable cell is reached with Tab and played with Enter, and after the bot's reply the focus is back
+    where the move was made (the filter, when the cell is taken)."""
+    page.goto(f"{server}/play/tic-tac-toe?players=2&seed=3")
+    settle(page)
+    for _ in range(30):
+        page.keyboard.press("Tab")
+        if focused(page).startswith("cell "):
+            break
+    cell = focused(page)
+    assert cell.startswith("cell "), cell
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.querySelectorAll('#log > li').length === 2 && document.body.dataset.busy === 'false'")
+    assert f"seat 1: place X at {cell[5:]}" in page.locator("#log").inner_text()
+    assert focused(page) == "#filter"
+    free = page.locator("#actions button.action").first.inner_text().rsplit(" ", 1)[1]
+    page.keyboard.type(free)
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.querySelectorAll('#log > li').length === 4 && document.body.dataset.busy === 'false'")
+    assert focused(page) == "#filter"
+    page.keyboard.press("Tab")  # the first action listed, played with Enter
+    assert page.evaluate("document.activeElement.className") == "action"
+    page.keyboard.press("Enter")
+    page.wait_for_function("(document.querySelectorAll('#log > li').length === 6 || document.body.dataset.over === 'true')"
+                           " && document.body.dataset.busy === 'false'")
+    assert focused(page) == "#filter" or page.evaluate("document.body.dataset.over") == "true"
+
+
+def test_on_a_phone_the_links_to_the_seats_do_not_widen_the_page(browser: BrowserContext, server: str) -> None:
+    """A table of two humans shows the way back to both seats, one long word ('...?back=...&back=...'): on a phone it
+    ran past the screen's edge and the whole page scrolled sideways, the board and the actions with it."""
+    page = browser.new_page()
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"{server}/play/tic-tac-toe?players=2&seed=7&seat=2=human")
+    settle(page)
+    assert page.locator("#way-back a").inner_text().count("back=") == 2
+    assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+    page.close()
+
+
+def test_the_actions_after_a_move_are_listed_from_their_top(page: Page, server: str) -> None:
+    """The actions list scrolls in its box: after a move picked far down it, the next turn's list stayed scrolled
+    there (two humans at one screen: the list is never empty between them), its first actions out of sight.  A new
+    list starts at its top."""
+    page.goto(f"{server}/play/iconoclasm?players=2&seed=7&seat=2=human")
+    settle(page)
+    listed = page.locator("#actions")
+    assert listed.evaluate("box => box.scrollHeight > box.clientHeight")  # enough actions to scroll
+    page.locator("#actions button.action").last.click()  # scrolled into view to be clicked
+    page.wait_for_function("document.querySelectorAll('#log > li').length === 1 && document.body.dataset.busy === 'false'")
+    assert listed.evaluate("box => box.scrollHeight > box.clientHeight")
+    assert listed.evaluate("box => box.scrollTop") == 0
+
+
+def test_on_a_phone_whose_turn_it_is_comes_right_after_the_board(browser: BrowserContext, server: str) -> None:
+    """A phone put the situation and the actions below the whole table (every zone, the counters, the legend): whose
+    turn it was, and what to decide, was a long way down from the board.  They come right after the board now, the
+    zones after them, the log last."""
+    page = browser.new_page()
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"{server}/play/iconoclasm-cards?players=2&seed=7")
+    settle(page)
+    top = {name: page.locator(name).first.bounding_box()["y"]  # type: ignore[index]
+           for name in ("#view svg.board", "#situation", "#actions", "#view .zone", "#view .legend", "#log")}
+    assert top["#view svg.board"] < top["#situation"] < top["#actions"] < top["#view .zone"] < top["#view .legend"] < top["#log"], top
+    assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+    page.close()

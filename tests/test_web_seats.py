@@ -296,3 +296,54 @@ def test_a_seat_given_twice_or_in_other_digits_is_refused_not_guessed(app: Starl
 def test_a_new_table_given_two_player_counts_is_refused(app: Starlette) -> None:
     response = browser(app).get("/play/tutorial-tiles?players=2&players=3&seed=1")
     assert response.status_code == 400 and "players is given 2 times (2, 3): give it once" in response.text, response.text
+
+
+def test_a_move_that_showed_its_seat_the_others_sealed_card_is_not_taken_back(app: Starlette) -> None:
+    """Seat 2 sealed its card last, the cards were revealed, and seat 2 took its move back: it had seen seat 1's
+    card and could seal another against it.  At a table of two browsers a move that showed its seat components
+    it could not see before is not taken back; one that showed nothing is (seat 1's sealed card, before seat 2's)."""
+    opener, second = browser(app), browser(app)
+    table = start(opener, "/play/nine-domains?players=2&seed=1&seat=2=human")
+    second.post(opener.get(f"/api/tables/{table}").json()["invites"]["2"])
+    opener.post(f"/api/tables/{table}/act", json={"action": "commit 0 to left", "seat": 1})
+    assert opener.post(f"/api/tables/{table}/undo?seat=1", json={}).json()["moves"] == []  # it showed nothing
+    pages = {1: opener, 2: second}
+    data = opener.get(f"/api/tables/{table}?seat=1").json()
+    for mover in (1, 2):  # seat 1 seals its three cards, then seat 2, whose last one reveals them all
+        while data["to_move"] == mover:
+            first = pages[mover].get(f"/api/tables/{table}?seat={mover}").json()["actions"][0]["text"]
+            data = pages[mover].post(f"/api/tables/{table}/act", json={"action": first, "seat": mover}).json()
+    assert any("reveals" in line for line in data["moves"][-1]["lines"])
+    refused = second.post(f"/api/tables/{table}/undo?seat=2", json={})
+    assert refused.status_code == 400
+    assert "showed seat 2 components it could not see before" in refused.json()["error"]
+    kept = second.get(f"/api/tables/{table}?seat=2").json()
+    assert kept["version"] == data["version"] and len(kept["moves"]) == len(data["moves"])
+
+
+def test_one_screen_playing_both_seats_takes_back_a_move_that_revealed_cards(app: Starlette) -> None:
+    """A browser holding every human seat (hot seat) sees each seat's cards already: its undo is not refused."""
+    opener = browser(app)
+    table = start(opener, "/play/nine-domains?players=2&seed=1&seat=2=human")
+    data = opener.get(f"/api/tables/{table}").json()
+    while len(data["moves"]) < 6:  # three sealed cards each: seat 2's last reveals them all
+        data = opener.post(f"/api/tables/{table}/act", json={"action": data["actions"][0]["text"]}).json()
+    assert any("reveals" in line for line in data["moves"][-1]["lines"])
+    assert len(opener.post(f"/api/tables/{table}/undo", json={}).json()["moves"]) == 5
+
+
+def test_a_bid_that_revealed_the_others_sealed_bid_is_not_taken_back() -> None:
+    """Sealed numbers too: seat 2 bid last, saw seat 1's bid revealed, and could take its bid back to outbid it."""
+    from pathlib import Path
+
+    examples = Path(__file__).resolve().parent.parent / "docs" / "examples"
+    app = create_app(str(examples / "sealed-bids"))
+    opener, second = browser(app), browser(app)
+    table = start(opener, "/play/sealed-bids?players=2&seed=1&seat=2=human")
+    second.post(opener.get(f"/api/tables/{table}").json()["invites"]["2"])
+    opener.post(f"/api/tables/{table}/act", json={"action": "commit 3 to bid", "seat": 1})
+    assert len(opener.post(f"/api/tables/{table}/undo?seat=1", json={}).json()["moves"]) == 0  # it showed nothing
+    opener.post(f"/api/tables/{table}/act", json={"action": "commit 3 to bid", "seat": 1})
+    second.post(f"/api/tables/{table}/act", json={"action": "commit 1 to bid", "seat": 2})
+    refused = second.post(f"/api/tables/{table}/undo?seat=2", json={})
+    assert refused.status_code == 400 and "showed seat 2" in refused.json()["error"]

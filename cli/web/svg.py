@@ -491,12 +491,15 @@ ZONE_W, ZONE_H, ZONES_PER_ROW = 150, 50, 4
 def zones_svg(game: Game, seen: dict[str, Any]) -> str:
     """A game without a board: the table as a box per zone, with how many components lie there as a seat sees it (a
     zone the ruleset does not have ``shown``, and the built-in supply, only while it holds something: a box saying
-    "supply: 0 components" stood in every game that keeps nothing there)."""
+    "supply: 0 components" stood in every game that keeps nothing there); nothing at all when there is no box to
+    draw (a game kept on counters alone, its scores and nothing else, drew an empty box)."""
     quiet = {name for zi, name in enumerate(game.zone_names)
              if not game.zone_spec_of[zi].shown or game.zone_spec_of[zi].kind == "supply"}
     shown = [(name, content) for name, content in seen.items()
              if content != {"hidden": 0} and (content or name not in quiet)]
-    rows = -(-max(len(shown), 1) // ZONES_PER_ROW)
+    if not shown:
+        return ""
+    rows = -(-len(shown) // ZONES_PER_ROW)
     width, height = ZONES_PER_ROW * (ZONE_W + 8) + 8, rows * (ZONE_H + 8) + 8
     parts = [_open(width, height, "table")]
     for i, (name, content) in enumerate(shown):

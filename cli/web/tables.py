@@ -25,7 +25,7 @@ from __future__ import annotations
 import copy
 import secrets
 import threading
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Callable, Iterable, TypeVar
 
@@ -187,7 +187,8 @@ class Table:
         """Take back the last human move and the bots' moves after it (with bots only: the last move); what was done.
 
         ``seats``: the seats the asking page plays (None: every seat, one screen shared). At a table of several
-        humans, only the seat that made the last human move may take it back.
+        humans, only the seat that made the last human move may take it back, and, from a page playing only some of
+        the human seats, not when the moves taken back showed that seat components it could not see before.
         ``seen``: the version of the table the page showed when undo was clicked; when the table has changed since
         (the second click of a double click), nothing is taken back.
         """
@@ -212,7 +213,17 @@ class Table:
             raise TableError("nothing to take back: no move has been made" if self.mode == "watch"
                              else "nothing to take back: no human has moved yet")
         taken = len(history) - keep
+        # a page playing only some of the human seats (each human at a browser of their own) keeps their secrets
+        apart = seats is not None and any(s not in seats and s not in self.bots for s in range(1, self.log.players + 1))
+        shown = seen_components(self.state, movers[humans[-1]]) if humans and apart and self.mode == "play" else None
+        saved = (self.state, self.moves, self.version)
         self._restart(history[:keep], expired)
+        if shown is not None and shown - seen_components(self.state, movers[humans[-1]]):
+            self.state, self.moves, self.version = saved
+            last = movers[humans[-1]]
+            raise TableError(f"seat {last}'s last move showed seat {last} components it could not see before (such as "
+                             f"a card revealed or drawn): at a table of several humans it is not taken back, or it "
+                             f"could be played again knowing them")
         restored: set[int] = set()
         for position in sorted(p for p in self.before if p >= keep):  # each bot as before its first move taken back
             seat, agent = self.before.pop(position)
@@ -344,6 +355,24 @@ class Table:
                      set_options=dict(self.log.set_options))
         log.seal(self.state.game)
         return log.to_json()
+
+
+def seen_components(state: State, seat: int) -> Counter[str]:
+    """The components ``seat`` sees, by name, counted (a zone hidden from it counts none), and the other seats'
+    numbers revealed to it (a sealed number, as ``ROLE SLOT NUMBER``): what a move showed it is what this counts
+    more of after it.
+
+    Example: after a reveal of sealed cards, ``seen_components(after, 2) - seen_components(before, 2)`` holds the
+    card seat 1 had sealed.
+    """
+    observed = state.observation(seat)
+    seen: Counter[str] = Counter()
+    for content in observed["zones"].values():
+        if isinstance(content, list):
+            seen.update(content)
+    revealed = (observed.get("committed_numbers") or {}).get("revealed", [])
+    seen.update(" ".join(map(str, entry)) for entry in revealed if state.seat_of.get(entry[0]) != seat)
+    return seen
 
 
 def page_agent(agent: Agent) -> Agent:

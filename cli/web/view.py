@@ -50,7 +50,8 @@ def table_html(state: State, seat: int | None, own: bool = True, everything: boo
     seen: dict[str, Any] = {name: content for zi, (name, content) in enumerate(observed["zones"].items())
                             if game.zone_owner[zi] is None or not open_roles or state.seat_of.get(game.zone_owner[zi])}
     viewer = None if over else seat if seat is not None else NOBODY  # who sees the face-down pieces
-    parts = ['<div class="board-wrap">', board_svg(state, seen, viewer), "</div>", '<div class="zones">']
+    drawn = board_svg(state, seen, viewer)
+    parts = ['<div class="board-wrap">', drawn, "</div>", '<div class="zones">'] if drawn else ['<div class="zones">']
     values: set[str] = {render.value_label(game, cid, state.face[cid]) for cid in state.grid.values()
                         if not hidden_from(state, cid, viewer)}
     meter = game.parts.get("meter")

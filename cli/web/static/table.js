@@ -10,6 +10,11 @@ let source = null;
 let halted = null;  // the version of the table at which the server refused a bot's move: the bots wait there
 let scrubbed = null;  // a replay: the position the slider's thumb was moved to, while the table is on its way there
 let scrubbing = false;  // a replay: the slider's call is not answered yet
+let picked = null;  // the last click on the table that found several actions: {label, test}, listed as the filter
+// Where the keyboard was when it played a move: focus goes back there (else to the filter) once the page offers
+// actions again, after the bots' replies (the actions list and the board are drawn anew, and the filter hidden
+// while the bots move, so that the focus fell back to the page's start, a long way from the next move).
+let refocus = null;
 const base = `/api/tables/${view.id}`;
 
 function showMessage(text) {
@@ -28,6 +33,7 @@ function build(tag, text, className) {
 let queue = Promise.resolve();  // the calls not answered yet, in the order they were made
 let waiting = 0;
 let slow = null;  // the timer that marks the page as waiting long (a searching bot), so that it says so
+let ticking = null;  // while the page waits long: the timer counting the seconds on the page, so that it shows progress
 
 // Calls reach the server one after another, in the order they were made: two quick clicks are two steps, and an
 // answer never draws over a later one.  `body` may be a function, read when the call is sent, so that a step is
@@ -36,7 +42,11 @@ function call(path, body, quiet) {
   waiting += 1;
   document.body.dataset.busy = "true";
   clearTimeout(slow);
-  slow = setTimeout(() => { document.body.dataset.slow = String(waiting > 0); }, 600);
+  const asked = Date.now();
+  slow = setTimeout(() => {
+    document.body.dataset.slow = String(waiting > 0);
+    if (waiting > 0) showWaiting(asked);
+  }, 600);
   const sent = queue.then(() => send(path, typeof body === "function" ? body() : body, quiet));
   queue = sent.catch(() => null);  // one failed call does not stop the ones after it
   return sent.finally(() => {
@@ -44,8 +54,24 @@ function call(path, body, quiet) {
     if (waiting === 0) {
       document.body.dataset.busy = "false";
       document.body.dataset.slow = "false";
+      showWaiting(null);
     }
   });
+}
+
+// "waiting for the server… 3 s" under the situation, counting the seconds since the call `since` was made (a bot
+// that searches for seconds: the count shows the page is not stuck); null: hidden.
+function showWaiting(since) {
+  const line = document.getElementById("waiting");
+  clearInterval(ticking);
+  line.hidden = since === null;
+  if (since === null) return;
+  const tell = () => {
+    const seconds = Math.floor((Date.now() - since) / 1000);
+    line.textContent = `waiting for the server…${seconds ? ` ${seconds} s` : ""}`;
+  };
+  tell();
+  ticking = setInterval(tell, 1000);
 }
 
 async function send(path, body, quiet) {
@@ -76,8 +102,13 @@ async function send(path, body, quiet) {
 // The actions the filter box names, as `rulecraft play` lists them (CellNames.lists): when it holds one cell as a
 // whole, those played at that cell ("1,1": not those at -1,1 or 11,1; "a1": not those at a10; "01,1" is 1,1), else
 // those whose text contains it.
+// A click on the table that found several actions is listed as it found them (the actions lit where it clicked), while
+// the filter shows what was clicked: a point lit by its name (a road named after the two towns it joins lights both
+// towns) lists its actions though none of them names its cell's x,y.
 function matching() {
-  const filter = document.getElementById("filter").value.trim().toLowerCase();
+  const typed = document.getElementById("filter").value;
+  if (picked && typed === picked.label) return view.actions.filter(picked.test);
+  const filter = typed.trim().toLowerCase();
   if (!filter) return view.actions;
   if (new RegExp(`^(?:${view.typed_cell})$`).test(filter)) {
     const cell = filter.replace(/(?<!\d)0+(?=\d)/g, "");  // 01,1 is 1,1
@@ -86,20 +117,39 @@ function matching() {
   return view.actions.filter((a) => a.text.toLowerCase().includes(filter));
 }
 
+let listedFor = null;  // the table's version and the filter the actions were last listed for
+
+// The actions, as the filter names them; a new list (the table moved on, the filter changed) starts at its top: it
+// stayed scrolled where the last move was picked, its first actions out of sight.
 function drawActions() {
   const list = document.getElementById("actions");
+  const listing = `${view.version}\n${document.getElementById("filter").value}`;
+  const kept = listing === listedFor ? list.scrollTop : 0;
+  listedFor = listing;
   list.replaceChildren();
   for (const action of matching()) {
     const item = build("li");
     const button = build("button", action.text);
     button.type = "button";
     button.className = "action";
-    button.addEventListener("click", () => act(action.text));
+    button.addEventListener("click", (event) => {
+      if (event.detail === 0) refocus = "#filter";  // pressed from the keyboard, not clicked
+      act(action.text);
+    });
     item.append(button);
     list.append(item);
   }
+  list.scrollTop = kept;
   const filter = document.getElementById("filter");
   filter.hidden = view.actions.length === 0;
+  if (refocus && view.actions.length) {
+    const active = document.activeElement;
+    if (!active || active === document.body) {  // the focus was lost with what was drawn anew, not moved on
+      const there = document.querySelector(refocus);
+      (there && !there.matches(".cell:not(.playable)") ? there : filter).focus();
+    }
+    refocus = null;
+  }
 }
 
 function drawLog() {
@@ -142,9 +192,21 @@ function draw(data) {
   const last = new Set(view.last_cells);
   for (const cell of document.querySelectorAll("#view .cell")) {
     cell.classList.toggle("playable", playable.has(cell.dataset.cell));
+    if (playable.has(cell.dataset.cell)) {  // reached with Tab, played with Enter or the space bar, as a button
+      cell.setAttribute("tabindex", "0");
+      cell.setAttribute("role", "button");
+    }
     cell.classList.toggle("last", last.has(cell.dataset.cell));
     if (last.has(cell.dataset.cell)) cell.parentNode.append(cell);  // drawn last: no neighbour covers its outline
-    cell.addEventListener("click", () => choose(cell.dataset.cell, (a) => a.cells.includes(cell.dataset.cell)));
+    const label = cell.querySelector("title")?.textContent || cell.dataset.cell;  // its name, as its title says it
+    const here = (a) => a.cells.includes(cell.dataset.cell);
+    cell.addEventListener("click", () => choose(label, here));
+    cell.addEventListener("keydown", (event) => {
+      if (event.key !== "Enter" && event.key !== " ") return;
+      event.preventDefault();
+      refocus = `#view .cell[data-cell="${cell.dataset.cell}"]`;
+      choose(label, here, true);
+    });
   }
   for (const chip of document.querySelectorAll("#view .chip")) {
     const name = chip.dataset.name;
@@ -152,7 +214,7 @@ function draw(data) {
     // an answer to a choice says where its component lies: a chip of that name in another zone is not it
     const names = (a) => namesComponent(a.text, name) && (!a.zones.length || a.zones.includes(zone));
     chip.classList.toggle("playable", view.actions.some(names));
-    chip.addEventListener("click", () => choose(name, names));
+    chip.addEventListener("click", (event) => choose(name, names, event.detail === 0));
   }
   drawActions();
   drawLog();
@@ -222,15 +284,22 @@ function namesComponent(text, name) {
   return ` ${text} `.includes(` ${name} `);
 }
 
-// A click on a cell or a card: play the only action there, else list the actions there.
-function choose(filter, test) {
+// A click on a cell or a card: play the only action there, else list the actions there (those `test` finds, the
+// filter showing `label`: the page lit the cell or card for exactly these).
+function choose(label, test, keyboard) {
   const here = view.actions.filter(test);
   if (here.length === 1) {
+    if (keyboard) refocus = refocus || "#filter";
     act(here[0].text);
   } else if (here.length > 1) {
-    document.getElementById("filter").value = filter;
+    picked = { label, test };
+    document.getElementById("filter").value = label;
     drawActions();
     document.getElementById("actions").scrollIntoView({ block: "nearest" });  // a phone lists them below the board
+    if (keyboard) {
+      refocus = null;
+      document.querySelector("#actions button")?.focus();  // the keyboard goes on among them
+    }
   }
 }
 
@@ -238,6 +307,7 @@ function choose(filter, test) {
 // twice (a double click) or after the table moved on plays nothing, instead of playing for whoever moves next.
 async function act(text) {
   document.getElementById("filter").value = "";
+  picked = null;
   await call("/act", { action: text, seat: seat ? Number(seat) : null, version: view.version });
 }
 
@@ -261,7 +331,10 @@ document.getElementById("save").addEventListener("click", () => {
 document.getElementById("filter").addEventListener("input", drawActions);
 document.getElementById("filter").addEventListener("keydown", (event) => {
   const shown = matching();
-  if (event.key === "Enter" && shown.length === 1) act(shown[0].text);
+  if (event.key === "Enter" && shown.length === 1) {
+    refocus = "#filter";
+    act(shown[0].text);
+  }
 });
 document.getElementById("seat").addEventListener("change", async (event) => {
   seat = event.target.value;

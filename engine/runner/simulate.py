@@ -478,6 +478,8 @@ def bench_agent(
     """
     players, decisions, seed, repeats = (whole(name, value) for name, value in
                                          (("players", players), ("decisions", decisions), ("seed", seed), ("repeats", repeats)))
+    if decisions < 1 or repeats < 1:  # nothing timed: min() of no runs was a ValueError of its own
+        raise ValueError(f"bench_agent times at least one decision in at least one run, not {decisions} in {repeats}")
     positions = bench_positions(game, players, decisions, seed)
     if not positions:
         raise RulecraftError(f"{game.name}: no position with a choice of actions in {decisions * 10} random games")

@@ -928,7 +928,8 @@ def simulation_report(report: SimulationReport, comparison: Comparison | None = 
 
 def partial_note(report: SimulationReport) -> str:
     """The mark of an interrupted run's report."""
-    return (f"PARTIAL REPORT: interrupted after {report.games} of {report.planned} games; "
+    why = "stopped by a game that failed" if report.failed is not None else "interrupted"
+    return (f"PARTIAL REPORT: {why} after {report.games} of {report.planned} games; "
             "the figures cover only the games finished")
 
 
@@ -1000,6 +1001,8 @@ def _agent_table(report: SimulationReport) -> Table:
 
 
 def _summary_lines(report: SimulationReport) -> list[str]:
+    if not report.games:  # a run stopped before its first game ended: no figure means anything
+        return ["no game finished: nothing to sum up"]
     n = max(report.games, 1)
     if report.together:  # a cooperative game: every seat wins, or none does
         won = report.games - report.no_winner

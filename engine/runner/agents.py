@@ -58,7 +58,7 @@ import dataclasses
 from dataclasses import dataclass
 from itertools import repeat
 from statistics import fmean
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Protocol, Sequence, TypeVar
 
 from engine.blocks.choices import CHOICE, hides_a_component, public_choice
 from engine.blocks.outcome import Outcome
@@ -378,7 +378,9 @@ class GreedyAgent:
     option has an even share (shared again among the ways to finish the turn
     after it), its rollouts stop once they have played it, and a rollout is
     cut at what is left of it — fewer and shorter rollouts where the game is
-    long, the same ones where it is short.
+    long, the same ones where it is short.  With more options than ``work``,
+    each option tried costs an action at least, so ``work`` of them are tried,
+    drawn at random (a choice among 10,000 numbers took minutes a decision).
     """
 
     def __init__(self, rng: random.Random, rollouts: int = 8, lookahead: int = 64, depth: int = GREEDY_DEPTH,
@@ -406,10 +408,13 @@ class GreedyAgent:
         me = state.seat_to_move
         sample = determinize(state, me, self.rng)
         space = sample.legal_actions()
-        share = self.work / len(space)
-        values = [self._value_after(sample, i, me, [self.lookahead], share) for i in range(len(space))]
+        options: Sequence[int] = range(len(space))
+        if len(space) > self.work:  # more options than actions to spend: each option tried is one, so try that many
+            options = sorted(self.rng.sample(options, self.work))
+        share = self.work / len(options)
+        values = [self._value_after(sample, i, me, [self.lookahead], share) for i in options]
         best = max(values)
-        picks = [i for i, value in enumerate(values) if value == best]
+        picks = [i for i, value in zip(options, values) if value == best]
         return detach(space[self.rng.choice(picks)])
 
     def _value_after(self, s: "State", index: int, me: int, budget: list[int], work: float) -> Value:

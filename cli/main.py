@@ -899,6 +899,8 @@ def sweep(
                       style="dim")
     if fmt != "text" or out is not None:
         _emit(buffer.getvalue(), out)
+    if result.failed is not None:
+        fail(f"{result.failed}\nthe sweep stopped there: {len(result.runs)} of {len(texts)} values run, the last one partial")
     if result.partial:
         fail(f"interrupted: {len(result.runs)} of {len(texts)} values run, the last one partial")
 

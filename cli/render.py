@@ -1149,7 +1149,8 @@ def sweep_table(result: Sweep) -> Table:
                      f"two-proportion z-test for rates, Welch's t-test for {tested}")
     if result.partial:
         last = result.runs[-1].report
-        table.caption = (f"PARTIAL: interrupted in the run of {result.runs[-1].value} ({last.games} of {last.planned} games), "
+        why = "stopped by a game that failed" if result.failed is not None else "interrupted"
+        table.caption = (f"PARTIAL: {why} in the run of {result.runs[-1].value} ({last.games} of {last.planned} games), "
                          f"{len(result.runs)} of {result.planned} values run; nothing is compared")
     return table
 

@@ -140,6 +140,24 @@ def test_a_game_failing_in_a_run_keeps_the_games_finished_before_it(monkeypatch:
     assert "no game finished: nothing to sum up" in text and "first player" not in text
 
 
+def test_a_game_failing_in_a_sweep_keeps_the_runs_before_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game failing in the second value's run lost the first value's run too: the sweep said only the error."""
+    fail_at(monkeypatch, 30)  # the first value's 20 games, then 8 of the second's (chunks of 2)
+
+    def load(options: dict[str, str]) -> engine.Game:
+        return engine.load("tutorial-tiles", set_options=options)
+
+    result = sweep(load, "board_size", ["3", "4", "5"], players=2, n=20, seed=0, agents="random")
+    assert result.partial and [run.report.games for run in result.runs] == [20, 8]
+    assert result.failed is not None and result.failed.startswith("division by zero (in the game of seed ")
+    data = result.to_json()
+    assert data["failed"] == result.failed and data["values_planned"] == 3 and data["runs"][1]["partial"] is True
+    fail_at(monkeypatch, 30)
+    run = CliRunner().invoke(main, ["sweep", "tutorial-tiles", "board_size=[3, 4, 5]", "-n", "20"])
+    assert run.exit_code == 1 and "PARTIAL: stopped by a game that failed in the run of 4 (8 of 20 games)" in run.stdout
+    assert run.stderr.endswith("\nthe sweep stopped there: 2 of 3 values run, the last one partial\n")
+
+
 def test_an_interrupted_check_says_what_ran(monkeypatch: pytest.MonkeyPatch) -> None:
     import engine.runner.scenario
 

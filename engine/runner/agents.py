@@ -381,15 +381,18 @@ class GreedyAgent:
     long, the same ones where it is short.  With more options than ``work``,
     each option tried costs an action at least, so ``work`` of them are tried,
     drawn at random (a choice among 10,000 numbers took minutes a decision).
+    With ``at_most`` seconds, it tries no option after that time has passed
+    and chooses among those tried (the server's bots think at most so long).
     """
 
     def __init__(self, rng: random.Random, rollouts: int = 8, lookahead: int = 64, depth: int = GREEDY_DEPTH,
-                 work: int = GREEDY_WORK) -> None:
+                 work: int = GREEDY_WORK, at_most: float | None = None) -> None:
         self.rng = rng
         self.rollouts = rollouts
         self.lookahead = lookahead
         self.depth = depth
         self.work = work
+        self.at_most = at_most
 
     @property
     def name(self) -> str:
@@ -412,7 +415,12 @@ class GreedyAgent:
         if len(space) > self.work:  # more options than actions to spend: each option tried is one, so try that many
             options = sorted(self.rng.sample(options, self.work))
         share = self.work / len(options)
-        values = [self._value_after(sample, i, me, [self.lookahead], share) for i in options]
+        deadline = None if self.at_most is None else time.perf_counter() + self.at_most
+        values: list[Value] = []
+        for i in options:
+            values.append(self._value_after(sample, i, me, [self.lookahead], share))
+            if deadline is not None and time.perf_counter() > deadline:
+                break  # out of time: the best of the options tried
         best = max(values)
         picks = [i for i, value in zip(options, values) if value == best]
         return detach(space[self.rng.choice(picks)])

@@ -112,6 +112,19 @@ def test_a_state_resampled_from_an_information_state_deals_the_hidden_cards_agai
     assert state.returns()[0] in (-2.0, -1.0, 1.0, 2.0)
 
 
+@pytest.mark.parametrize("value", ["x", None, float("nan"), float("inf"), -0.5, True])
+def test_a_sampler_giving_no_number_from_0_to_1_is_refused_saying_so(value: object) -> None:
+    """The sampler's value was multiplied by 2**53 and read as a whole number: a text made a string of 2**53 copies
+    (a MemoryError), NaN and infinity Python's own ValueError and OverflowError."""
+    state = load_game("kuhn-poker").new_initial_state()
+    state.apply_action(2)
+    state.apply_action(0)
+    with pytest.raises(ValueError, match=f"^the sampler gives a number from 0 to 1, not {re.escape(repr(value))}$"):
+        state.resample_from_infostate(0, lambda: value)
+    assert state.resample_from_infostate(0, lambda: np.float32(0.25)).information_state_string(0) == \
+        state.information_state_string(0)
+
+
 @pytest.mark.parametrize("classic", CLASSICS[:2], ids=lambda c: c.ruleset)
 def test_the_classics_legal_moves_agree_with_openspiels_native_games(classic: Any) -> None:
     """Along random games, the adapter's tic-tac-toe and connect-four offer OpenSpiel's legal moves, end when they

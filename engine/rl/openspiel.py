@@ -55,7 +55,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from numbers import Integral
+from numbers import Integral, Real
 from typing import Any
 
 import numpy as np
@@ -300,6 +300,19 @@ class Node:
         return self.said[player]
 
 
+def _sampled(sampler: Callable[[], float]) -> int:
+    """A seed from ``sampler()``, a number in [0, 1] (OpenSpiel's samplers); anything else is a ValueError saying so:
+    a text was multiplied into a string of 2**53 copies (a MemoryError), NaN and infinity were Python's own errors.
+
+    >>> _sampled(lambda: 0.5)
+    4503599627370496
+    """
+    value = sampler()
+    if isinstance(value, bool) or not isinstance(value, Real) or not 0 <= value <= 1:
+        raise ValueError(f"the sampler gives a number from 0 to 1, not {cut(repr(value), 60)}")
+    return int(value * 2**53)
+
+
 def _kept_whole(node: Node) -> bool:
     """Whether ``node`` keeps a player's whole information state once written: where the actions that led to it
     are a power of two (or none), so the texts kept along a game are a few times its length.
@@ -391,7 +404,7 @@ class RulecraftState(pyspiel.State):
         sample = self.clone()
         if node.chance is None and node.position is not None and not node.position.is_terminal:
             seen = node.information(player)
-            position = determinize(node.position, player + 1, random.Random(int(sampler() * 2**53)))
+            position = determinize(node.position, player + 1, random.Random(_sampled(sampler)))
             sample.node = replace(node, position=position, legal=node.rules.table.legal(position),
                                   written={player: seen}, said={})
         return sample

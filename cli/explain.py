@@ -20,6 +20,7 @@ from cli.render import place_name
 from engine.blocks.outcome import Goals, Ranking
 from engine.core.errors import RulecraftError, did_you_mean
 from engine.core.facedown import FaceDown
+from engine.core.showtext import cut
 from engine.lang.defined import Defined
 
 if TYPE_CHECKING:
@@ -423,7 +424,7 @@ def _component(game: Game, name: str) -> int:
         if piece == name or piece.lower() == name.lower():
             return cid
     hint = did_you_mean(name, sorted(set(game.piece_names)))
-    raise RulecraftError(f"{game.name} has no component '{name}'" + (f" ({hint})" if hint else ""))
+    raise RulecraftError(f"{game.name} has no component {cut(repr(name), 60)}" + (f" ({hint})" if hint else ""))
 
 
 def _track(game: Game, cid: int) -> list[str]:

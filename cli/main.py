@@ -763,6 +763,7 @@ def simulate(
     rulecraft simulate my-game -n 1000 --compare-set width=5
     """
     from engine.runner.report import compare
+    from engine.runner.simulate import GameFailed
 
     fmt = report_format(fmt, out)
     if games_csv is not None and games_csv.suffix.lower() != ".csv":
@@ -786,7 +787,11 @@ def simulate(
                 param_hint="--compare")
     executor = _executor(backend, jobs, address)
     start = time.perf_counter()
-    report = _simulate_with_progress(game, count, n, seed, specs, executor)
+    try:
+        report = _simulate_with_progress(game, count, n, seed, specs, executor)
+    except GameFailed as err:  # the games finished before it are reported, marked partial, then the error
+        assert err.report is not None
+        report = err.report
     compared = _simulate_with_progress(other, count, n, seed, specs, executor) if other and not report.partial else None
     comparison = compare(report, compared) if compared and not compared.partial else None
     _write_report(report, comparison, fmt, out, time.perf_counter() - start)
@@ -805,6 +810,9 @@ def simulate(
         count = report.games + (compared.games if compared is not None else 0)
         write_games(games_csv, report, ruleset, game.variants, game.set_options, both)
         echo(f"{count} games written to {games_csv}", err=fmt != "text")
+    if report.failed is not None:
+        fail(f"{report.failed}\nthe run stopped there, after {report.games} of {n} games: the report"
+             f"{' written' * bool(out)} covers those before the chunk of the one that failed")
     if report.partial:
         fail(f"interrupted ({how_stopped()}) after {report.games} of {n} games: the report{' written' * bool(out)} is partial")
     if compared is not None and compared.partial:
@@ -891,6 +899,8 @@ def sweep(
                       style="dim")
     if fmt != "text" or out is not None:
         _emit(buffer.getvalue(), out)
+    if result.failed is not None:
+        fail(f"{result.failed}\nthe sweep stopped there: {len(result.runs)} of {len(texts)} values run, the last one partial")
     if result.partial:
         fail(f"interrupted: {len(result.runs)} of {len(texts)} values run, the last one partial")
 

@@ -950,7 +950,8 @@ def simulation_report(report: SimulationReport, comparison: Comparison | None = 
 
 def partial_note(report: SimulationReport) -> str:
     """The mark of an interrupted run's report."""
-    return (f"PARTIAL REPORT: interrupted after {report.games} of {report.planned} games; "
+    why = "stopped by a game that failed" if report.failed is not None else "interrupted"
+    return (f"PARTIAL REPORT: {why} after {report.games} of {report.planned} games; "
             "the figures cover only the games finished")
 
 
@@ -1022,6 +1023,8 @@ def _agent_table(report: SimulationReport) -> Table:
 
 
 def _summary_lines(report: SimulationReport) -> list[str]:
+    if not report.games:  # a run stopped before its first game ended: no figure means anything
+        return ["no game finished: nothing to sum up"]
     n = max(report.games, 1)
     if report.together:  # a cooperative game: every seat wins, or none does
         won = report.games - report.no_winner
@@ -1169,7 +1172,8 @@ def sweep_table(result: Sweep) -> Table:
                      f"two-proportion z-test for rates, Welch's t-test for {tested}")
     if result.partial:
         last = result.runs[-1].report
-        table.caption = (f"PARTIAL: interrupted in the run of {result.runs[-1].value} ({last.games} of {last.planned} games), "
+        why = "stopped by a game that failed" if result.failed is not None else "interrupted"
+        table.caption = (f"PARTIAL: {why} in the run of {result.runs[-1].value} ({last.games} of {last.planned} games), "
                          f"{len(result.runs)} of {result.planned} values run; nothing is compared")
     return table
 

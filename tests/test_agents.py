@@ -578,3 +578,51 @@ def test_an_agent_kind_registered_with_capitals_is_found(monkeypatch: pytest.Mon
     monkeypatch.setattr(agents, "AGENT_FORMS", dict(agents.AGENT_FORMS))
     agents.agent_kind("FirstBot")(lambda argument, rng: agents.RandomAgent(0))
     assert make_agent("FirstBot", seed=0).name == make_agent("firstbot", seed=0).name == "random"
+
+
+MANY_OPTIONS = """
+name: many-options
+title: Many options
+version: 1
+description: a choice among a thousand numbers every turn
+players: [2]
+types:
+  side: [A, B]
+roles:
+  of: side
+  seating:
+    2: [1, 2]
+counters:
+  total: {per: role, start: 0}
+turn:
+  - do:
+      effect: |
+        total(current_role) += choose(n in numbers(1, 1000))
+end:
+  when: turn >= 4
+scoring:
+  rank: r in roles
+  by: [total(r)]
+  points: key
+"""
+
+
+def test_greedy_tries_no_more_options_than_its_work(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Greedy tried every option, each costing an action at least (an action of a choice among N numbers costs a
+    listing of N): a choice among 10,000 numbers took minutes a decision, its work of 2,000 actions notwithstanding.
+    With more options than its work, it tries that many, drawn at random, and still chooses a legal action."""
+    (tmp_path / "ruleset.yaml").write_text(MANY_OPTIONS, encoding="utf-8")
+    state = engine.load(str(tmp_path / "ruleset.yaml")).new_state(players=2, seed=1)
+    tried: list[tuple[int, int]] = []  # the id of the state an option is tried from, and the option
+    real = GreedyAgent._value_after
+
+    def counted(self: GreedyAgent, s: State, index: int, *rest: object) -> object:
+        tried.append((id(s), index))
+        return real(self, s, index, *rest)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(GreedyAgent, "_value_after", counted)
+    bot = make_agent("greedy:work=10", seed=3)
+    action = bot.choose(state)
+    assert action in state.legal_actions() and {s for s, _ in tried} == {tried[0][0]}  # one decision's options
+    assert len({index for _, index in tried}) == len(tried) == 10
+    assert make_agent("greedy:work=10", seed=3).choose(state) == action  # a seed draws the same options again

@@ -41,6 +41,13 @@ def test_explain_an_unknown_component_is_a_message() -> None:
     assert "iconica has no component 'Kestr' (did you mean 'Kestra'?)" in result.output
 
 
+def test_an_unknown_component_of_a_hundred_thousand_characters_is_quoted_cut() -> None:
+    """The name typed was quoted whole: a message of 100,032 characters."""
+    result = run("explain", "tic-tac-toe", "--component", "a" * 100_000)
+    assert result.exit_code == 1
+    assert result.output == f"tic-tac-toe has no component '{'a' * 59}... (100,002 characters)\n"
+
+
 def test_explain_the_ruleset_shows_statuses_the_meter_and_phases() -> None:
     out = run("explain", "iconica").output
     for words in ("Statuses", "Poison (major, negative; lasts until removed)", "Meter", "antidote: prevents and removes Poison",

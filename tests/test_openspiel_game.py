@@ -112,6 +112,19 @@ def test_a_state_resampled_from_an_information_state_deals_the_hidden_cards_agai
     assert state.returns()[0] in (-2.0, -1.0, 1.0, 2.0)
 
 
+@pytest.mark.parametrize("value", ["x", None, float("nan"), float("inf"), -0.5, True])
+def test_a_sampler_giving_no_number_from_0_to_1_is_refused_saying_so(value: object) -> None:
+    """The sampler's value was multiplied by 2**53 and read as a whole number: a text made a string of 2**53 copies
+    (a MemoryError), NaN and infinity Python's own ValueError and OverflowError."""
+    state = load_game("kuhn-poker").new_initial_state()
+    state.apply_action(2)
+    state.apply_action(0)
+    with pytest.raises(ValueError, match=f"^the sampler gives a number from 0 to 1, not {re.escape(repr(value))}$"):
+        state.resample_from_infostate(0, lambda: value)
+    assert state.resample_from_infostate(0, lambda: np.float32(0.25)).information_state_string(0) == \
+        state.information_state_string(0)
+
+
 @pytest.mark.parametrize("classic", CLASSICS[:2], ids=lambda c: c.ruleset)
 def test_the_classics_legal_moves_agree_with_openspiels_native_games(classic: Any) -> None:
     """Along random games, the adapter's tic-tac-toe and connect-four offer OpenSpiel's legal moves, end when they
@@ -497,3 +510,52 @@ def test_a_move_copies_the_position_once(monkeypatch: pytest.MonkeyPatch) -> Non
     monkeypatch.setattr(State, "clone", counted)
     state.apply_action(state.legal_actions()[0])
     assert clones == 1
+
+
+LONG_GAME = """
+name: long-game
+title: Long game
+version: 1
+description: a choice of two numbers every turn, for 300 turns
+players: [2]
+types:
+  side: [A, B]
+roles:
+  of: side
+  seating:
+    2: [1, 2]
+counters:
+  total: {per: role, start: 0}
+turn:
+  - do:
+      effect: |
+        total(current_role) += choose(n in numbers(1, 2))
+end:
+  when: false
+  max_turns: 300
+scoring:
+  rank: r in roles
+  by: [total(r)]
+  points: key
+"""
+
+
+def test_information_states_asked_at_every_move_of_a_long_game_keep_little(tmp_path: Path) -> None:
+    """``pyspiel.random_sim_test`` asks every seat's information state at every move.  Each node kept the whole text
+    it was asked, as long as the game so far: a game of 10,000 moves (a game that never ends, stopped by its
+    max_turns) took the machine's memory and was killed.  What the nodes keep is now a few times the final text."""
+    ruleset = tmp_path / "ruleset.yaml"
+    ruleset.write_text(LONG_GAME, encoding="utf-8")
+    state = load_game(str(ruleset)).new_initial_state()
+    rng = random.Random(0)
+    texts = []
+    while not state.is_terminal():
+        texts.append(state.information_state_string(0))
+        state.apply_action(rng.choice(state.legal_actions()))
+    final = state.information_state_string(0)
+    assert len(texts) == 300 and final.count("\n") == 600 and all(final.startswith(text) for text in texts[::50])
+    kept, node = 0, state.node
+    while node is not None:
+        kept += sum(len(text) for text in node.written.values())
+        node = node.parent
+    assert kept < 4 * len(final)

@@ -80,6 +80,19 @@ def test_an_engine_error_in_a_task_comes_back_as_one() -> None:
         list(make_executor("ray").map(play_chunk, [stale]))
 
 
+def test_a_game_failing_on_a_worker_keeps_the_games_finished_before_it() -> None:
+    """A task's engine error came back as a plain RulecraftError: a game's failing effect was no longer one, so a run on
+    Ray lost every game finished before it where local workers keep them."""
+    from engine.runner.simulate import GameFailed, simulate
+
+    failing = engine.load(str(Path(__file__).parent / "data" / "failing-effect"))
+    with pytest.raises(GameFailed, match="in the game of seed ") as info:
+        simulate(failing, players=2, n=200, seed=0, agents="random", executor=make_executor("ray"))
+    with pytest.raises(GameFailed) as local:
+        simulate(failing, players=2, n=200, seed=0, agents="random", jobs=1)
+    assert str(info.value) == str(local.value) and info.value.report is not None and info.value.report.partial
+
+
 def test_address_without_ray_backend_is_refused() -> None:
     result = CliRunner().invoke(main, ["simulate", "tutorial-tiles", "-n", "5", "--address", "auto"])
     assert result.exit_code == 1

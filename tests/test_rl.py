@@ -453,6 +453,22 @@ def test_an_encoder_or_action_table_refuses_what_another_game_made(games: dict[s
         table.legal(other.new_state(players=2, seed=0))
 
 
+def test_an_action_table_given_what_is_no_game_state_or_index_says_what_it_takes(games: dict[str, engine.Game]) -> None:
+    """ActionTable("tic-tac-toe") was "'str' object has no attribute 'steps'", table.legal(None) an AttributeError of
+    its own, table.describe("3") "'<=' not supported between instances of 'int' and 'str'"."""
+    with pytest.raises(TypeError, match=r"^an action table lists the actions of a compiled game \(engine.load\(...\)\), "
+                                        "not 'tic-tac-toe'$"):
+        ActionTable("tic-tac-toe")  # type: ignore[arg-type]
+    table = ActionTable(games["tic-tac-toe"])
+    with pytest.raises(TypeError, match=r"^an action table lists the legal actions of a state \(game.new_state\(...\)\), "
+                                        "not None$"):
+        table.legal(None)  # type: ignore[arg-type]
+    for index in ("3", 1.0, True):
+        with pytest.raises(TypeError, match=f"^an action index is a whole number, not {re.escape(repr(index))}$"):
+            table.describe(index)  # type: ignore[arg-type]
+    assert table.describe(np.int64(0)) == table.describe(0)
+
+
 def test_a_bad_player_count_is_refused(games: dict[str, engine.Game]) -> None:
     with pytest.raises(ValueError, match="is played by 2, 3 players, not 7"):
         env(games["tutorial-tiles"], players=7)

@@ -745,6 +745,32 @@ def test_an_effect_failing_in_a_simulated_game_names_that_game() -> None:
         play_game(failing, 2, seed, ["random", "random"])
 
 
+def test_an_effect_failing_in_a_bench_playout_names_that_playout() -> None:
+    """``rulecraft bench`` said only 'ruleset.yaml:26:17: division by zero': not which of its games failed."""
+    from engine.core.errors import EffectRuntimeError
+
+    failing = engine.load(str(Path(__file__).parent / "data" / "failing-effect"))
+    with pytest.raises(EffectRuntimeError) as info:
+        bench(failing, players=2, playouts=200, seed=0, repeats=1)
+    found = re.search(r"\(in random playout (\d+) of seed 0, a game of seed (\d+); bench --seed 0 --playouts (\d+) meets "
+                      r"it again\)$", info.value.message)
+    assert found and found[1] == found[3] and int(found[2]) == derive_seed(0, int(found[1]) - 1)
+    with pytest.raises(EffectRuntimeError, match=f"in random playout {found[1]} of seed 0"):
+        bench(failing, players=2, playouts=int(found[1]), seed=0, repeats=1)
+    if int(found[1]) > 1:
+        assert bench(failing, players=2, playouts=int(found[1]) - 1, seed=0, repeats=1)["playouts"] == int(found[1]) - 1
+
+
+@pytest.mark.parametrize("playouts, repeats", [(0, 1), (-3, 1), (2, 0)])
+def test_bench_of_no_playout_or_no_run_is_refused(playouts: int, repeats: int) -> None:
+    """bench(game, 2, playouts=0) was a ZeroDivisionError, repeats=0 'max() arg is an empty sequence'; bench_agent's
+    decisions=0 or repeats=0 the same of min()."""
+    with pytest.raises(ValueError, match=f"^bench plays at least one playout in at least one run, not {playouts} in {repeats}$"):
+        bench(GAME, 2, playouts=playouts, seed=0, repeats=repeats)
+    with pytest.raises(ValueError, match=f"^bench_agent times at least one decision in at least one run, not {playouts} "):
+        bench_agent(GAME, 2, "random", playouts, 0, repeats=repeats)
+
+
 def test_the_docs_give_the_chunk_size_the_runner_uses() -> None:
     docs = Path(__file__).resolve().parent.parent / "docs"
     assert f"in chunks of at most {MAX_CHUNK}," in (docs / "hardening.md").read_text(encoding="utf-8")

@@ -715,6 +715,24 @@ def test_a_page_bots_search_stops_at_the_pages_seconds_whatever_its_iterations(m
     assert table.agents[table.moves[-1].seat].last.iterations < 5000
 
 
+def test_a_page_greedy_bot_tries_no_option_after_the_pages_seconds(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A greedy bot on the page tried every option, whatever the time: on a choice among 10,000 numbers, each costing
+    a listing of 10,000, a move took minutes, its request refused at the cap and its thread running on."""
+    from cli.web import tables
+    from engine.runner.agents import GreedyAgent, make_agent
+    from tests.test_agents import MANY_OPTIONS
+
+    assert tables.page_agent(make_agent("greedy", 1)).at_most == tables.MAX_SECONDS  # type: ignore[attr-defined]
+    monkeypatch.setattr(tables, "MAX_SECONDS", 0.0)
+    (tmp_path / "ruleset.yaml").write_text(MANY_OPTIONS, encoding="utf-8")
+    game = engine.load(str(tmp_path / "ruleset.yaml"))
+    tried: list[int] = []
+    real = GreedyAgent._value_after
+    monkeypatch.setattr(GreedyAgent, "_value_after", lambda self, s, i, *rest: tried.append(i) or real(self, s, i, *rest))
+    table = tables.Table.new("t1", "many-options", game, players=2, seed=1, bots={1: "greedy:work=5000", 2: "random"})
+    assert table.advance() and len(tried) == 1  # the first option tried, then the time was up
+
+
 def test_the_simulation_page_and_simulate_html_draw_the_same_charts(client: TestClient, tmp_path: Path) -> None:
     page = client.get("/simulate/tutorial-tiles?players=3&n=30&agents=random").text
     path = tmp_path / "report.html"

@@ -287,6 +287,18 @@ def test_deep_nesting_is_refused() -> None:
     assert pos == at(1, 202)
 
 
+@pytest.mark.parametrize("text", ["[" * 5000 + "]" * 5000, "- " * 5000 + "1\n", "{a: " * 5000 + "1" + "}" * 5000],
+                         ids=["lists", "block-lists", "mappings"])
+def test_nesting_past_pythons_stack_under_a_raised_limit_is_refused_at_a_position(text: str) -> None:
+    """--limit yaml_depth=100000 let the tree be built past what Python's stack follows: a RecursionError and its
+    traceback.  It is told at the deepest level the stack still reaches, in the file."""
+    with limits.using(limits.parse_limits(["yaml_depth=100000"])):
+        pos, message = error_of(text)
+    assert message.startswith("nesting deeper than Python can follow (") and message.endswith(
+        " levels here; the limit yaml_depth=100,000 allows more): nest less")
+    assert pos.line == 1 and 200 < pos.col < 5000 * 4
+
+
 def test_duplicate_keys_are_refused() -> None:
     assert error_of("a: 1\nb:\n  c: 1\n  d: 2\n  c: 3\n") == (
         at(5, 3),

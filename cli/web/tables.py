@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, TypeVar
 
 from engine.core.errors import IllegalActionError, RulecraftError, told_to_seats
 from cli.web.params import MAX_SECONDS
-from engine.runner.agents import Agent, SearchSpec, make_agent
+from engine.runner.agents import Agent, GreedyAgent, SearchSpec, make_agent
 from engine.runner.replay import Replay, replay
 from engine.runner.simulate import derive_seed
 
@@ -377,13 +377,16 @@ def seen_components(state: State, seat: int) -> Counter[str]:
 
 def page_agent(agent: Agent) -> Agent:
     """``agent`` as the page's bots run: a search stops after :data:`~cli.web.params.MAX_SECONDS` whatever its
-    iterations (``mcts:5000`` took a minute a move on a slow game, past the request's cap, its thread running on).
+    iterations (``mcts:5000`` took a minute a move on a slow game, past the request's cap, its thread running on),
+    and greedy tries no option after them (on a choice among 10,000 numbers it tried thousands, minutes on end).
 
     Example: ``page_agent(make_agent("mcts:5000", 1)).spec.budget.at_most == 5.0``; a random agent is as it was.
     """
     spec = getattr(agent, "spec", None)
     if isinstance(spec, SearchSpec):
         agent.spec = replace(spec, budget=replace(spec.budget, at_most=MAX_SECONDS))  # type: ignore[attr-defined]
+    if isinstance(agent, GreedyAgent):
+        agent.at_most = MAX_SECONDS
     return agent
 
 

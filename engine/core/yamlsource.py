@@ -293,7 +293,11 @@ class _Builder:
         start, chars = self.count, self.chars
         self.count += 1  # written out: the file's size bounds these
         self.chars += len(event.value) if isinstance(event, ScalarEvent) else 0
-        value, pos = _BUILD[type(event)](self, event, depth)
+        try:
+            value, pos = _BUILD[type(event)](self, event, depth)
+        except RecursionError:  # yaml_depth raised past what Python's stack follows: told at the deepest level it can
+            raise self._error(event, f"nesting deeper than Python can follow ({depth:,} levels here; the limit "
+                                     f"yaml_depth={self.limits.yaml_depth:,} allows more): nest less") from None
         if event.anchor is not None:
             self.anchors[event.anchor] = (value, self.count - start, self.chars - chars)
         return value, pos

@@ -27,16 +27,18 @@ Example::
 from __future__ import annotations
 
 from dataclasses import dataclass
+from numbers import Integral
 from typing import TYPE_CHECKING
 
 from engine.blocks.enumeration import CHOOSE_WORD
 from engine.blocks.enumeration import MOST_TEXTS, Texts, choice_texts, distinct
 from engine.core.errors import RulecraftError
+from engine.core.showtext import cut
+from engine.model.game import Game
+from engine.model.state import State
 
 if TYPE_CHECKING:
     from engine.core.actions import Action
-    from engine.model.game import Game
-    from engine.model.state import State
 
 RANKED = 256
 """Indices kept, by default, for the legal actions of a decision that cannot be listed (only when there is one)."""
@@ -54,7 +56,9 @@ class Source:
 class ActionTable:
     """Every action text of ``game``, numbered, plus ``ranked`` indices for unlisted decisions (when any)."""
 
-    def __init__(self, game: "Game", ranked: int = RANKED) -> None:
+    def __init__(self, game: Game, ranked: int = RANKED) -> None:
+        if not isinstance(game, Game):  # a ruleset's name failed deep inside with "'str' object has no attribute 'steps'"
+            raise TypeError(f"an action table lists the actions of a compiled game (engine.load(...)), not {cut(repr(game), 60)}")
         if not 0 <= ranked <= MOST_TEXTS:  # each index is an entry of every observation's mask
             raise ValueError(f"ranked must be from 0 to {MOST_TEXTS:,} (the indices kept for actions that cannot be "
                              f"listed), not {ranked:,}")
@@ -75,19 +79,23 @@ class ActionTable:
 
         Example: ``ActionTable(engine.load("my-game")).describe(0)`` is the first listed text.
         """
+        if isinstance(index, bool) or not isinstance(index, Integral):
+            raise TypeError(f"an action index is a whole number, not {cut(repr(index), 60)}")
         if not 0 <= index < len(self):
             raise IndexError(f"action index {index} is outside the action table (0 to {len(self) - 1})")
         if index < len(self.texts):
             return self.texts[index]
         return f"unlisted option {index - len(self.texts) + 1}"
 
-    def legal(self, state: "State") -> dict[int, "Action"]:
+    def legal(self, state: State) -> dict[int, "Action"]:
         """The legal actions of the seat to move, by index (empty once the game is over).
 
         An action whose text is not listed although its step lists all of
         its texts, or two actions at one index, are a fault of that step's
         ``action_texts``: they are raised, never hidden.
         """
+        if not isinstance(state, State):
+            raise TypeError(f"an action table lists the legal actions of a state (game.new_state(...)), not {cut(repr(state), 60)}")
         if state.game is not self.game and state.game.content_hash != self.game.content_hash:
             raise ValueError(f"this action table is of {self.game.name}{_with(self.game)}, not of the state's game, "
                              f"{state.game.name}{_with(state.game)}")

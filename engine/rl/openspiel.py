@@ -55,7 +55,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from numbers import Integral
+from numbers import Integral, Real
 from typing import Any
 
 import numpy as np
@@ -200,7 +200,10 @@ class Node:
     Every step is played with the values chosen at the chance nodes so far (:mod:`engine.rl.chance`): an effect
     played again from its start draws them again.  A seat's information state is read back along the nodes that
     led here (each adds a line: the seat's observation of its position, or what the seat was told of a move), when
-    first asked for: the searches that never ask (MCTS) spend nothing on it."""
+    first asked for: the searches that never ask (MCTS) spend nothing on it.  Each node keeps its own line once
+    read, and the whole text only where the actions that led to it are a power of two (:func:`_kept_whole`): a
+    game of 10,000 moves asked at every move (``pyspiel.random_sim_test``) keeps texts of a few times its length,
+    not one per move, each as long as the game so far (gigabytes)."""
 
     rules: Rules
     position: EngineState | None  # the position; at a chance node, the one before its move (None before the setup)
@@ -212,6 +215,7 @@ class Node:
     told: tuple[str, ...] | None = None  # what each seat was told of the move made here (None: no move made here)
     observed: bool = False  # whether each seat is shown its observation of the position here
     written: dict[int, str] = field(default_factory=dict)  # information states already written, by player
+    said: dict[int, str | None] = field(default_factory=dict)  # this node's own line for each player (None: none)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> "Node":
         return self
@@ -253,7 +257,7 @@ class Node:
                 raise IllegalActionError(f"{action} is not an outcome of this chance node: {draws.what} draws one of "
                                          f"{draws.size} values, 0 to {draws.size - 1}")
             chosen = {**self.chosen, draws.at: (action, draws.size)}
-            return replace(self, path=path, chosen=chosen, written={}).drawing(draws.run, draws.what)
+            return replace(self, path=path, chosen=chosen, written={}, said={}).drawing(draws.run, draws.what)
         before, move = self.position, self.legal.get(action)
         assert before is not None
         if move is None:
@@ -276,14 +280,48 @@ class Node:
         while node is not None and player not in node.written:
             behind.append(node)
             node = node.parent
-        text = node.written[player] if node is not None else ""
+        parts = [node.written[player]] if node is not None and node.written[player] else []
         for node in reversed(behind):
-            line = (node.told[player] if node.told is not None
-                    else _observed(node.position, player + 1) if node.observed and node.position is not None else None)
+            line = node.line(player)
             if line is not None:
-                text = f"{text}\n{line}" if text else line
-        self.written[player] = text
-        return text
+                parts.append(line)
+            if _kept_whole(node):
+                parts = ["\n".join(parts)] if parts else []
+                node.written[player] = parts[0] if parts else ""
+        return "\n".join(parts)
+
+    def line(self, player: int) -> str | None:
+        """What ``player`` was shown here: what it was told of the move made here, or its observation of the
+        position; None when neither."""
+        if player not in self.said:
+            self.said[player] = (self.told[player] if self.told is not None
+                                 else _observed(self.position, player + 1)
+                                 if self.observed and self.position is not None else None)
+        return self.said[player]
+
+
+def _sampled(sampler: Callable[[], float]) -> int:
+    """A seed from ``sampler()``, a number in [0, 1] (OpenSpiel's samplers); anything else is a ValueError saying so:
+    a text was multiplied into a string of 2**53 copies (a MemoryError), NaN and infinity were Python's own errors.
+
+    >>> _sampled(lambda: 0.5)
+    4503599627370496
+    """
+    value = sampler()
+    if isinstance(value, bool) or not isinstance(value, Real) or not 0 <= value <= 1:
+        raise ValueError(f"the sampler gives a number from 0 to 1, not {cut(repr(value), 60)}")
+    return int(value * 2**53)
+
+
+def _kept_whole(node: Node) -> bool:
+    """Whether ``node`` keeps a player's whole information state once written: where the actions that led to it
+    are a power of two (or none), so the texts kept along a game are a few times its length.
+
+    >>> [depth for depth in range(200) if depth & (depth - 1) == 0]
+    [0, 1, 2, 4, 8, 16, 32, 64, 128]
+    """
+    depth = len(node.path)
+    return depth & (depth - 1) == 0
 
 
 class TooDeep(RulecraftError):
@@ -366,9 +404,9 @@ class RulecraftState(pyspiel.State):
         sample = self.clone()
         if node.chance is None and node.position is not None and not node.position.is_terminal:
             seen = node.information(player)
-            position = determinize(node.position, player + 1, random.Random(int(sampler() * 2**53)))
+            position = determinize(node.position, player + 1, random.Random(_sampled(sampler)))
             sample.node = replace(node, position=position, legal=node.rules.table.legal(position),
-                                  written={player: seen})
+                                  written={player: seen}, said={})
         return sample
 
     def __str__(self) -> str:

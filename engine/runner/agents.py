@@ -58,7 +58,7 @@ import dataclasses
 from dataclasses import dataclass
 from itertools import repeat
 from statistics import fmean
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Protocol, Sequence, TypeVar
 
 from engine.blocks.choices import CHOICE, hides_a_component, public_choice
 from engine.blocks.outcome import Outcome
@@ -378,16 +378,21 @@ class GreedyAgent:
     option has an even share (shared again among the ways to finish the turn
     after it), its rollouts stop once they have played it, and a rollout is
     cut at what is left of it — fewer and shorter rollouts where the game is
-    long, the same ones where it is short.
+    long, the same ones where it is short.  With more options than ``work``,
+    each option tried costs an action at least, so ``work`` of them are tried,
+    drawn at random (a choice among 10,000 numbers took minutes a decision).
+    With ``at_most`` seconds, it tries no option after that time has passed
+    and chooses among those tried (the server's bots think at most so long).
     """
 
     def __init__(self, rng: random.Random, rollouts: int = 8, lookahead: int = 64, depth: int = GREEDY_DEPTH,
-                 work: int = GREEDY_WORK) -> None:
+                 work: int = GREEDY_WORK, at_most: float | None = None) -> None:
         self.rng = rng
         self.rollouts = rollouts
         self.lookahead = lookahead
         self.depth = depth
         self.work = work
+        self.at_most = at_most
 
     @property
     def name(self) -> str:
@@ -406,10 +411,18 @@ class GreedyAgent:
         me = state.seat_to_move
         sample = determinize(state, me, self.rng)
         space = sample.legal_actions()
-        share = self.work / len(space)
-        values = [self._value_after(sample, i, me, [self.lookahead], share) for i in range(len(space))]
+        options: Sequence[int] = range(len(space))
+        if len(space) > self.work:  # more options than actions to spend: each option tried is one, so try that many
+            options = sorted(self.rng.sample(options, self.work))
+        share = self.work / len(options)
+        deadline = None if self.at_most is None else time.perf_counter() + self.at_most
+        values: list[Value] = []
+        for i in options:
+            values.append(self._value_after(sample, i, me, [self.lookahead], share))
+            if deadline is not None and time.perf_counter() > deadline:
+                break  # out of time: the best of the options tried
         best = max(values)
-        picks = [i for i, value in enumerate(values) if value == best]
+        picks = [i for i, value in zip(options, values) if value == best]
         return detach(space[self.rng.choice(picks)])
 
     def _value_after(self, s: "State", index: int, me: int, budget: list[int], work: float) -> Value:

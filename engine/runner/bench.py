@@ -19,6 +19,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from engine.core.errors import EffectRuntimeError
 from engine.model.game import Game
 from engine.runner.simulate import derive_seed, whole
 
@@ -39,6 +40,21 @@ def playout(game: Game, players: int, seed: int, choose: random.Random) -> int:
     return length
 
 
+def _told_playout(game: Game, players: int, seed: int, index: int, choose: random.Random) -> int:
+    """Playout ``index`` of a run of ``seed``; an effect failing in it says which, as ``simulate`` names its game.
+
+    >>> import engine
+    >>> _told_playout(engine.load(engine.builtin_names()[0]), 2, 0, 0, random.Random(0)) > 0
+    True
+    """
+    try:
+        return playout(game, players, derive_seed(seed, index), choose)
+    except EffectRuntimeError as err:
+        where = (f"in random playout {index + 1} of seed {seed}, a game of seed {derive_seed(seed, index)}; "
+                 f"bench --seed {seed} --playouts {index + 1} meets it again")
+        raise EffectRuntimeError(f"{err.message} ({where})", err.pos, err.public) from None
+
+
 def bench(
     game: Game, players: int, playouts: int, seed: int, repeats: int = 3, advance: Callable[[int], None] | None = None,
 ) -> dict[str, Any]:
@@ -57,6 +73,8 @@ def bench(
     """
     players, playouts, seed, repeats = (whole(name, value) for name, value in
                                         (("players", players), ("playouts", playouts), ("seed", seed), ("repeats", repeats)))
+    if playouts < 1 or repeats < 1:  # nothing timed: the speed was a ZeroDivisionError, max() of no runs a ValueError
+        raise ValueError(f"bench plays at least one playout in at least one run, not {playouts} in {repeats}")
     rates: list[float] = []
     actions = 0
     partial = False
@@ -66,7 +84,7 @@ def bench(
         played = taken = 0
         try:
             for i in range(playouts):
-                taken += playout(game, players, derive_seed(seed, i), choose)
+                taken += _told_playout(game, players, seed, i, choose)
                 played += 1
                 if advance is not None and time.perf_counter() - shown > 0.1:  # a few times a second: timing unskewed
                     advance(run * playouts + played)

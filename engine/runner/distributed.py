@@ -147,11 +147,12 @@ def _apply(fn: Callable[[T], R], item: T) -> R:
 
 
 def _result(ray: Any, ref: Any) -> Any:
-    """The value of a finished task; an error raised in it comes back as the engine's own error."""
+    """The value of a finished task; an error raised in it comes back as the engine's own error, of its own kind (a
+    game's failing effect stays an EffectRuntimeError, so that simulate keeps the games finished before it)."""
     try:
         return ray.get(ref)
     except ray.exceptions.RayTaskError as err:
         cause = err.cause
         if isinstance(cause, RulecraftError):
-            raise RulecraftError(str(cause)) from None
+            raise cause from None
         raise

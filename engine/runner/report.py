@@ -328,6 +328,7 @@ class SimulationReport:
     results: list[GameResult] = field(default_factory=list)
     set_options: dict[str, str] = field(default_factory=dict)  # options set from outside the files (``--set``)
     planned: int | None = None  # games asked for, when the run was interrupted (Ctrl-C) before all finished
+    failed: str | None = None  # the error of the game that stopped the run, when one failed (the run is partial too)
     teams: tuple[tuple[int, ...], ...] = ()  # the seats of each team, when the seats play in teams
 
     def __repr__(self) -> str:
@@ -566,6 +567,8 @@ class SimulationReport:
         length = self.length
         first, changes, margin, points = self.first_player, self.lead_changes, self.margin, self.points
         marked = {"partial": True, "games_planned": self.planned} if self.partial else {}
+        if self.failed is not None:
+            marked["failed"] = self.failed
         return marked | {
             "ruleset": self.ruleset,
             "variants": self.variants,

@@ -37,7 +37,7 @@ from engine.compiling.loading import GameRef, keeping, load
 from engine.core import rng
 from engine.core.decisions import SIMULTANEOUS
 from engine.core.actions import Action
-from engine.core.errors import EffectRuntimeError, IllegalActionError, RulecraftError, SetupError
+from engine.core.errors import EffectRuntimeError, IllegalActionError, RulecraftError, SetupError, SourcePos
 from engine.core.showtext import cut, players as players_text
 from engine.model.game import Game
 from engine.model.state import State
@@ -386,7 +386,24 @@ def simulate(
                     progress(len(report.results))
         except KeyboardInterrupt:  # Ctrl-C: keep the games finished so far (whole chunks: a prefix of the seeds)
             report.planned = n
+        except EffectRuntimeError as err:  # a game failed: the games of the chunks before its own are kept too
+            report.planned, report.failed = n, str(err)
+            raise GameFailed(err.message, err.pos, err.public, report) from None
     return report
+
+
+class GameFailed(EffectRuntimeError):
+    """An effect failed in one game of a run (the message names its seed); ``report`` holds the games finished
+    before it, a prefix of the seeds, marked partial, with this error as its ``failed``.
+
+    >>> GameFailed("division by zero (in the game of seed 7; ...)").report is None
+    True
+    """
+
+    def __init__(self, message: str, pos: SourcePos | None = None, public: str | None = None,
+                 report: SimulationReport | None = None) -> None:
+        super().__init__(message, pos, public)
+        self.report = report
 
 
 # ---------------------------------------------------------------- work items
@@ -485,6 +502,8 @@ def bench_agent(
     """
     players, decisions, seed, repeats = (whole(name, value) for name, value in
                                          (("players", players), ("decisions", decisions), ("seed", seed), ("repeats", repeats)))
+    if decisions < 1 or repeats < 1:  # nothing timed: min() of no runs was a ValueError of its own
+        raise ValueError(f"bench_agent times at least one decision in at least one run, not {decisions} in {repeats}")
     positions = bench_positions(game, players, decisions, seed)
     if not positions:
         raise RulecraftError(f"{game.name}: no position with a choice of actions in {decisions * 10} random games")

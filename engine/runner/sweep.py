@@ -34,7 +34,7 @@ from engine.model.game import Game
 from engine.runner.backends import MAX_GAMES
 from engine.runner.executor import Executor
 from engine.runner.report import Comparison, SimulationReport, compare
-from engine.runner.simulate import Progress, simulate
+from engine.runner.simulate import GameFailed, Progress, simulate
 
 
 @dataclass
@@ -53,7 +53,8 @@ class Sweep:
     option: str
     baseline: int  # index of the run the others are compared with
     runs: list[SweepRun]
-    planned: int | None = None  # values asked for, when the sweep was interrupted (Ctrl-C)
+    planned: int | None = None  # values asked for, when the sweep was interrupted (Ctrl-C) or stopped by a game
+    failed: str | None = None  # the error of the game that stopped the sweep, when one failed
 
     @property
     def partial(self) -> bool:
@@ -75,6 +76,8 @@ class Sweep:
         """The sweep as data: the runs' setting, then per value its figures and differences from the baseline."""
         first = self.runs[0].report
         marked = {"partial": True, "values_planned": self.planned} if self.partial else {}
+        if self.failed is not None:
+            marked["failed"] = self.failed
         return marked | {
             "ruleset": first.ruleset,
             "variants": first.variants,
@@ -160,7 +163,8 @@ def sweep(
     """Simulate ``n`` games (same seeds) for each value of ``option``; ``load(set_options)`` makes each game.
 
     Every game is loaded (and so checked) before any is played.  The baseline is the run
-    whose value is the one the option has without the sweep, else the first.
+    whose value is the one the option has without the sweep, else the first.  A game that fails
+    stops the sweep as Ctrl-C does, the runs so far kept and the error in ``failed``.
     ``progress(i, count)`` may give a progress callback for run ``i`` of ``count``.
     Raises ValueError when the runs would play more than :data:`MAX_GAMES` games in all (:func:`check_games`), or
     ``values`` is empty or a text.
@@ -178,8 +182,12 @@ def sweep(
     baseline = next((i for i, game in enumerate(games) if game.options.get(option) == written), 0)
     runs: list[SweepRun] = []
     for i, (value, game) in enumerate(zip(values, games)):
-        report = simulate(game, players, n, seed, agents, executor=executor,
-                          progress=progress(i, len(games)) if progress else None)
+        try:
+            report = simulate(game, players, n, seed, agents, executor=executor,
+                              progress=progress(i, len(games)) if progress else None)
+        except GameFailed as err:  # the runs so far are kept, the last one partial, as when interrupted
+            assert err.report is not None
+            return Sweep(option, baseline, [*runs, SweepRun(value, err.report)], planned=len(values), failed=str(err))
         runs.append(SweepRun(value, report))
         if report.partial:  # Ctrl-C: the runs so far, the last one partial; no comparison with unfinished runs
             return Sweep(option, baseline, runs, planned=len(values))

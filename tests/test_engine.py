@@ -328,7 +328,10 @@ def test_play_refuses_a_truth_value_and_roll_a_die_that_is_no_die_with_the_state
     assert 1 <= state.roll(6) <= 6 and state.roll(1) == 1
     with pytest.raises(TypeError, match=r"^cell_text\(\) takes a cell, two whole numbers \(x, y\), not None$"):
         game.cell_text(None)  # type: ignore[arg-type]
-    assert game.cell_text((1, 2)) == "1,2"
+    for odd in ("x", (1, 2, 3)):  # a text's letters read as x and y; a third number dropped
+        with pytest.raises(TypeError, match=r"^cell_text\(\) takes a cell"):
+            game.cell_text(odd)  # type: ignore[arg-type]
+    assert game.cell_text((1, 2)) == game.cell_text([1, 2]) == "1,2"  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("ruleset", ["banner-clash", "breakthrough", "nine-domains", "othello"])  # each kind of list

@@ -220,8 +220,10 @@ class Game:
         >>> Game("g", "G", 1, "", "").cell_text((4, 1)), Game("g", "G", 1, "", "").cell_text((4, 1), brackets=True)
         ('4,1', '(4,1)')
         """
-        if type(cell) is not tuple or len(cell) != 2:
-            raise TypeError(f"cell_text() takes a cell, two whole numbers (x, y), not {cut(repr(cell), 60)}")
+        if type(cell) is not tuple or len(cell) != 2:  # a list [x, y] (read from JSON) is that cell
+            if not isinstance(cell, (tuple, list)) or len(cell) != 2:
+                raise TypeError(f"cell_text() takes a cell, two whole numbers (x, y), not {cut(repr(cell), 60)}")
+            cell = (cell[0], cell[1])
         return self.cell_names.text(cell, brackets)
 
     def read_cell(self, text: str) -> tuple[int, int] | None:

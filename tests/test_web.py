@@ -1445,3 +1445,35 @@ def test_a_win_on_a_tie_break_says_the_tie_was_broken() -> None:
         state.apply(agent.choose(state))
     broken = "tied on points: the ranking's later keys broke the tie (the last move's log gives each seat's keys)"
     assert situation(state, 1) == ["game over; scores: seat 1 (North): 3, seat 2 (South): 3", "seat 2 (South) wins", broken]
+
+
+def test_the_last_move_outlines_what_it_changed_on_the_board_as_the_seat_sees_it() -> None:
+    """The last move was outlined only at the cells its text names: an Othello move lit the disc put down, not the
+    discs it turned over, and a move whose text names no cell (a piece chosen by name) lit nothing.  The cells whose
+    top piece a move changed are outlined too, where the seat sees the change: a piece put down or taken away always
+    (the board shows a face-down piece's back), a piece replaced or turned over only where the seat sees it."""
+    from cli.web.tables import Move, board_changes
+    from cli.web.view import last_cells
+
+    client = TestClient(create_app(None), follow_redirects=False)
+    table = start(client, "/play/othello?players=2&seed=1")
+    action = view(client, table)["actions"][0]["text"]
+    played = client.post(f"/api/tables/{table}/act", json={"action": action}).json()
+    board = played["last_cells"]
+    assert board[0] == action.rsplit(" ", 1)[1] and len(board) >= 2, board  # the disc put down, then those turned over
+
+    game = engine.load(str(EXAMPLES / "hidden-duel"))
+    state = game.new_state(players=2, seed=1)
+    south = sorted(cid for cell, cid in state.grid.items() if cell[1] == 3)  # South's row, face down to North
+    cell = state.cell_of[south[0]]
+    replaced = Move(1, 2, "a move", "a move", [], ((cell, south[0], south[1]),))
+    turned = Move(1, 2, "a move", "a move", [], ((cell, south[0], south[0]),))
+    emptied = Move(1, 2, "a move", "a move", [], ((cell, south[0], None),))
+    key = f"{cell[0]},{cell[1]}"
+    assert [last_cells(state, m, "a move", 1) for m in (replaced, turned, emptied)] == [[], [], [key]]  # North
+    assert [last_cells(state, m, "a move", 2) for m in (replaced, turned, emptied)] == [[key]] * 3  # South: its own
+    before, turn = state.clone(), state.turn_number
+    while state.turn_number == turn:  # North's first move: a piece, then where it goes (the rows are apart: no fight)
+        state.apply(state.legal_actions()[0])
+    (left, gone, none), (came, nothing, arrived) = board_changes(before, state)
+    assert (none, nothing, gone) == (None, None, arrived) and (left, came) == (before.cell_of[gone], state.cell_of[gone])

@@ -232,7 +232,8 @@ class Server:
             "invites": links,  # seat -> the address that hands it to another browser
             "way_back": way_back(table, held),  # the address giving the seats this browser holds back to it
         }
-        data["last_cells"] = view.cells_in(data["moves"][-1]["text"], state.game) if data["moves"] else []  # the last move's cells
+        data["last_cells"] = view.last_cells(state, moves[-1], data["moves"][-1]["text"], None if everyone else seat) \
+            if moves else []
         if table.mode == "replay":
             data.update(position=table.position, length=len(table.log.actions),
                         explanation=table.moves[table.position - 1].to_json(None) if table.position else None)

@@ -49,6 +49,25 @@ class Abandoned(TableError):
     """Work whose request was already refused as too long, stopped between two moves (its table as it was)."""
 
 
+Change = tuple[tuple[int, int], "int | None", "int | None"]
+"""A cell of the board a move changed: the cell, the component on top before (None: empty) and after."""
+
+
+def board_changes(before: "State", after: "State") -> tuple[Change, ...]:
+    """The cells whose top piece differs between two positions, or shows another face, in the board's order.
+
+    >>> import engine
+    >>> s = engine.load(engine.builtin_names()[0]).new_state(players=2, seed=1)
+    >>> t = s.clone(); t.apply(t.legal_actions()[0])               # a piece put down on an empty cell
+    >>> [(old, new == t.grid[cell]) for cell, old, new in board_changes(s, t)]
+    [(None, True)]
+    """
+    old, new, faces_before, faces_after = before.grid, after.grid, before.face, after.face
+    cells = [cell for cell in {**old, **new} if old.get(cell) != new.get(cell)
+             or new.get(cell) is not None and faces_before[new[cell]] != faces_after[new[cell]]]
+    return tuple((cell, old.get(cell), new.get(cell)) for cell in sorted(cells, key=lambda c: (c[1], c[0])))
+
+
 @dataclass
 class Move:
     """A move as the page shows it: who made it, its text, what the other seats saw of it, what it did (the log lines)."""
@@ -58,6 +77,7 @@ class Move:
     text: str
     public: str  # the text as the other seats see it (a sealed choice hides what was chosen)
     lines: list[str]
+    changed: tuple[Change, ...] = ()  # the board's cells whose top piece it changed (see board_changes)
 
     def to_json(self, seat: int | None) -> dict[str, Any]:
         """As ``seat`` sees it (None: everything, as a replay shows it; 0, nobody's seat: as every seat sees it)."""
@@ -178,8 +198,10 @@ class Table:
                              "(the game is as it was before that move)") from None
         if expired():
             return
+        changed = board_changes(self.state, played)
         self.state = played
-        self.moves.append(Move(len(self.moves) + 1, seat, str(action), public, list((self.state.log or [])[before:])))
+        self.moves.append(Move(len(self.moves) + 1, seat, str(action), public, list((self.state.log or [])[before:]),
+                               changed))
         self.version += 1
 
     def undo(self, seats: frozenset[int] | None = None, seen: int | None = None,

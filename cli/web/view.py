@@ -30,6 +30,7 @@ from engine.model.savefile import counter_values
 if TYPE_CHECKING:
     from engine import Game, State
     from engine.core.actions import Action
+    from cli.web.tables import Move
 
 BACKS_SHOWN = 12
 """Card backs drawn for a hidden zone before the rest is only counted."""
@@ -260,6 +261,29 @@ def chosen_zones(state: State, action: Action) -> list[str]:
         return []
     cid = pending.options[pending.labels.index(action.args[0])]
     return [] if cid is None else [zone_names[zone_of[cid]]]  # None: a pass
+
+
+def last_cells(state: State, move: "Move", text: str, viewer: int | None) -> list[str]:
+    """The cells the page outlines for the last move, each as ``x,y``: those its text (as ``viewer`` reads it) names,
+    then those whose change on the board ``viewer`` sees — a piece put down or taken away (every seat sees the
+    board's pieces, a face-down one as its back), or a piece replaced or turned over where it sees both now — so a
+    move written without its cells (a piece named, a line turned over) still shows where it landed and what it did.
+
+    >>> import engine
+    >>> from cli.web.tables import Move, board_changes
+    >>> s = engine.load(engine.builtin_names()[0]).new_state(players=2, seed=1)
+    >>> t = s.clone(); t.apply(t.legal_actions()[0])
+    >>> moved = board_changes(s, t)
+    >>> last_cells(t, Move(1, 1, "", "", [], moved), "", None) == [f"{x},{y}" for (x, y), _, _ in moved]
+    True
+    """
+    found = cells_in(text, state.game)
+    for (x, y), old, new in move.changed:
+        seen = old is None or new is None or not hidden_from(state, new, viewer) and (
+            old == new or not hidden_from(state, old, viewer))
+        if seen and f"{x},{y}" not in found:
+            found.append(f"{x},{y}")
+    return found
 
 
 def cells_in(text: str, game: Game) -> list[str]:

@@ -157,6 +157,40 @@ class Leave(Function):
         return f"{call.args[0].describe()} leaves the turn order" if call.args else "leave"
 
 
+@dataclass(frozen=True)
+class Rejoin(Function):
+    """``rejoin(ROLE)``: a role that left the turn order (``leave(r)``) comes back into it, its turns taken again from
+    the next time the order reaches it — a player out of a round, dealt in for the next.  A role that has not left, or
+    that no seat plays, changes nothing.  Example, at a round's end::
+
+        for r in roles where has_left(r):
+          rejoin(r)
+    """
+
+    def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
+        args = self.arity(call, scope, 1)
+        role = self.value(scope, args[0], role_type(scope), "role").fn if args else (lambda s, e: None)
+        note_turn_change(scope, call, "rejoin()")
+
+        def rejoin(s: Any, e: list[Any]) -> None:
+            who = role(s, e)
+            left = s.left_roles()
+            if who is None or who not in left:
+                return
+            part = s.slices[TurnOrder.block]._replace(left=tuple(r for r in left if r != who) or None)
+            if part == TurnOrder():
+                del s.slices[TurnOrder.block]
+            else:
+                s.slices[TurnOrder.block] = part
+            s._actions = None
+            s.note(lambda: f"{who} rejoins the turn order")
+
+        return Compiled(EFFECT, rejoin)
+
+    def describe(self, call: ast.Call) -> str:
+        return f"{call.args[0].describe()} rejoins the turn order" if call.args else "rejoin"
+
+
 NOT_IN_SETUP = ("{} gives the next turn during play, not in setup: the first turn goes to the ruleset's first_seat "
                 "(a seat, an option, lowest-roll or highest-roll), or to the role setup names with play_next(ROLE)")
 """play_again() in setup would act only after the first turn: refused, naming what chooses who starts."""
@@ -975,6 +1009,9 @@ STATE_FUNCTIONS: tuple[Function, ...] = (
            "by a seat, or that has left already, changes nothing.", "if gold(r) == 0: leave(r)"),
     HasLeft("has_left", "has_left(ROLE) -> bool", "Whether the role has left the turn order (see leave).",
             "count(r in roles where seated(r) and not has_left(r)) == 1", BOOL, words="{} has left the turn order"),
+    Rejoin("rejoin", "rejoin(ROLE)", "A role that left the turn order comes back into it: its turns are taken again "
+           "from the next time the order reaches it (a player out of a round, dealt in for the next). A role that "
+           "has not left changes nothing.", "for r in roles where has_left(r): rejoin(r)"),
     PlayAgain("play_again", "play_again()", "The role whose turn it is takes the next turn too, once (the turn "
               "order goes on from it afterwards); a role that leaves the turn order meanwhile is passed over.",
               "if gained > 0: play_again()"),

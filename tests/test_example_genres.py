@@ -57,7 +57,9 @@ opener, one seat on (``play_next``).  Fleet (docs/examples/fleet) is a tiny Batt
 chart tokens, one per cell (an attribute of type cell), from a hand the rival does not see into a hidden fleet; a shot
 marks the cell and opens its token, and a hit fires again (``play_again``).  Oh Hell (docs/examples/oh-hell) is trick-taking with bids: a turn is a bid
 or a card as a counter says, the last bidder may not make the bids add up, and the deal, needed by the setup and after
-every hand, is written once as a component's program (``perform``).
+every hand, is written once as a component's program (``perform``).  Court letters (docs/examples/court-letters) is
+a game of rounds in the manner of Love Letter: a player knocked out of a round leaves the turn order (``leave``), so
+their turns are passed over, and everyone is dealt in again for the next round (``rejoin``), its winner opening it.
 """
 
 from __future__ import annotations
@@ -76,7 +78,7 @@ from engine.runner.simulate import simulate
 GAMES = ("pig", "trumps", "hex", "going-once", "dominoes", "home-run", "market-row", "crazy-eights", "sealed-bids", "memory", "hidden-duel",
          "yacht", "morris", "storm-watch", "go", "gem-merchants", "frontiers",
          "chess", "homestead", "routes", "tables", "amazons", "pentago", "hearts", "quoridor", "leduc", "orchard",
-         "fleet", "oh-hell")
+         "fleet", "oh-hell", "court-letters")
 SLOW = {"quoridor"}  # a random game takes about a second (each wall tried on a copy): fewer of them
 
 

@@ -79,3 +79,14 @@ def test_an_attribute_with_a_default_is_not_noted_as_given_by_none() -> None:
                                                                        "      colour: colour\n      bonus: {type: int, default: 1}\n"))
     assert "bonus" in tree["components"]["card"]["attributes"]
     assert unset_attributes(tree) == []
+
+
+def test_a_number_left_out_and_computed_with_says_a_default_would_give_one(tmp_path: Path) -> None:
+    """The failure of ``c.red - c.blue`` for a card leaving red out named what had no value, not why nor what to do."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(RULESET.replace("red: {type: int, default: DEFAULT}", "red: int"), encoding="utf-8")
+    with pytest.raises(RulesetError) as err:
+        engine.load(path)
+    assert ("the red of c has no value here (nothing is written for it), so '-' cannot use it; a component that "
+            "leaves out red reads none: write it, or give the attribute a default (red: {type: int, default: 0})"
+            ) in str(err.value)

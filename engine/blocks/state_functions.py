@@ -133,7 +133,8 @@ class HasLeft(OneArgument):
 
 @dataclass(frozen=True)
 class Leave(Function):
-    """``leave(ROLE)``: the role leaves the turn order for good; its turns are passed over, the rest of this one too.
+    """``leave(ROLE)``: the role leaves the turn order (for good, unless ``rejoin(ROLE)`` brings it back); its turns are
+    passed over, the rest of this one too.
 
     It stays in the game otherwise: its components, counters and score remain, and ``has_left(r)`` tells.
     """
@@ -1004,8 +1005,9 @@ STATE_FUNCTIONS: tuple[Function, ...] = (
     Toss("toss", "toss(x in COLLECTION [where CONDITION])",
          "Each selected component lands on one of its faces at random, like a die or a coin (a roll of the game's "
          "seeded generator, so a scenario's loaded dice decide it).", "toss(d in tray(current_role))"),
-    Leave("leave", "leave(ROLE)", "The role leaves the turn order for good: its turns (and the rest of this one, "
-           "if it is its own) are passed over; it keeps its components, counters and score. A role not played "
+    Leave("leave", "leave(ROLE)", "The role leaves the turn order, for good unless rejoin(ROLE) brings it back: "
+           "its turns (and the rest of this one, if it is its own) are passed over; it keeps its components, "
+           "counters and score. A role not played "
            "by a seat, or that has left already, changes nothing.", "if gold(r) == 0: leave(r)"),
     HasLeft("has_left", "has_left(ROLE) -> bool", "Whether the role has left the turn order (see leave).",
             "count(r in roles where seated(r) and not has_left(r)) == 1", BOOL, words="{} has left the turn order"),

@@ -11,8 +11,8 @@ import pytest
 
 import engine
 from engine.core.errors import RulesetError
-from engine.runner.validate import unset_attributes
 from engine.core.yamlsource import load_yaml
+from engine.runner.validate import unset_attributes
 
 RULESET = """\
 name: costs
@@ -55,7 +55,7 @@ def _load(tmp_path: Path, default: str = "0") -> engine.Game:
 def test_a_component_leaving_an_attribute_out_reads_its_default(tmp_path: Path) -> None:
     game = _load(tmp_path)
     state = game.new_state(players=1)
-    holds = lambda text: game.compile_condition(text).test(state)  # noqa: E731
+    holds = lambda text: game.compile_condition(text).test(state)
     assert holds('first(c in cards where c.id == "cheap").red == 0')
     assert holds('first(c in cards where c.id == "cheap").blue == 1')
     assert holds('first(c in cards where c.id == "dear").red == 3')

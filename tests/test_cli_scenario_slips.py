@@ -83,3 +83,18 @@ def test_a_long_refused_action_is_quoted_cut(tmp_path: Path) -> None:
     said = next(line for line in lines if "but it was accepted" in line)
     assert said == (f"sun-beats-moon.yaml:13:13: action 1: expected 'place Sun/Moon as Sun at 0,0' to fail with '{'x' * 200}"
                     "... (7,000 characters)', but it was accepted"), said[:400]
+
+
+def test_an_answer_written_for_a_forced_choice_is_told_it_was_answered_without_asking(tmp_path: Path) -> None:
+    """A Guard with one player to choose asks only the rank: a scenario that wrote 'choose seat2' as well was told only
+    that it answered no question, and its writer did not see why."""
+    examples = Path(__file__).parents[1] / "docs" / "examples"
+    folder = tmp_path / "court"
+    shutil.copytree(examples / "court-letters", folder)
+    scenario = folder / "scenarios" / "a-guard-naming-the-card-ends-the-round-and-deals-everyone-in-again.yaml"
+    text = scenario.read_text(encoding="utf-8")
+    scenario.write_text(text.replace("  - choose Guard\n", "  - choose Guard\n  - choose seat2\n", 1), encoding="utf-8")
+    result = CliRunner().invoke(main, ["check", str(scenario)])
+    assert result.exit_code == 1 and "'choose seat2' does not answer the question (name a rank)" in result.output
+    assert ("a question with a single option is answered without asking (unless always_ask = true), and so is not "
+            "written in a scenario: if this action answered one, leave it out") in result.output

@@ -178,3 +178,23 @@ def test_a_counter_named_score_is_told_what_the_built_in_is_and_names_to_give_it
     assert found.message == "the name 'score' is already a built-in function; pick another name for this counter"
     assert found.hint == ("score(SEAT) -> int: a seat's final score (0 until the game is over); a counter of the game's "
                           "own is named for what it counts: vp, chips, banked")
+
+
+@pytest.mark.parametrize("declared", ["  d1: {per: role}", "  d1: {}"])
+def test_a_counter_named_like_a_die_is_refused_where_it_is_declared(tmp_path: Path, declared: str) -> None:
+    """Code reads ``d1`` as a die: ``d1 = roll(d6)`` was refused as "'a 1-sided die' is not a counter (declare it
+    under 'counters:')" though it was declared there, and ``d1(r)`` was a syntax error."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(RULESET.replace("  round: {start: 1}", f"  round: {{start: 1}}\n{declared}")
+                    .replace("SETUP", "pass").replace("END", "true"))
+    with pytest.raises(RulesetError) as err:
+        engine.load(path)
+    [found] = err.value.diagnostics
+    assert found.message == ("counter name 'd1' reads as a die in code (d1: a 1-sided die), so the counter could not be "
+                             "changed (d1 = 3) or read per owner (d1(r))")
+    assert found.hint == "pick another name, such as die1 or d1_"
+    assert found.pos is not None and found.pos.line == declared_line(path, "d1:")
+
+
+def declared_line(path: Path, text: str) -> int:
+    return next(n for n, line in enumerate(path.read_text().splitlines(), 1) if line.strip().startswith(text))

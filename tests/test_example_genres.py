@@ -61,6 +61,13 @@ every hand, is written once as a component's program (``perform``).  Meadows (do
 with matching edges in the manner of Carcassonne: a tile's four faces are its quarter turns, a place step's
 ``refuse_if_after`` judges the tile just laid (``placed``), a tile that fits nowhere makes the step pass, and a
 region of a terrain is found with ``reachable`` through the edges that show it.
+Court letters (docs/examples/court-letters) is
+a game of rounds in the manner of Love Letter: a player knocked out of a round leaves the turn order (``leave``), so
+their turns are passed over, and everyone is dealt in again for the next round (``rejoin``), its winner opening it.
+Take six (docs/examples/take-six) is a card-placing game in the manner of 6 nimmt!: every player seals a card at once
+(``commit``), and the last player's turn places the revealed cards from the lowest up, asking the owner of a card lower
+than every row which row it takes (``choose(..., by = r)``); its cards' ids are their numbers, written as numbers in
+its scenarios.
 """
 
 from __future__ import annotations
@@ -79,7 +86,7 @@ from engine.runner.simulate import simulate
 GAMES = ("pig", "trumps", "hex", "going-once", "dominoes", "home-run", "market-row", "crazy-eights", "sealed-bids", "memory", "hidden-duel",
          "yacht", "morris", "storm-watch", "go", "gem-merchants", "frontiers",
          "chess", "homestead", "routes", "tables", "amazons", "pentago", "hearts", "quoridor", "leduc", "orchard",
-         "fleet", "oh-hell", "meadows")
+         "fleet", "oh-hell", "meadows", "court-letters", "take-six")
 SLOW = {"quoridor"}  # a random game takes about a second (each wall tried on a copy): fewer of them
 
 

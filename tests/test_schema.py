@@ -250,6 +250,18 @@ def test_a_text_cut_at_a_comma_in_braces_says_to_quote_it(tmp_path: Path) -> Non
         (21, 18, "unknown key 'hidden' in counters/gold", "known keys: per, start, min, max, doc, shown")]
 
 
+def test_one_word_cut_from_a_text_at_a_comma_in_braces_says_to_quote_it(tmp_path: Path) -> None:
+    """``{doc: the card picked this round, revealed, shown: false}``: the one word after the comma became a key, and
+    was told the known keys only, while the same slip with two words was told to quote the text."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(MINIMAL + "counters:\n  pot: {doc: rolled this turn, lost, min: 0}\n  gold: {min: 0, hidden}\n")
+    found = sorted((d.pos.line, d.pos.col, d.message, d.hint) for d in schema_errors(load_yaml(path), "ruleset"))
+    assert found == [
+        (20, 32, "unknown key 'lost' in counters/pot",
+         "YAML ended the value before it at a comma inside {...}: put that value in quotes"),
+        (21, 18, "unknown key 'hidden' in counters/gold", "known keys: per, start, min, max, doc, shown")]
+
+
 def test_a_cell_cut_at_its_comma_in_braces_says_to_quote_it(tmp_path: Path) -> None:
     """A scenario's checkpoint written in braces, ``{action: place X at 5,5, expect_error: ...}``: YAML ends the action
     at the cell's comma and makes its y a key; the message listed the known keys only."""

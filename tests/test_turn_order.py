@@ -56,6 +56,38 @@ def test_leave_needs_a_role(tmp_path: Path) -> None:
         tiles_with(tmp_path, "  - place: {from: hand, face: choose}\n  - do: {effect: 'leave(3)'}\n")
 
 
+# ------------------------------------------------------------ rejoin(ROLE): a role that left comes back
+
+def test_a_role_that_rejoins_takes_its_turns_again(tmp_path: Path) -> None:
+    """Out of a round, dealt in for the next: Star leaves on turn 1 and rejoins on turn 3, so turn 4 is Sun's (Star
+    passed over while out) and turn 5 Star's again.  Before rejoin() a role that left was out for good."""
+    game = tiles_with(tmp_path, "  - place: {from: hand, face: choose}\n"
+                                "  - do: {effect: 'if turn == 1: leave(Star)\n\n      if turn == 3: rejoin(Star)'}\n")
+    s = game.new_state(players=3, seed=0, record=True)
+    s.apply(s.legal_actions()[0])  # Sun: Star leaves
+    assert s.current_role == "Moon"
+    s.apply(s.legal_actions()[0])  # Moon
+    assert s.current_role == "Sun"
+    s.apply(s.legal_actions()[0])  # Sun: Star rejoins
+    assert s.log[-1] == "Star rejoins the turn order" and not game.compile_condition("has_left(Star)").test(s)
+    assert s.current_role == "Star"
+    assert game.state_from_json(s.to_json()) == s
+
+
+def test_rejoin_of_a_role_that_has_not_left_changes_nothing(tmp_path: Path) -> None:
+    game = tiles_with(tmp_path, "  - place: {from: hand, face: choose}\n  - do: {effect: 'rejoin(Star)'}\n")
+    s = game.new_state(players=3, seed=0, record=True)
+    s.apply(s.legal_actions()[0])
+    assert "Star rejoins the turn order" not in s.log and s.current_role == "Star"
+
+
+def test_rejoin_is_refused_in_a_game_of_sealed_rounds(tmp_path: Path) -> None:
+    path = tmp_path / "ruleset.yaml"
+    path.write_text("name: t\nextends: sealed-tiles\nturn+:\n  - do: {effect: 'rejoin(current_role)'}\n", encoding="utf-8")
+    with pytest.raises(engine.RulesetError, match=r"rejoin\(\) can't be used in a ruleset with a 'reveal' step"):
+        engine.load(path)
+
+
 # ------------------------------------------------------------ play_again(): the same role takes the next turn too
 
 AGAIN_IF_SUN = "  - place: {from: hand, face: choose}\n  - do: {effect: 'if current_role == Sun and turn == 1: play_again()'}\n"

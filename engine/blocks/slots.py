@@ -235,7 +235,7 @@ def _slot_row(b: "BuildContext", pos: SourcePos) -> SlotRow:
 
 
 def check_turn_changes(b: "BuildContext") -> None:
-    """A ruleset with a ``reveal`` step refuses ``play_again()`` and ``play_next()``: its sealed round gives every
+    """A ruleset with a ``reveal`` step refuses ``play_again()``, ``play_next()`` and ``rejoin()``: its sealed round gives every
     player one turn, in turn order, and reveals on the last one's, so an extra or skipped turn would reveal before
     everyone has committed (or leave a player's commit for the next round)."""
     reveal = next((step for step in b.game.steps if isinstance(step, Reveal)), None)

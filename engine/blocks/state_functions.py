@@ -146,7 +146,8 @@ class HasLeft(OneArgument):
 
 @dataclass(frozen=True)
 class Leave(Function):
-    """``leave(ROLE)``: the role leaves the turn order for good; its turns are passed over, the rest of this one too.
+    """``leave(ROLE)``: the role leaves the turn order (for good, unless ``rejoin(ROLE)`` brings it back); its turns are
+    passed over, the rest of this one too.
 
     It stays in the game otherwise: its components, counters and score remain, and ``has_left(r)`` tells.
     """
@@ -168,6 +169,40 @@ class Leave(Function):
 
     def describe(self, call: ast.Call) -> str:
         return f"{call.args[0].describe()} leaves the turn order" if call.args else "leave"
+
+
+@dataclass(frozen=True)
+class Rejoin(Function):
+    """``rejoin(ROLE)``: a role that left the turn order (``leave(r)``) comes back into it, its turns taken again from
+    the next time the order reaches it — a player out of a round, dealt in for the next.  A role that has not left, or
+    that no seat plays, changes nothing.  Example, at a round's end::
+
+        for r in roles where has_left(r):
+          rejoin(r)
+    """
+
+    def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
+        args = self.arity(call, scope, 1)
+        role = self.value(scope, args[0], role_type(scope), "role").fn if args else (lambda s, e: None)
+        note_turn_change(scope, call, "rejoin()")
+
+        def rejoin(s: Any, e: list[Any]) -> None:
+            who = role(s, e)
+            left = s.left_roles()
+            if who is None or who not in left:
+                return
+            part = s.slices[TurnOrder.block]._replace(left=tuple(r for r in left if r != who) or None)
+            if part == TurnOrder():
+                del s.slices[TurnOrder.block]
+            else:
+                s.slices[TurnOrder.block] = part
+            s._actions = None
+            s.note(lambda: f"{who} rejoins the turn order")
+
+        return Compiled(EFFECT, rejoin)
+
+    def describe(self, call: ast.Call) -> str:
+        return f"{call.args[0].describe()} rejoins the turn order" if call.args else "rejoin"
 
 
 NOT_IN_SETUP = ("{} gives the next turn during play, not in setup: the first turn goes to the ruleset's first_seat "
@@ -1029,13 +1064,17 @@ STATE_FUNCTIONS: tuple[Function, ...] = (
     Toss("toss", "toss(x in COLLECTION [where CONDITION])",
          "Each selected component lands on one of its faces at random, like a die or a coin (a roll of the game's "
          "seeded generator, so a scenario's loaded dice decide it).", "toss(d in tray(current_role))"),
-    Leave("leave", "leave(ROLE)", "The role leaves the turn order for good: its turns (and the rest of this one, "
-           "if it is its own) are passed over; it keeps its components, counters and score. A role not played "
+    Leave("leave", "leave(ROLE)", "The role leaves the turn order, for good unless rejoin(ROLE) brings it back: "
+           "its turns (and the rest of this one, if it is its own) are passed over; it keeps its components, "
+           "counters and score. A role not played "
            "by a seat, or that has left already, changes nothing.", "if gold(r) == 0: leave(r)"),
     HasLeft("has_left", "has_left(ROLE) -> bool", "Whether the role has left the turn order (see leave).",
             "count(r in roles where seated(r) and not has_left(r)) == 1", BOOL, words="{} has left the turn order"),
     Say("say", "say(TEXT)", "A line of the game's log in the ruleset's own words, as written in quotes (every seat "
         "reads it).", 'say("the pot boils over")'),
+    Rejoin("rejoin", "rejoin(ROLE)", "A role that left the turn order comes back into it: its turns are taken again "
+           "from the next time the order reaches it (a player out of a round, dealt in for the next). A role that "
+           "has not left changes nothing.", "for r in roles where has_left(r): rejoin(r)"),
     PlayAgain("play_again", "play_again()", "The role whose turn it is takes the next turn too, once (the turn "
               "order goes on from it afterwards); a role that leaves the turn order meanwhile is passed over.",
               "if gained > 0: play_again()"),

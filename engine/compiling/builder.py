@@ -60,6 +60,12 @@ IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 WORD = re.compile(r"[^\W\d]\w*\Z")
 """A name of letters of any script, digits and _ (``Zürich``), as the effect language reads one: a point's name may
 be one; the other names keep to ``IDENTIFIER`` (actions, patterns and meters read them as ASCII)."""
+DIE_NAME = re.compile(r"d[0-9]+\Z")
+"""A name the effect language reads as a die (``d6``)."""
+DIE_SHAPED_BANNED = {"counter": "changed ({n} = 3) or read per owner ({n}(r))", "zone": "read per role ({n}(r))",
+                     "function": "called ({n}())", "meter": "read per owner ({n}(r))"}
+"""The names that may not look like a die, and what their code could not do: code reads such a name as the die
+(a bare one where it is defined, as an option or a point is read, but never in a call or as what '=' changes)."""
 RESERVED = {"where", "in", "and", "or", "not", "if", "then", "else", "elif", "for", "let", "roll", "repeat", "while", "pass",
             "true", "false", "none", "odd", "even"}
 
@@ -237,6 +243,10 @@ class Builder:
         """Report ``name`` unless it is one word the effect language can use (``big_2``, not ``big 2`` or ``if``);
         ``any_script``: its letters may be of any script (``Zürich``), else only A-Z and a-z."""
         text = str(name)
+        if what in DIE_SHAPED_BANNED and DIE_NAME.match(text):
+            self.error(pos, f"{what} name '{text}' reads as a die in code ({text}: a {text[1:]}-sided die), so the {what} "
+                            f"could not be {DIE_SHAPED_BANNED[what].format(n=text)}", f"pick another name, such as die{text[1:]} or {text}_")
+            return
         if (WORD if any_script else IDENTIFIER).match(text) and text not in RESERVED \
                 and not (keyword.iskeyword(text) and text != "None"):
             return

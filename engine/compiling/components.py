@@ -67,6 +67,7 @@ def read_components(b: "Builder") -> None:
             check_written_name(b, face, b.pos(spec.get("faces"), i), f"face of {kind}")
         g.face_names[kind] = faces
         attrs = _attribute_decls(b, kind, spec, attr_decls)
+        defaults = _attribute_defaults(b, spec, attrs)
         reported = len(b.sink.items)
         if "instances" in spec:  # entries made by `each` written out, for the blocks that read the instances too
             spec["instances"] = expand_instances(b, spec)
@@ -74,7 +75,7 @@ def read_components(b: "Builder") -> None:
             if not _room_for(b, inst, b.pos(spec["instances"], i)):
                 full = True
                 break
-            _instance(b, kind, faces, attrs, inst, b.pos(spec["instances"], i))
+            _instance(b, kind, faces, attrs, inst, b.pos(spec["instances"], i), defaults)
         if len(b.sink.items) > reported:  # its problems are reported: code naming the kind is not told it was never written
             g.kinds.setdefault(str(kind), [])
     for attr, (type_name, _) in attr_decls.items():
@@ -149,7 +150,34 @@ def _attribute_decls(b: "Builder", kind: str, spec: Mapping, decls: dict[str, tu
     return attrs
 
 
-def _instance(b: "Builder", kind: str, faces: tuple[str, ...], attrs: dict[str, tuple[str, bool]], inst: Any, pos: SourcePos | None) -> None:
+def _attribute_defaults(b: "Builder", spec: Mapping, attrs: dict[str, tuple[str, bool]]) -> dict[str, tuple[Any, SourcePos | None]]:
+    """Each attribute's ``default`` (checked against its type once, where it is written), with its position: the value
+    of a component that leaves the attribute out, as a cost in a colour most cards don't ask for is 0.
+
+    >>> from engine.compiling.builder import Builder
+    >>> from engine.core.yamlsource import load_yaml
+    >>> b = Builder(load_yaml("r.yaml", "{}"))
+    >>> spec = load_yaml("r.yaml", "attributes: {extra: {type: int, default: 0}, size: int}")
+    >>> _attribute_defaults(b, spec, {"extra": ("int", False), "size": ("int", False)})["extra"][0]
+    0
+    """
+    found: dict[str, tuple[Any, SourcePos | None]] = {}
+    raw = spec.get("attributes") or {}
+    for name, decl in raw.items():
+        if name not in attrs or not isinstance(decl, Mapping) or "default" not in decl:
+            continue
+        value, at = decl["default"], decl.pos_of("default")
+        type_name = attrs[name][0]
+        if type_name.removeprefix(LIST_OF) in (CELL, TABLE):  # read later than components, or by blocks alone
+            b.error(at, f"an attribute of type {type_name} has no default: write its value in each component")
+            continue
+        check_value(b, value, type_name, at, name)
+        found[str(name)] = (value, at)
+    return found
+
+
+def _instance(b: "Builder", kind: str, faces: tuple[str, ...], attrs: dict[str, tuple[str, bool]], inst: Any,
+              pos: SourcePos | None, defaults: dict[str, tuple[Any, SourcePos | None]] | None = None) -> None:
     per_face = [a for a, (_, pf) in attrs.items() if pf]
     values: dict[str, list[Any]] = {}
     where: dict[str, list[SourcePos | None]] = {}  # each value's position, for its messages
@@ -209,6 +237,8 @@ def _instance(b: "Builder", kind: str, faces: tuple[str, ...], attrs: dict[str, 
                         _check_variable(b, item, getattr(item, "pos", at))
                 v = [item for item in v if not is_free(item) and item != EMPTY]
             check_value(b, v, type_name, at, attr, free=attr in b.game.wildcards)
+    for attr, (value, _) in (defaults or {}).items():  # checked once, where the default is written
+        values.setdefault(attr, [value] * len(faces))
     face_values = {a: values[a] for a in per_face if a in values}
     first = len(b.game.component_names)
     if copies is None:

@@ -439,6 +439,13 @@ CORE_SCHEMA: dict[str, Any] = {
                     "type": "boolean",
                     "default": False,
                 },
+                "default": {
+                    "description": ("The value of a component that leaves the attribute out, e.g. `{type: int, "
+                                    "default: 0}` for a cost in a colour most cards don't ask for; without it, such "
+                                    "a component reads none."),
+                    "type": ["integer", "string", "boolean", "array"],
+                    "examples": [0],
+                },
                 "wildcards": {
                     "description": ("true when a list of a declared type's values may also hold `_` (any value), "
                                     "`$NAME` (any value, the same wherever NAME appears) and `.` (an empty square): "

@@ -393,9 +393,10 @@ def _unknown_key(err: ValidationError, where: str, pos: Any) -> Diagnostic:
                 "condition joined with 'and' under any_of")
     if hint is None and _INSIDE.get(str(key)) in allowed:
         hint = f"'{key}' goes inside '{_INSIDE[str(key)]}': {_INSIDE[str(key)]}: {{{key}: ...}}"
-    if (hint is None and (" " in str(key) or re.fullmatch(r"-?\d+", str(key))) and isinstance(err.instance, Mapping)
-            and err.instance.get(key, "") is None and _after_a_comma(pos)):  # the rest of a text cut at a comma:
-        # words with no value, or a number (a cell's y: '{action: place X at 5,5}')
+    if (hint is None and (" " in str(key) or re.fullmatch(r"-?\d+", str(key)) or _after_words(err.instance, key))
+            and isinstance(err.instance, Mapping) and err.instance.get(key, "") is None
+            and _after_a_comma(pos)):  # the rest of a text cut at a comma: words with no value, a number (a cell's
+        # y: '{action: place X at 5,5}'), or a word after a value of words ('{doc: the card picked, revealed}')
         hint = "YAML ended the value before it at a comma inside {...}: put that value in quotes"
     if hint is None and _reads_as_code(str(key)) and where != "the top level":
         section = where.split("/")[-1]
@@ -669,6 +670,21 @@ def _word_at(pos: Any) -> str | None:
         return None
     m = re.match(r"[A-Za-z]+", lines[pos.line - 1][max(pos.col - 1, 0):])
     return m.group(0) if m else None
+
+
+def _after_words(mapping: Any, key: Any) -> bool:
+    """Whether the entry before ``key`` in ``mapping`` holds words (a text with a space): a one-word key with no value
+    after it is then more likely the rest of that text than a setting.
+
+    >>> _after_words({"kind": "pile", "doc": "the card picked", "revealed": None}, "revealed")
+    True
+    >>> _after_words({"kind": "pile", "hidden": None}, "hidden")
+    False
+    """
+    keys = list(mapping) if isinstance(mapping, dict) else []
+    at = keys.index(key) if key in keys else 0
+    before = mapping[keys[at - 1]] if at > 0 else None
+    return isinstance(before, str) and " " in before.strip()
 
 
 def _after_a_comma(pos: Any) -> bool:

@@ -29,6 +29,7 @@ from engine.lang import codegen
 from engine.lang.scope import DRAWS, RUNS, Code, Compiled, Fn, Scope
 from engine.lang.types import (
     ANY,
+    BUILT_IN,
     ANY_COMPONENT,
     ZONE,
     BOOL,
@@ -324,8 +325,12 @@ def no_value(word: str, operands: tuple[tuple[Node, Any], ...], pos: SourcePos |
     missing = next((node for node, value in operands if value is None), operands[0][0])
     if isinstance(missing, Literal):
         return EffectRuntimeError(f"{word} needs a number, not none", pos)
-    return EffectRuntimeError(f"{missing.describe()} has no value here (nothing is written for it), so {word} cannot use it",
-                              pos)
+    left_out = ""
+    if isinstance(missing, Attr) and missing.name not in BUILT_IN:  # a component that leaves its attribute out
+        left_out = (f"; a component that leaves out {missing.name} reads none: write it, or give the attribute a "
+                    f"default ({missing.name}: {{type: int, default: 0}})")
+    return EffectRuntimeError(f"{missing.describe()} has no value here (nothing is written for it), so {word} cannot use "
+                              f"it{left_out}", pos)
 
 
 @dataclass

@@ -339,6 +339,11 @@ def _unchecked(later: list[Any], doc: Mapping) -> str:
     return ", ".join(parts)
 
 
+UNASKED = ("\n    a question with a single option is answered without asking (unless always_ask = true), and so is not "
+           "written in a scenario: if this action answered one, leave it out")
+"""Said under an answer refused as answering no question: the usual cause is an answer written for a forced choice."""
+
+
 def _act(state: State, steps: list[Any], i: int, text: Any, refusal: Any, result: ScenarioResult) -> bool:
     """Play one action, or see it refused as expected (with the state unchanged); False when the run must stop."""
     before = comparable(state)
@@ -347,7 +352,8 @@ def _act(state: State, steps: list[Any], i: int, text: Any, refusal: Any, result
         state.apply(str(text))
     except IllegalActionError as err:
         if refusal is None:
-            result.failures.append(f"{_where(steps, i)}: action '{quoted}' was refused: {err}\n    {waiting_for(state)}")
+            result.failures.append(f"{_where(steps, i)}: action '{quoted}' was refused: {err}\n    {waiting_for(state)}"
+                                   + (UNASKED if "does not answer the question" in str(err) else ""))
             return False
         if str(refusal).lower() not in str(err).lower():
             result.failures.append(f"{_where(steps, i)}: expected an error containing '{cut(str(refusal))}', got: {err}")

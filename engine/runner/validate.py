@@ -228,6 +228,12 @@ def unset_attributes(tree: Mapping) -> list[tuple[SourcePos | None, str]]:
     >>> unset_attributes(load_yaml("r.yaml", "components: {card: {attributes: {rank: int}, instances: "
     ...                                      "[{each: {rank: [1, 2]}, id: '{rank}'}]}}"))
     []
+
+    and so is one with a ``default``:
+
+    >>> unset_attributes(load_yaml("r.yaml", "components: {card: {attributes: {cost: {type: int, default: 0}}, "
+    ...                                      "instances: [{id: a}]}}"))
+    []
     """
     kinds = tree.get("components")
     found = []
@@ -239,6 +245,7 @@ def unset_attributes(tree: Mapping) -> list[tuple[SourcePos | None, str]]:
         if not all(isinstance(i, Mapping) for i in instances):
             continue  # the shorthand gives a face attribute by the text alone
         given = {name for i in instances for name in [*i, *(i.get("each") if isinstance(i.get("each"), Mapping) else ())]}
+        given |= {name for name, decl in attributes.items() if isinstance(decl, Mapping) and "default" in decl}
         found += [(attributes.key_pos.get(name), f"attribute '{name}' of {kind} is given by no {kind}, so every {kind} "
                                                  "reads none") for name in attributes if name not in given]
     return found

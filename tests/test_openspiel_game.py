@@ -7,6 +7,7 @@ Needs OpenSpiel (``pip install '.[oracle]'``); skipped without it, except under 
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import re
@@ -29,7 +30,8 @@ import numpy as np  # noqa: E402  # OpenSpiel needs it, as engine.rl does
 from open_spiel.python import policy  # noqa: E402
 from open_spiel.python.algorithms import cfr, evaluate_bots, expected_game_score, exploitability, ismcts, mcts  # noqa: E402
 
-from open_spiel.python.algorithms import get_all_states, minimax  # noqa: E402
+from open_spiel.python.algorithms import generate_playthrough, get_all_states, minimax  # noqa: E402
+from open_spiel.python.observation import make_observation  # noqa: E402
 
 from engine.rl.chance import TooManyOutcomes, drawn, may_draw  # noqa: E402
 from engine.rl.openspiel import TooDeep, load_game  # noqa: E402
@@ -110,6 +112,27 @@ def test_a_state_resampled_from_an_information_state_deals_the_hidden_cards_agai
     while not state.is_terminal():
         state.apply_action(bot.step(state) if state.current_player() == 0 else state.legal_actions()[0])
     assert state.returns()[0] in (-2.0, -1.0, 1.0, 2.0)
+
+
+def test_no_observer_shows_a_seats_hidden_card_as_public() -> None:
+    """Kuhn poker: OpenSpiel's observer of the public part alone (or of the private part alone, or of every seat's)
+    is not offered — None, as OpenSpiel's make_observation says of a kind a game does not support — where it was
+    the seat's whole view, its own card in a "public" observation (generate_playthrough printed it so); the seat's
+    observation and information state are as before."""
+    game = load_game("kuhn-poker")
+    kinds = pyspiel.IIGObservationType, pyspiel.PrivateInfoType
+    for public, private in ((True, kinds[1].NONE), (False, kinds[1].SINGLE_PLAYER), (True, kinds[1].ALL_PLAYERS)):
+        for recall in (False, True):
+            assert make_observation(game, kinds[0](public_info=public, perfect_recall=recall, private_info=private)) is None
+    state = game.new_initial_state()
+    state.apply_action(2)
+    state.apply_action(0)
+    mine = state.node.position.observation(1)["zones"]["hand of First"]
+    seen = make_observation(game, kinds[0](perfect_recall=False))
+    assert seen is not None and f'"hand of First": {json.dumps(mine)}' in seen.string_from(state, 0)
+    assert make_observation(game, kinds[0](perfect_recall=True)) is not None
+    lines = generate_playthrough.playthrough_lines("rulecraft(ruleset=kuhn-poker)", seed=1)
+    assert not [line for line in lines if line.startswith("PublicObservationString") and "hand of" in line]
 
 
 @pytest.mark.parametrize("classic", CLASSICS[:2], ids=lambda c: c.ruleset)

@@ -149,10 +149,20 @@ class RulecraftGame(pyspiel.Game):
         """The start: the setup's first chance node when it draws, else the first decision."""
         return RulecraftState(self)
 
-    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> "SeatObserver":
-        """A seat's view: its information state with ``perfect_recall``, else its observation."""
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> "SeatObserver | None":
+        """A seat's view: its information state with ``perfect_recall``, else its observation — what is public and
+        what the seat alone sees, together.  Any other kind (the public part alone, the private part alone, every
+        seat's private information) is not provided: None, as OpenSpiel's ``make_observation`` says of a kind a game
+        does not support, rather than the seat's whole view under a name that promises less (its own cards shown
+        as "public").
+
+        Example: ``game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=True))`` (information states).
+        """
         if params:
             raise ValueError(f"the observer takes no parameters, not {cut(repr(params), 60)}")
+        if iig_obs_type is not None and not (iig_obs_type.public_info
+                                             and iig_obs_type.private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER):
+            return None
         return SeatObserver(self.rules, bool(iig_obs_type is not None and iig_obs_type.perfect_recall))
 
 

@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 
 import engine
+from engine.core import limits
 from engine.core.errors import RulecraftError
 
 if os.environ.get("CI"):
@@ -429,6 +430,54 @@ def test_every_draw_of_the_engine_is_one_may_draw_knows() -> None:
         "engine/lang/functions.py": 1,  # roll(d6)
         "engine/lang/ast.py": 1,  # roll d6:
     }
+
+
+COUNTING = """\
+name: counting
+version: 1
+description: On a turn a player counts on as long as they like; the higher count wins.
+players: [2]
+counters:
+  tally: {per: role, min: 0}
+  going: {min: 0, max: 1}
+turn:
+  - do:
+      effect: |
+        going = 1
+        while going == 1:
+          if choose(x in ["more", "stop"]) == "stop":
+            going = 0
+          else:
+            tally(current_role) += 1
+end: {when: false, max_turns: 2}
+scoring: {rank: r in roles, by: [tally(r)], points: key}
+"""
+
+
+def test_max_game_length_bounds_a_turn_of_many_decisions(tmp_path: Path) -> None:
+    """Two turns of one step each, a step counting on as long as its player likes: the game's max_game_length was
+    turns x steps x players, 4 here, so OpenSpiel's own check failed on a game of 6 decisions ("game_length <=
+    game.MaxGameLength()").  A turn is bounded by limits.turn_decisions, as every loop of the engine playing a
+    game bounds it; so is the adapter's, with the engine's message."""
+    (tmp_path / "ruleset.yaml").write_text(COUNTING, encoding="utf-8")
+    game = load_game(str(tmp_path / "ruleset.yaml"))
+    state = game.new_initial_state()
+    for _ in range(30):
+        state.apply_action(state.legal_actions()[0])  # more
+    while not state.is_terminal():
+        state.apply_action(state.legal_actions()[-1])  # stop
+    assert state.move_number() == 32 <= game.max_game_length()
+    pyspiel.random_sim_test(game, num_sims=20, serialize=False, verbose=False)
+    with limits.using(limits.parse_limits(["turn_decisions=5"])):
+        bounded = load_game(str(tmp_path / "ruleset.yaml"))
+    assert bounded.max_game_length() == 10
+    state = bounded.new_initial_state()
+    for _ in range(5):
+        state.apply_action(state.legal_actions()[0])
+    before = str(state)
+    with pytest.raises(RulecraftError, match="turn 1 has taken 5 decisions without passing"):
+        state.apply_action(state.legal_actions()[0])
+    assert str(state) == before
 
 
 def test_a_game_tree_too_deep_for_cfr_is_a_clear_error_not_a_recursion_error() -> None:

@@ -222,6 +222,7 @@ class Node:
     told: tuple[str, ...] | None = None  # what each seat was told of the move made here (None: no move made here)
     observed: bool = False  # whether each seat is shown its observation of the position here
     written: dict[int, str] = field(default_factory=dict)  # information states already written, by player
+    in_turn: int = 0  # the decisions made since the turn of ``position`` began (limits.turn_decisions bounds them)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> "Node":
         return self
@@ -245,13 +246,16 @@ class Node:
                 raise RulecraftError(f"{what} draws at random, but nothing in {self.rules.game.name} was known to: "
                                      "the game was declared DETERMINISTIC (engine.rl.chance.may_draw misses a way to draw)")
             size, at = result
-            return Node(self.rules, self.position, Draws(run, size, at, what), {}, self.path, self.chosen, self)
+            return Node(self.rules, self.position, Draws(run, size, at, what), {}, self.path, self.chosen, self,
+                        in_turn=self.in_turn)
         return self.at(result)
 
     def at(self, position: EngineState) -> "Node":
         """The node standing at ``position``, with its legal actions; each seat is shown its observation of it."""
         legal = {} if position.is_terminal else self.rules.table.legal(position)
-        return Node(self.rules, position, None, legal, self.path, self.chosen, self, observed=True)
+        same_turn = self.position is not None and self.position.turn_number == position.turn_number
+        return Node(self.rules, position, None, legal, self.path, self.chosen, self, observed=True,
+                    in_turn=self.in_turn if same_turn else 0)
 
     def after(self, action: int) -> "Node":
         """The node after ``action``: a chance outcome (the next draw's value), or a legal action, told to every seat
@@ -272,10 +276,13 @@ class Node:
             now = "the game is over" if before.is_terminal else (
                 f"player {before.seat_to_move - 1} may play {sorted(self.legal)[:10]}{' ...' * (len(self.legal) > 10)}")
             raise IllegalActionError(f"action {action} ({what}) is not legal now: {now}")
+        limit = self.rules.game.limits.turn_decisions
+        if self.in_turn >= limit:  # as every loop of the engine playing a game does: max_game_length counts on it
+            raise before.endless_turn(limit)
         mover = before.seat_to_move
         told = tuple(f"I: {move}" if seat == mover else f"seat {mover}: {before.public_text(move)}"
                      for seat in range(1, self.rules.players + 1))
-        moved = Node(self.rules, before, None, {}, path, self.chosen, self, told)
+        moved = Node(self.rules, before, None, {}, path, self.chosen, self, told, in_turn=self.in_turn + 1)
         return moved.drawing(lambda: _applied(before, move), f"the move '{move}' of {self.rules.game.name}")
 
     def information(self, player: int) -> str:
@@ -462,7 +469,7 @@ def _rules_of(params: tuple[tuple[str, Any], ...]) -> Rules:
     info = pyspiel.GameInfo(num_distinct_actions=len(table), max_chance_outcomes=0 if deterministic else LIMIT, num_players=players,
                             min_utility=low, max_utility=high,
                             utility_sum=0.0 if zero_sum else 1.0 if constant else None,
-                            max_game_length=game.max_turns * max(1, len(game.steps)) * players)
+                            max_game_length=min(game.max_turns * game.limits.turn_decisions, 2**31 - 1))
     return Rules(game_type, info, game, players, utility, constant, deterministic, table, Encoder(game, players), params)
 
 

@@ -171,8 +171,10 @@ def sweep(
     ``values`` is empty or a text.
 
     >>> import engine
-    >>> [run.value for run in sweep(engine.builtin_names()[-1], "board_size", [2, 3], n=2).runs]
-    ['2', '3']
+    >>> game = engine.load(engine.builtin_names()[-1])
+    >>> option, value = next((k, v) for k, v in game.options.items() if type(v) is int)
+    >>> [run.value for run in sweep(game, option, [value, value + 1], n=2).runs] == [str(value), str(value + 1)]
+    True
     """
     load = _loader(load)
     if isinstance(values, str) or not values:  # a text would sweep its characters; no value, nothing

@@ -480,6 +480,17 @@ def test_max_game_length_bounds_a_turn_of_many_decisions(tmp_path: Path) -> None
     assert str(state) == before
 
 
+def test_undo_says_to_play_on_a_copy_and_changes_nothing() -> None:
+    """OpenSpiel's undo_action on a Python game failed with "UndoAction function is not overridden; not undoing."
+    (a SpielError, and a line on stderr): it now says what to do instead, and the state is as it was."""
+    state = load_game("tic-tac-toe").new_initial_state()
+    state.apply_action(4)
+    with pytest.raises(NotImplementedError, match=r"takes back no move .* state\.child\(action\) or state\.clone\(\)"):
+        state.undo_action(0, 4)
+    reply = state.legal_actions()[0]
+    assert state.history() == [4] and state.child(reply).history() == [4, reply]
+
+
 def test_a_game_tree_too_deep_for_cfr_is_a_clear_error_not_a_recursion_error() -> None:
     """Pig to 2 points: a run of 1s changes nothing and may go on until the turn limit, so CFR, which recurses along
     the tree, went beyond Python's recursion limit; it now stops with what is wrong and what to use."""

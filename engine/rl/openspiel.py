@@ -344,6 +344,16 @@ class RulecraftState(pyspiel.State):
                           "roll-off rolled again, a run of rolls that changes nothing) make such a tree: play it with "
                           "MCTS, which never recurses, or bound it (a variant, fewer turns)") from None
 
+    def undo_action(self, player: int, action: int) -> None:
+        """Not offered: OpenSpiel keeps a Python game's history itself and lets it take back no move, so this says
+        what to do instead (OpenSpiel's own message said only that the function is not overridden).
+
+        Example: ``after = state.child(action)`` plays a move on a copy; ``state`` stays where it was.
+        """
+        raise NotImplementedError("a Rulecraft game's state takes back no move (OpenSpiel keeps a Python game's "
+                                  "history and gives it no way to take a move off it): play on a copy instead, "
+                                  "state.child(action) or state.clone(), and keep the state before the move")
+
     def _action_to_string(self, player: int, action: int) -> str:
         """An action's text in the action table, or the number of a chance outcome."""
         if player == pyspiel.PlayerId.CHANCE:

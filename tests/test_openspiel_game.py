@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import pickle
 import random
 import re
 import subprocess
@@ -35,6 +36,7 @@ from open_spiel.python.algorithms import generate_playthrough, get_all_states, m
 from open_spiel.python.observation import make_observation  # noqa: E402
 
 from engine.rl.chance import TooManyOutcomes, drawn, may_draw  # noqa: E402
+from engine.rl import openspiel  # noqa: E402
 from engine.rl.openspiel import TooDeep, load_game  # noqa: E402
 from tests.test_openspiel import CLASSICS  # noqa: E402
 
@@ -478,6 +480,23 @@ def test_max_game_length_bounds_a_turn_of_many_decisions(tmp_path: Path) -> None
     with pytest.raises(RulecraftError, match="turn 1 has taken 5 decisions without passing"):
         state.apply_action(state.legal_actions()[0])
     assert str(state) == before
+
+
+def test_a_game_loaded_by_a_relative_path_is_read_back_in_another_folder(tmp_path: Path,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """A state of a game loaded by a relative path pickles and serialises with the ruleset's absolute path (as an
+    engine game does), so a worker in another folder reads it back; it named the path as given, and there the
+    ruleset was 'unknown'."""
+    monkeypatch.chdir(ROOT)
+    game = load_game("docs/examples/pig")
+    assert game.get_parameters()["ruleset"] == PIG
+    state = game.new_initial_state()
+    state.apply_action(state.legal_actions()[0])
+    saved, pickled = pyspiel.serialize_game_and_state(game, state), pickle.dumps(state)
+    monkeypatch.chdir(tmp_path)
+    openspiel._rules_of.cache_clear()  # loaded afresh, as in another process
+    assert pyspiel.deserialize_game_and_state(saved)[1].history() == pickle.loads(pickled).history() == state.history()
+    assert load_game("kuhn-poker").get_parameters()["ruleset"] == "kuhn-poker"  # a built-in is found by name
 
 
 def test_undo_says_to_play_on_a_copy_and_changes_nothing() -> None:

@@ -60,7 +60,7 @@ from typing import Any
 
 import numpy as np
 
-from engine.compiling.loading import load, parse_set_options
+from engine.compiling.loading import GameRef, load, parse_set_options
 from engine.core.errors import IllegalActionError, RulecraftError
 from engine.core.information import determinize, has_hidden_information
 from engine.core.showtext import cut
@@ -141,7 +141,8 @@ class RulecraftGame(pyspiel.Game):
 
     def __init__(self, params: Mapping[str, Any] | None = None) -> None:
         rules = _rules_of(tuple(sorted({**PARAMETERS, **(params or {})}.items())))
-        super().__init__(rules.game_type, rules.info, dict(params or {}))
+        # the ruleset as the rules found it (a file by its absolute path): the game's string loads it from any folder
+        super().__init__(rules.game_type, rules.info, {**(params or {}), "ruleset": dict(rules.params)["ruleset"]})
         self.rules = rules
         self.root = Node.start(rules)  # every game starts here: a new state is a copy of it
 
@@ -180,7 +181,7 @@ class Rules:
     deterministic: bool  # nothing in the ruleset draws at random (see engine.rl.chance.may_draw): no chance node
     table: ActionTable
     encoder: Encoder
-    params: tuple[tuple[str, Any], ...]  # the game's parameters, defaults included
+    params: tuple[tuple[str, Any], ...]  # the game's parameters, defaults included, a ruleset's file by its absolute path
 
     def __deepcopy__(self, memo: dict[int, Any]) -> "Rules":
         return self  # never changed: every copy of a state reads the same
@@ -480,7 +481,10 @@ def _rules_of(params: tuple[tuple[str, Any], ...]) -> Rules:
                             min_utility=low, max_utility=high,
                             utility_sum=0.0 if zero_sum else 1.0 if constant else None,
                             max_game_length=min(game.max_turns * game.limits.turn_decisions, 2**31 - 1))
-    return Rules(game_type, info, game, players, utility, constant, deterministic, table, Encoder(game, players), params)
+    found = GameRef.of(game).source  # a built-in's name, else its file's absolute path: read back in any folder
+    _check_writable("ruleset", found)
+    return Rules(game_type, info, game, players, utility, constant, deterministic, table, Encoder(game, players),
+                 tuple(sorted({**given, "ruleset": found}.items())))
 
 
 def _options(options: str) -> dict[str, str]:

@@ -29,7 +29,7 @@ else:
     pyspiel = pytest.importorskip("pyspiel", reason="needs OpenSpiel: pip install -e '.[oracle]'")
 
 import numpy as np  # noqa: E402  # OpenSpiel needs it, as engine.rl does
-from open_spiel.python import policy  # noqa: E402
+from open_spiel.python import policy, rl_environment  # noqa: E402
 from open_spiel.python.algorithms import cfr, evaluate_bots, expected_game_score, exploitability, ismcts, mcts  # noqa: E402
 
 from open_spiel.python.algorithms import generate_playthrough, get_all_states, minimax  # noqa: E402
@@ -497,6 +497,21 @@ def test_a_game_loaded_by_a_relative_path_is_read_back_in_another_folder(tmp_pat
     openspiel._rules_of.cache_clear()  # loaded afresh, as in another process
     assert pyspiel.deserialize_game_and_state(saved)[1].history() == pickle.loads(pickled).history() == state.history()
     assert load_game("kuhn-poker").get_parameters()["ruleset"] == "kuhn-poker"  # a built-in is found by name
+
+
+def test_an_information_state_tensor_asked_for_says_there_is_none() -> None:
+    """information_state_tensor() gave an empty list (and the tensor's size 0), which a network trained on it took
+    for a game of no inputs: it now says there is none and what to use; the tools that ask the game first, such as
+    OpenSpiel's rl_environment, use the observation tensor as before."""
+    game = load_game("kuhn-poker")
+    assert not game.get_type().provides_information_state_tensor
+    state = game.new_initial_state()
+    state.apply_action(0)
+    state.apply_action(1)
+    with pytest.raises(NotImplementedError, match="no information-state tensor .* state.observation_tensor"):
+        state.information_state_tensor(0)
+    assert state.information_state_string(0) and len(state.observation_tensor(0)) == game.observation_tensor_size() > 0
+    assert len(rl_environment.Environment(game).reset().observations["info_state"][0]) == game.observation_tensor_size()
 
 
 def test_undo_says_to_play_on_a_copy_and_changes_nothing() -> None:

@@ -427,10 +427,16 @@ class SeatObserver:
         self.dict = {} if self.tensor is None else {"observation": self.tensor}
 
     def set_from(self, state: RulecraftState, player: int) -> None:
-        """Fill the tensor with ``player``'s observation of ``state`` (zeros before the setup's deal)."""
-        if self.tensor is not None:
-            position = state.node.position
-            self.tensor[:] = 0 if position is None else self.rules.encoder.encode(position.observation(player + 1))
+        """Fill the tensor with ``player``'s observation of ``state`` (zeros before the setup's deal).  The
+        information state has no tensor: asked for one (``state.information_state_tensor(p)``), it says so and
+        what to use instead, where an empty list passed for one (a network of no inputs)."""
+        if self.tensor is None:
+            raise NotImplementedError("a Rulecraft game has no information-state tensor (the game says "
+                                      "provides_information_state_tensor=False): use the observation tensor, "
+                                      "state.observation_tensor(player), which does not recall the past, or the "
+                                      "information state as text, state.information_state_string(player)")
+        position = state.node.position
+        self.tensor[:] = 0 if position is None else self.rules.encoder.encode(position.observation(player + 1))
 
     def string_from(self, state: RulecraftState, player: int) -> str:
         """``player``'s information state (one line per thing shown) or observation (JSON; empty before the setup)."""

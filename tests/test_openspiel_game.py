@@ -7,6 +7,7 @@ Needs OpenSpiel (``pip install '.[oracle]'``); skipped without it, except under 
 
 from __future__ import annotations
 
+import copy
 import json
 import os
 import pickle
@@ -512,6 +513,19 @@ def test_an_information_state_tensor_asked_for_says_there_is_none() -> None:
         state.information_state_tensor(0)
     assert state.information_state_string(0) and len(state.observation_tensor(0)) == game.observation_tensor_size() > 0
     assert len(rl_environment.Environment(game).reset().observations["info_state"][0]) == game.observation_tensor_size()
+
+
+def test_a_game_pickles_and_plays_on_the_other_side() -> None:
+    """A game sent to a pool's worker (pickled) was made again without its rules, and failed at new_initial_state
+    ("'RulecraftGame' object has no attribute 'root'"); it is loaded again from its parameters."""
+    game = load_game(PIG, players=3, set_options={"goal": "20"})
+    for again in (pickle.loads(pickle.dumps(game)), copy.deepcopy(game)):
+        assert str(again) == str(game) and again.rules.game.options["goal"] == 20 and again.num_players() == 3
+        state, rng = again.new_initial_state(), random.Random(0)
+        while not state.is_terminal():
+            state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()] if state.is_chance_node()
+                                          else state.legal_actions()))
+        assert sum(state.returns()) == 1.0
 
 
 def test_undo_says_to_play_on_a_copy_and_changes_nothing() -> None:

@@ -146,6 +146,11 @@ class RulecraftGame(pyspiel.Game):
         self.rules = rules
         self.root = Node.start(rules)  # every game starts here: a new state is a copy of it
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its parameters, loaded again: OpenSpiel's own pickling made a game without its rules (a pool's
+        worker failed at ``new_initial_state``: no attribute 'root')."""
+        return _loaded_game, (self.get_parameters(),)
+
     def new_initial_state(self) -> "RulecraftState":
         """The start: the setup's first chance node when it draws, else the first decision."""
         return RulecraftState(self)
@@ -531,6 +536,11 @@ def _check_writable(key: str, value: str) -> None:
         raise ValueError(f"the {key} {cut(repr(value), 80)} holds {', '.join(repr(c) for c in found)}, which "
                          f"OpenSpiel's game strings give a meaning of their own ({NAME}(ruleset=...,players=2)): "
                          f"its states could not be serialised and loaded again; give {what}")
+
+
+def _loaded_game(params: dict[str, Any]) -> RulecraftGame:
+    """The game of ``params`` as OpenSpiel loads it (what a pickled game is loaded as)."""
+    return pyspiel.load_game(NAME, params)
 
 
 def _replayed(rules: Rules, path: tuple[int, ...]) -> Node:

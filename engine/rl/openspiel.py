@@ -25,6 +25,10 @@ can), ``variant`` (``a+b``), ``options`` (``name:value`` pairs joined by
   ``state.public_text`` shows them — never what it may not see; a state
   resampled from a seat's information state (OpenSpiel's ISMCTS) deals again
   what the seat may not see;
+* length: ``max_game_length`` is a bound every game keeps, the turn limit times
+  ``limits.turn_decisions`` (a turn that takes that many decisions stops with
+  the engine's error, as in every loop of the engine playing a game), not the
+  usual length;
 * utility: ``returns`` (``state.returns()``: 1 a sole winner, 1/k for k seats
   sharing a win, else 0 — constant-sum 1 with two seats or more, unless goals
   decide), ``zero-sum-returns`` (the same made zero-sum: each return times the

@@ -7,7 +7,10 @@ Needs OpenSpiel (``pip install '.[oracle]'``); skipped without it, except under 
 
 from __future__ import annotations
 
+import copy
+import json
 import os
+import pickle
 import random
 import re
 import subprocess
@@ -18,6 +21,7 @@ from typing import Any
 import pytest
 
 import engine
+from engine.core import limits
 from engine.core.errors import RulecraftError
 
 if os.environ.get("CI"):
@@ -26,12 +30,14 @@ else:
     pyspiel = pytest.importorskip("pyspiel", reason="needs OpenSpiel: pip install -e '.[oracle]'")
 
 import numpy as np  # noqa: E402  # OpenSpiel needs it, as engine.rl does
-from open_spiel.python import policy  # noqa: E402
+from open_spiel.python import policy, rl_environment  # noqa: E402
 from open_spiel.python.algorithms import cfr, evaluate_bots, expected_game_score, exploitability, ismcts, mcts  # noqa: E402
 
-from open_spiel.python.algorithms import get_all_states, minimax  # noqa: E402
+from open_spiel.python.algorithms import generate_playthrough, get_all_states, minimax  # noqa: E402
+from open_spiel.python.observation import make_observation  # noqa: E402
 
 from engine.rl.chance import TooManyOutcomes, drawn, may_draw  # noqa: E402
+from engine.rl import openspiel  # noqa: E402
 from engine.rl.openspiel import TooDeep, load_game  # noqa: E402
 from tests.test_openspiel import CLASSICS  # noqa: E402
 
@@ -123,6 +129,27 @@ def test_a_sampler_giving_no_number_from_0_to_1_is_refused_saying_so(value: obje
         state.resample_from_infostate(0, lambda: value)
     assert state.resample_from_infostate(0, lambda: np.float32(0.25)).information_state_string(0) == \
         state.information_state_string(0)
+
+
+def test_no_observer_shows_a_seats_hidden_card_as_public() -> None:
+    """Kuhn poker: OpenSpiel's observer of the public part alone (or of the private part alone, or of every seat's)
+    is not offered — None, as OpenSpiel's make_observation says of a kind a game does not support — where it was
+    the seat's whole view, its own card in a "public" observation (generate_playthrough printed it so); the seat's
+    observation and information state are as before."""
+    game = load_game("kuhn-poker")
+    kinds = pyspiel.IIGObservationType, pyspiel.PrivateInfoType
+    for public, private in ((True, kinds[1].NONE), (False, kinds[1].SINGLE_PLAYER), (True, kinds[1].ALL_PLAYERS)):
+        for recall in (False, True):
+            assert make_observation(game, kinds[0](public_info=public, perfect_recall=recall, private_info=private)) is None
+    state = game.new_initial_state()
+    state.apply_action(2)
+    state.apply_action(0)
+    mine = state.node.position.observation(1)["zones"]["hand of First"]
+    seen = make_observation(game, kinds[0](perfect_recall=False))
+    assert seen is not None and f'"hand of First": {json.dumps(mine)}' in seen.string_from(state, 0)
+    assert make_observation(game, kinds[0](perfect_recall=True)) is not None
+    lines = generate_playthrough.playthrough_lines("rulecraft(ruleset=kuhn-poker)", seed=1)
+    assert not [line for line in lines if line.startswith("PublicObservationString") and "hand of" in line]
 
 
 @pytest.mark.parametrize("classic", CLASSICS[:2], ids=lambda c: c.ruleset)
@@ -419,6 +446,110 @@ def test_every_draw_of_the_engine_is_one_may_draw_knows() -> None:
         "engine/lang/functions.py": 1,  # roll(d6)
         "engine/lang/ast.py": 1,  # roll d6:
     }
+
+
+COUNTING = """\
+name: counting
+version: 1
+description: On a turn a player counts on as long as they like; the higher count wins.
+players: [2]
+counters:
+  tally: {per: role, min: 0}
+  going: {min: 0, max: 1}
+turn:
+  - do:
+      effect: |
+        going = 1
+        while going == 1:
+          if choose(x in ["more", "stop"]) == "stop":
+            going = 0
+          else:
+            tally(current_role) += 1
+end: {when: false, max_turns: 2}
+scoring: {rank: r in roles, by: [tally(r)], points: key}
+"""
+
+
+def test_max_game_length_bounds_a_turn_of_many_decisions(tmp_path: Path) -> None:
+    """Two turns of one step each, a step counting on as long as its player likes: the game's max_game_length was
+    turns x steps x players, 4 here, so OpenSpiel's own check failed on a game of 6 decisions ("game_length <=
+    game.MaxGameLength()").  A turn is bounded by limits.turn_decisions, as every loop of the engine playing a
+    game bounds it; so is the adapter's, with the engine's message."""
+    (tmp_path / "ruleset.yaml").write_text(COUNTING, encoding="utf-8")
+    game = load_game(str(tmp_path / "ruleset.yaml"))
+    state = game.new_initial_state()
+    for _ in range(30):
+        state.apply_action(state.legal_actions()[0])  # more
+    while not state.is_terminal():
+        state.apply_action(state.legal_actions()[-1])  # stop
+    assert state.move_number() == 32 <= game.max_game_length()
+    pyspiel.random_sim_test(game, num_sims=20, serialize=False, verbose=False)
+    with limits.using(limits.parse_limits(["turn_decisions=5"])):
+        bounded = load_game(str(tmp_path / "ruleset.yaml"))
+    assert bounded.max_game_length() == 10
+    state = bounded.new_initial_state()
+    for _ in range(5):
+        state.apply_action(state.legal_actions()[0])
+    before = str(state)
+    with pytest.raises(RulecraftError, match="turn 1 has taken 5 decisions without passing"):
+        state.apply_action(state.legal_actions()[0])
+    assert str(state) == before
+
+
+def test_a_game_loaded_by_a_relative_path_is_read_back_in_another_folder(tmp_path: Path,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """A state of a game loaded by a relative path pickles and serialises with the ruleset's absolute path (as an
+    engine game does), so a worker in another folder reads it back; it named the path as given, and there the
+    ruleset was 'unknown'."""
+    monkeypatch.chdir(ROOT)
+    game = load_game("docs/examples/pig")
+    assert game.get_parameters()["ruleset"] == PIG
+    state = game.new_initial_state()
+    state.apply_action(state.legal_actions()[0])
+    saved, pickled = pyspiel.serialize_game_and_state(game, state), pickle.dumps(state)
+    monkeypatch.chdir(tmp_path)
+    openspiel._rules_of.cache_clear()  # loaded afresh, as in another process
+    assert pyspiel.deserialize_game_and_state(saved)[1].history() == pickle.loads(pickled).history() == state.history()
+    assert load_game("kuhn-poker").get_parameters()["ruleset"] == "kuhn-poker"  # a built-in is found by name
+
+
+def test_an_information_state_tensor_asked_for_says_there_is_none() -> None:
+    """information_state_tensor() gave an empty list (and the tensor's size 0), which a network trained on it took
+    for a game of no inputs: it now says there is none and what to use; the tools that ask the game first, such as
+    OpenSpiel's rl_environment, use the observation tensor as before."""
+    game = load_game("kuhn-poker")
+    assert not game.get_type().provides_information_state_tensor
+    state = game.new_initial_state()
+    state.apply_action(0)
+    state.apply_action(1)
+    with pytest.raises(NotImplementedError, match="no information-state tensor .* state.observation_tensor"):
+        state.information_state_tensor(0)
+    assert state.information_state_string(0) and len(state.observation_tensor(0)) == game.observation_tensor_size() > 0
+    assert len(rl_environment.Environment(game).reset().observations["info_state"][0]) == game.observation_tensor_size()
+
+
+def test_a_game_pickles_and_plays_on_the_other_side() -> None:
+    """A game sent to a pool's worker (pickled) was made again without its rules, and failed at new_initial_state
+    ("'RulecraftGame' object has no attribute 'root'"); it is loaded again from its parameters."""
+    game = load_game(PIG, players=3, set_options={"goal": "20"})
+    for again in (pickle.loads(pickle.dumps(game)), copy.deepcopy(game)):
+        assert str(again) == str(game) and again.rules.game.options["goal"] == 20 and again.num_players() == 3
+        state, rng = again.new_initial_state(), random.Random(0)
+        while not state.is_terminal():
+            state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()] if state.is_chance_node()
+                                          else state.legal_actions()))
+        assert sum(state.returns()) == 1.0
+
+
+def test_undo_says_to_play_on_a_copy_and_changes_nothing() -> None:
+    """OpenSpiel's undo_action on a Python game failed with "UndoAction function is not overridden; not undoing."
+    (a SpielError, and a line on stderr): it now says what to do instead, and the state is as it was."""
+    state = load_game("tic-tac-toe").new_initial_state()
+    state.apply_action(4)
+    with pytest.raises(NotImplementedError, match=r"takes back no move .* state\.child\(action\) or state\.clone\(\)"):
+        state.undo_action(0, 4)
+    reply = state.legal_actions()[0]
+    assert state.history() == [4] and state.child(reply).history() == [4, reply]
 
 
 def test_a_game_tree_too_deep_for_cfr_is_a_clear_error_not_a_recursion_error() -> None:

@@ -14,6 +14,7 @@ import random
 import re
 import shlex
 import shutil
+import warnings
 from pathlib import Path
 from typing import Any
 
@@ -199,7 +200,29 @@ def test_only_a_choice_among_computed_values_is_ranked(tmp_path: Path) -> None:
     state.apply("choose c1")
     legal = table.legal(state)
     assert {i: str(a) for i, a in legal.items()} == {len(table.texts): "choose 2", len(table.texts) + 1: "choose 3"}
-    assert list(ActionTable(game, ranked=1).legal(state)) == [len(table.texts)]
+    short = ActionTable(game, ranked=1)
+    with pytest.warns(UserWarning, match=r"offers 2 legal actions the action table cannot list, and only the first 1 "
+                                         r"have an index \(indices \d+ to \d+\).*\(env\(\.\.\., ranked=N\)"):
+        assert list(short.legal(state)) == [len(table.texts)]
+
+
+def test_a_decision_offering_more_unlisted_actions_than_ranked_indices_warns_once(tmp_path: Path) -> None:
+    """Frontiers' armies to move (279 of them, past the 256 ranked indices) were cut to 256 without a word: a
+    learner never saw the others.  The first such decision warns; a table with enough indices does not."""
+    from tests.test_choices import DEAL, RULESET
+
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(RULESET.replace("SETUP", DEAL).replace("[1, 2, 3]", "[gold(current_role), gold(current_role) + 1]"))
+    game = engine.load(path)
+    state = game.new_state(players=2, seed=0)
+    state.apply("choose c1")
+    short = ActionTable(game, ranked=1)
+    with pytest.warns(UserWarning, match="only the first 1 have an index"):
+        short.legal(state)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        short.legal(state)  # once
+        assert len(ActionTable(game, ranked=2).legal(state)) == 2
 
 
 BILLIONS = """\

@@ -73,6 +73,21 @@ def test_each_run_is_the_simulation_with_that_value_set() -> None:
     assert [r.length for r in result.runs[0].report.results] != [r.length for r in result.runs[1].report.results]
 
 
+def test_a_sweep_takes_a_rulesets_name_or_a_compiled_game_as_simulate_does() -> None:
+    """sweep("tutorial-tiles", ...) from Python raised "TypeError: 'str' object is not callable", and players, n,
+    seed and agents had no defaults: it now takes what simulate takes, a game by name keeps nothing else set, a
+    compiled game keeps its variants and options, and values may be given as themselves."""
+    by_name = sweep(RULESET, "grid_width", [3, 7], n=10)
+    assert [run.value for run in by_name.runs] == ["3", "7"]
+    assert by_name.to_json() == sweep(load, "grid_width", ["3", "7"], players=2, n=10, seed=0, agents="random").to_json()
+    compiled = engine.load(RULESET, variant="small-grid", set_options={"rank_points": "[4, 3, 2, 1]"})
+    kept = sweep(compiled, "grid_width", ["3", "7"], players=3, n=10, seed=2).to_json()
+    assert kept["variants"] == ["small-grid"] and kept["set_options"] == {"rank_points": "[4, 3, 2, 1]"}
+    assert kept["players"] == 3 and kept["seed"] == 2
+    with pytest.raises(TypeError, match="^a sweep plays a ruleset's name or path, a compiled game"):
+        sweep(7, "grid_width", ["3", "7"])
+
+
 def test_the_baseline_is_the_rulesets_own_value_and_the_others_are_compared_with_it() -> None:
     result = sweep(load, "rank_points", ["[6, 3, 1, 0]", "[4, 3, 2, 1]"], players=2, n=200, seed=0, agents="random")
     assert result.baseline == 1 and result.runs[1].comparison is None

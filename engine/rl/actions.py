@@ -26,6 +26,7 @@ Example::
 
 from __future__ import annotations
 
+import warnings
 from dataclasses import dataclass
 from numbers import Integral
 from typing import TYPE_CHECKING
@@ -70,6 +71,7 @@ class ActionTable:
         self.canonical = {s.step: s.texts.canonical for s in self.sources if s.texts.canonical is not None}
         self.unlisted_steps = {s.step for s in self.sources if not s.texts.complete}
         self.ranked = ranked if self.unlisted_steps else 0
+        self.cut_short = False  # whether a decision has offered more unlisted actions than the ranked indices (warned once)
 
     def __len__(self) -> int:
         return len(self.texts) + self.ranked
@@ -92,7 +94,8 @@ class ActionTable:
 
         An action whose text is not listed although its step lists all of
         its texts, or two actions at one index, are a fault of that step's
-        ``action_texts``: they are raised, never hidden.
+        ``action_texts``: they are raised, never hidden.  A decision offering more unlisted actions than the
+        ``ranked`` indices leaves the rest out, with a warning the first time (a UserWarning).
         """
         if not isinstance(state, State):
             raise TypeError(f"an action table lists the legal actions of a state (game.new_state(...)), not {cut(repr(state), 60)}")
@@ -120,6 +123,13 @@ class ActionTable:
             if rank < self.ranked:
                 found[len(self.texts) + rank] = action
             rank += 1
+        if rank > self.ranked and not self.cut_short:
+            self.cut_short = True
+            warnings.warn(f"{self.game.name}: a decision offers {rank} legal actions the action table cannot list, and "
+                          f"only the first {self.ranked} have an index (indices {len(self.texts)} to {len(self) - 1}): "
+                          "the others are never offered, so the game learned is not quite the game; give more ranked "
+                          "indices (env(..., ranked=N), ActionTable(game, ranked=N))",
+                          UserWarning, stacklevel=2)
         return found
 
     def summary(self) -> list[str]:

@@ -25,6 +25,10 @@ can), ``variant`` (``a+b``), ``options`` (``name:value`` pairs joined by
   ``state.public_text`` shows them — never what it may not see; a state
   resampled from a seat's information state (OpenSpiel's ISMCTS) deals again
   what the seat may not see;
+* length: ``max_game_length`` is a bound every game keeps, the turn limit times
+  ``limits.turn_decisions`` (a turn that takes that many decisions stops with
+  the engine's error, as in every loop of the engine playing a game), not the
+  usual length;
 * utility: ``returns`` (``state.returns()``: 1 a sole winner, 1/k for k seats
   sharing a win, else 0 — constant-sum 1 with two seats or more, unless goals
   decide), ``zero-sum-returns`` (the same made zero-sum: each return times the
@@ -60,7 +64,7 @@ from typing import Any
 
 import numpy as np
 
-from engine.compiling.loading import load, parse_set_options
+from engine.compiling.loading import GameRef, load, parse_set_options
 from engine.core.errors import IllegalActionError, RulecraftError
 from engine.core.information import determinize, has_hidden_information
 from engine.core.showtext import cut
@@ -141,18 +145,34 @@ class RulecraftGame(pyspiel.Game):
 
     def __init__(self, params: Mapping[str, Any] | None = None) -> None:
         rules = _rules_of(tuple(sorted({**PARAMETERS, **(params or {})}.items())))
-        super().__init__(rules.game_type, rules.info, dict(params or {}))
+        # the ruleset as the rules found it (a file by its absolute path): the game's string loads it from any folder
+        super().__init__(rules.game_type, rules.info, {**(params or {}), "ruleset": dict(rules.params)["ruleset"]})
         self.rules = rules
         self.root = Node.start(rules)  # every game starts here: a new state is a copy of it
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its parameters, loaded again: OpenSpiel's own pickling made a game without its rules (a pool's
+        worker failed at ``new_initial_state``: no attribute 'root')."""
+        return _loaded_game, (self.get_parameters(),)
 
     def new_initial_state(self) -> "RulecraftState":
         """The start: the setup's first chance node when it draws, else the first decision."""
         return RulecraftState(self)
 
-    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> "SeatObserver":
-        """A seat's view: its information state with ``perfect_recall``, else its observation."""
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> "SeatObserver | None":
+        """A seat's view: its information state with ``perfect_recall``, else its observation — what is public and
+        what the seat alone sees, together.  Any other kind (the public part alone, the private part alone, every
+        seat's private information) is not provided: None, as OpenSpiel's ``make_observation`` says of a kind a game
+        does not support, rather than the seat's whole view under a name that promises less (its own cards shown
+        as "public").
+
+        Example: ``game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=True))`` (information states).
+        """
         if params:
             raise ValueError(f"the observer takes no parameters, not {cut(repr(params), 60)}")
+        if iig_obs_type is not None and not (iig_obs_type.public_info
+                                             and iig_obs_type.private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER):
+            return None
         return SeatObserver(self.rules, bool(iig_obs_type is not None and iig_obs_type.perfect_recall))
 
 
@@ -170,7 +190,7 @@ class Rules:
     deterministic: bool  # nothing in the ruleset draws at random (see engine.rl.chance.may_draw): no chance node
     table: ActionTable
     encoder: Encoder
-    params: tuple[tuple[str, Any], ...]  # the game's parameters, defaults included
+    params: tuple[tuple[str, Any], ...]  # the game's parameters, defaults included, a ruleset's file by its absolute path
 
     def __deepcopy__(self, memo: dict[int, Any]) -> "Rules":
         return self  # never changed: every copy of a state reads the same
@@ -216,6 +236,7 @@ class Node:
     observed: bool = False  # whether each seat is shown its observation of the position here
     written: dict[int, str] = field(default_factory=dict)  # information states already written, by player
     said: dict[int, str | None] = field(default_factory=dict)  # this node's own line for each player (None: none)
+    in_turn: int = 0  # the decisions made since the turn of ``position`` began (limits.turn_decisions bounds them)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> "Node":
         return self
@@ -239,13 +260,16 @@ class Node:
                 raise RulecraftError(f"{what} draws at random, but nothing in {self.rules.game.name} was known to: "
                                      "the game was declared DETERMINISTIC (engine.rl.chance.may_draw misses a way to draw)")
             size, at = result
-            return Node(self.rules, self.position, Draws(run, size, at, what), {}, self.path, self.chosen, self)
+            return Node(self.rules, self.position, Draws(run, size, at, what), {}, self.path, self.chosen, self,
+                        in_turn=self.in_turn)
         return self.at(result)
 
     def at(self, position: EngineState) -> "Node":
         """The node standing at ``position``, with its legal actions; each seat is shown its observation of it."""
         legal = {} if position.is_terminal else self.rules.table.legal(position)
-        return Node(self.rules, position, None, legal, self.path, self.chosen, self, observed=True)
+        same_turn = self.position is not None and self.position.turn_number == position.turn_number
+        return Node(self.rules, position, None, legal, self.path, self.chosen, self, observed=True,
+                    in_turn=self.in_turn if same_turn else 0)
 
     def after(self, action: int) -> "Node":
         """The node after ``action``: a chance outcome (the next draw's value), or a legal action, told to every seat
@@ -266,10 +290,13 @@ class Node:
             now = "the game is over" if before.is_terminal else (
                 f"player {before.seat_to_move - 1} may play {sorted(self.legal)[:10]}{' ...' * (len(self.legal) > 10)}")
             raise IllegalActionError(f"action {action} ({what}) is not legal now: {now}")
+        limit = self.rules.game.limits.turn_decisions
+        if self.in_turn >= limit:  # as every loop of the engine playing a game does: max_game_length counts on it
+            raise before.endless_turn(limit)
         mover = before.seat_to_move
         told = tuple(f"I: {move}" if seat == mover else f"seat {mover}: {before.public_text(move)}"
                      for seat in range(1, self.rules.players + 1))
-        moved = Node(self.rules, before, None, {}, path, self.chosen, self, told)
+        moved = Node(self.rules, before, None, {}, path, self.chosen, self, told, in_turn=self.in_turn + 1)
         return moved.drawing(lambda: _applied(before, move), f"the move '{move}' of {self.rules.game.name}")
 
     def information(self, player: int) -> str:
@@ -365,6 +392,16 @@ class RulecraftState(pyspiel.State):
                           "roll-off rolled again, a run of rolls that changes nothing) make such a tree: play it with "
                           "MCTS, which never recurses, or bound it (a variant, fewer turns)") from None
 
+    def undo_action(self, player: int, action: int) -> None:
+        """Not offered: OpenSpiel keeps a Python game's history itself and lets it take back no move, so this says
+        what to do instead (OpenSpiel's own message said only that the function is not overridden).
+
+        Example: ``after = state.child(action)`` plays a move on a copy; ``state`` stays where it was.
+        """
+        raise NotImplementedError("a Rulecraft game's state takes back no move (OpenSpiel keeps a Python game's "
+                                  "history and gives it no way to take a move off it): play on a copy instead, "
+                                  "state.child(action) or state.clone(), and keep the state before the move")
+
     def _action_to_string(self, player: int, action: int) -> str:
         """An action's text in the action table, or the number of a chance outcome."""
         if player == pyspiel.PlayerId.CHANCE:
@@ -437,10 +474,16 @@ class SeatObserver:
         self.dict = {} if self.tensor is None else {"observation": self.tensor}
 
     def set_from(self, state: RulecraftState, player: int) -> None:
-        """Fill the tensor with ``player``'s observation of ``state`` (zeros before the setup's deal)."""
-        if self.tensor is not None:
-            position = state.node.position
-            self.tensor[:] = 0 if position is None else self.rules.encoder.encode(position.observation(player + 1))
+        """Fill the tensor with ``player``'s observation of ``state`` (zeros before the setup's deal).  The
+        information state has no tensor: asked for one (``state.information_state_tensor(p)``), it says so and
+        what to use instead, where an empty list passed for one (a network of no inputs)."""
+        if self.tensor is None:
+            raise NotImplementedError("a Rulecraft game has no information-state tensor (the game says "
+                                      "provides_information_state_tensor=False): use the observation tensor, "
+                                      "state.observation_tensor(player), which does not recall the past, or the "
+                                      "information state as text, state.information_state_string(player)")
+        position = state.node.position
+        self.tensor[:] = 0 if position is None else self.rules.encoder.encode(position.observation(player + 1))
 
     def string_from(self, state: RulecraftState, player: int) -> str:
         """``player``'s information state (one line per thing shown) or observation (JSON; empty before the setup)."""
@@ -490,8 +533,11 @@ def _rules_of(params: tuple[tuple[str, Any], ...]) -> Rules:
     info = pyspiel.GameInfo(num_distinct_actions=len(table), max_chance_outcomes=0 if deterministic else LIMIT, num_players=players,
                             min_utility=low, max_utility=high,
                             utility_sum=0.0 if zero_sum else 1.0 if constant else None,
-                            max_game_length=game.max_turns * max(1, len(game.steps)) * players)
-    return Rules(game_type, info, game, players, utility, constant, deterministic, table, Encoder(game, players), params)
+                            max_game_length=min(game.max_turns * game.limits.turn_decisions, 2**31 - 1))
+    found = GameRef.of(game).source  # a built-in's name, else its file's absolute path: read back in any folder
+    _check_writable("ruleset", found)
+    return Rules(game_type, info, game, players, utility, constant, deterministic, table, Encoder(game, players),
+                 tuple(sorted({**given, "ruleset": found}.items())))
 
 
 def _options(options: str) -> dict[str, str]:
@@ -532,6 +578,11 @@ def _check_writable(key: str, value: str) -> None:
         raise ValueError(f"the {key} {cut(repr(value), 80)} holds {', '.join(repr(c) for c in found)}, which "
                          f"OpenSpiel's game strings give a meaning of their own ({NAME}(ruleset=...,players=2)): "
                          f"its states could not be serialised and loaded again; give {what}")
+
+
+def _loaded_game(params: dict[str, Any]) -> RulecraftGame:
+    """The game of ``params`` as OpenSpiel loads it (what a pickled game is loaded as)."""
+    return pyspiel.load_game(NAME, params)
 
 
 def _replayed(rules: Rules, path: tuple[int, ...]) -> Node:

@@ -11,9 +11,7 @@ applied like ``--set NAME=V`` (see :func:`engine.core.compose.apply_options`).
 
 Example::
 
-    name, values = parse_sweep("width=[5, 6, 7]")
-    result = sweep(lambda options: engine.load("my-game", set_options=options), name, values,
-                   players=2, n=500, seed=0, agents="random")
+    result = sweep("my-game", "width", [5, 6, 7], players=2, n=500)   # or parse_sweep("width=[5, 6, 7]")'s
     for run in result.runs:
         print(run.value, run.report.win_rate[1].rate, run.comparison.draws.significant if run.comparison else "-")
 
@@ -23,10 +21,14 @@ Example::
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
-from engine.compiling.loading import parse_set_options
+from engine.compiling.loading import GameRef, parse_set_options
+from engine.compiling.loading import load as load_ruleset
+from engine.core import limits
+from engine.core.confine import allowing
 from engine.core.errors import RulesetError, did_you_mean
 from engine.core.showtext import cut
 from engine.core.yamlsource import load_yaml, plain, yaml_text
@@ -34,7 +36,7 @@ from engine.model.game import Game
 from engine.runner.backends import MAX_GAMES
 from engine.runner.executor import Executor
 from engine.runner.report import Comparison, SimulationReport, compare
-from engine.runner.simulate import GameFailed, Progress, simulate
+from engine.runner.simulate import GameFailed, Progress, simulate, whole
 
 
 @dataclass
@@ -150,17 +152,20 @@ def parse_sweep(text: str) -> tuple[str, list[str]]:
 
 
 def sweep(
-    load: Callable[[dict[str, str]], Game],
+    load: Callable[[dict[str, str]], Game] | Game | str | os.PathLike[str],
     option: str,
-    values: Sequence[str],
-    players: int,
-    n: int,
-    seed: int,
-    agents: Sequence[str] | str,
+    values: Sequence[Any],
+    players: int | None = None,
+    n: int = 100,
+    seed: int = 0,
+    agents: Sequence[str] | str = "random",
     executor: Executor | None = None,
     progress: Callable[[int, int], Progress] | None = None,
 ) -> Sweep:
-    """Simulate ``n`` games (same seeds) for each value of ``option``; ``load(set_options)`` makes each game.
+    """Simulate ``n`` games (same seeds) for each value of ``option``.  ``load`` is a ruleset's name or path, a
+    compiled game (swept with its own variants and options), or a function making each game from the options it
+    sets, ``load(set_options)``; ``players``, ``n``, ``seed`` and ``agents`` default as :func:`simulate`'s.  A value
+    is written as in YAML (``"7"``), or given as itself (``7``).
 
     Every game is loaded (and so checked) before any is played.  The baseline is the run
     whose value is the one the option has without the sweep, else the first.  A game that fails
@@ -168,9 +173,18 @@ def sweep(
     ``progress(i, count)`` may give a progress callback for run ``i`` of ``count``.
     Raises ValueError when the runs would play more than :data:`MAX_GAMES` games in all (:func:`check_games`), or
     ``values`` is empty or a text.
+
+    >>> import engine
+    >>> game = engine.load(engine.builtin_names()[-1])
+    >>> option, value = next((k, v) for k, v in game.options.items() if type(v) is int)
+    >>> [run.value for run in sweep(game, option, [value, value + 1], n=2).runs] == [str(value), str(value + 1)]
+    True
     """
+    load = _loader(load)
     if isinstance(values, str) or not values:  # a text would sweep its characters; no value, nothing
         raise ValueError(f"a sweep takes a list of values for {option}, not {cut(repr(values), 60)}")
+    values = [value if isinstance(value, str) else yaml_text(value) for value in values]
+    n = whole("n", n)
     check_games(len(values), n)
     options = load({}).options
     if option not in options:
@@ -179,6 +193,7 @@ def sweep(
                               did_you_mean(option, options))
     written = options[option]  # the value it has without the sweep
     games = [load({option: value}) for value in values]
+    players = games[0].default_players if players is None else players
     baseline = next((i for i, game in enumerate(games) if game.options.get(option) == written), 0)
     runs: list[SweepRun] = []
     for i, (value, game) in enumerate(zip(values, games)):
@@ -197,3 +212,22 @@ def sweep(
             run.comparison = compare(run.report, runs[baseline].report, points=result.points_vary)
     return result
 
+
+
+def _loader(load: Any) -> Callable[[dict[str, str]], Game]:
+    """What makes each game of a sweep from the options it sets: ``load`` itself when it is a function, else the
+    ruleset of that name or path, or the compiled game's ruleset, variants, options and leave to read folders."""
+    if isinstance(load, (str, os.PathLike)):
+        ruleset = load
+        return lambda options: load_ruleset(ruleset, set_options=options)
+    if isinstance(load, Game):
+        ref = GameRef.of(load)
+
+        def again(options: dict[str, str]) -> Game:
+            with limits.using(limits.Limits(**dict(ref.limits))), allowing(ref.allowed):
+                return load_ruleset(ref.source, list(ref.variants), {**dict(ref.set_options), **options})
+        return again
+    if not callable(load):
+        raise TypeError(f"a sweep plays a ruleset's name or path, a compiled game (engine.load) or a function making "
+                        f"the game from the options it sets, not {cut(repr(load), 60)}")
+    return load

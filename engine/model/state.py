@@ -923,7 +923,10 @@ class State:
                     raise IllegalActionError(f"'{action}' is not a legal action of seat {seat} now")
                 action = found[0]
             elif action not in space:
-                raise IllegalActionError(f"'{action}' is not a legal action of seat {seat} now")
+                found = [a for a in space if str(a) == str(action)] if self._same_ruleset(action) else []
+                if not found:  # an action of another load of these files (a pickled one) is taken as its text
+                    raise IllegalActionError(f"'{action}' is not a legal action of seat {seat} now")
+                action = found[0]
             chosen.append((seat, action))
         step = self.game.steps[self.step]
         kept, lengths = self.clone(), self._lengths()

@@ -572,10 +572,10 @@ class State:
 
         An effect re-run after a choice (see engine.blocks.choices) rolls the dice it
         rolled before the choice again — the generator moves on as it did —
-        and they fall as they fell, even if the generator was reseeded since.  ``sides`` is a whole number of 1
-        or more (a ValueError or TypeError otherwise).
+        and they fall as they fell, even if the generator was reseeded since.  ``sides`` is a whole number from 1
+        to :data:`MOST_SIDES` (a ValueError or TypeError otherwise).
         """
-        if type(sides) is not int or sides < 1:
+        if type(sides) is not int or not 1 <= sides <= MOST_SIDES:
             sides = _sides(sides)
         tape = self.tape
         if tape is None and Chance.block not in self.slices:  # the usual roll: nothing loaded, nothing to roll again
@@ -1391,8 +1391,14 @@ def _unpickled(game: Any, data: dict[str, Any], log: list[str] | None, history: 
     return state
 
 
+MOST_SIDES = 2 ** 64
+"""The most sides a die given to :meth:`State.roll` has: the generator draws 64 bits, so a larger die would show only
+some of its faces (roll(10 ** 400) gave numbers ending in hundreds of zeros)."""
+
+
 def _sides(sides: Any) -> int:
-    """The number of sides a die given to :meth:`State.roll` has: a whole number of 1 or more (NumPy's too).
+    """The number of sides a die given to :meth:`State.roll` has: a whole number from 1 to :data:`MOST_SIDES` (NumPy's
+    too).
 
     >>> _sides(6)
     6
@@ -1404,4 +1410,6 @@ def _sides(sides: Any) -> int:
         raise TypeError(f"a die's number of sides is a whole number, not {cut(repr(sides), 60)}")
     if sides < 1:
         raise ValueError(f"a die has at least one side, not {sides}")
+    if sides > MOST_SIDES:
+        raise ValueError(f"a die has at most 2**64 sides, the numbers the generator draws, not {cut(str(sides), 40)}")
     return int(sides)

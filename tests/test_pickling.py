@@ -221,6 +221,21 @@ def test_a_joint_action_of_pickled_actions_applies_as_one_action_does(monkeypatc
     assert foreign == before
 
 
+@pytest.mark.parametrize("variants, options, told", [
+    (["short"], {}, r"there variants short, no option set; here no variant, no option set"),
+    ([], {"start_essence": "9"}, r"there no variant, options start_essence=9; here no variant, no option set")])
+def test_an_action_of_the_ruleset_with_other_variants_or_options_is_refused_without_advice_to_send_its_text(
+        variants: list[str], options: dict[str, str], told: str) -> None:
+    """A pickled action of Spell Cycles' 'short' variant given to a state of the plain game was refused with the advice
+    to apply its text, which would play it as a move of another game; it now says the rules differ."""
+    sent = engine.load("spell-cycles", variants, options).new_state(players=2, seed=1).legal_actions()[0]
+    state = shipped_game("spell-cycles").new_state(players=2, seed=1)
+    before = state.clone()
+    with pytest.raises(RulecraftError, match=f"with other variants or options \\({told}\\), a game of other rules$"):
+        state.apply(pickle.loads(pickle.dumps(sent)))
+    assert state == before
+
+
 def test_an_action_travels_back_from_a_spawned_process() -> None:
     state = shipped_game("tic-tac-toe").new_state(players=2, seed=1)
     with multiprocessing.get_context("spawn").Pool(1) as pool:

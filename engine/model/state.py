@@ -730,9 +730,7 @@ class State:
                 if foreign and self._same_ruleset(action):  # another load of these files (a pickled action): its text
                     action = self.parse_action(str(action))
                 else:
-                    raise IllegalActionError(f"'{action}' is not a legal action now" + (
-                        ": this action was listed by a state of another game (another load of a ruleset lists actions "
-                        "of its own); apply its text, state.apply(str(action))" if foreign else ""))
+                    raise IllegalActionError(f"'{action}' is not a legal action now" + (self._foreign(action) if foreign else ""))
         if not undo:
             if self.history is not None:
                 self.history.append(str(action))
@@ -754,6 +752,21 @@ class State:
         game = self.game
         return (other is not None and other is not game and getattr(other, "content_hash", None) == game.content_hash
                 and getattr(other, "variants", None) == game.variants)
+
+    def _foreign(self, action: Action) -> str:
+        """Why ``action``, listed by a state of another game, is refused: the same ruleset loaded with other variants
+        or options is another game, whose text would be taken here as a move of this one; another ruleset's, or a
+        load of this one some time before, may be sent as its text.
+
+        Example: an action of ``load("nim", ["normal-play"])`` given to a state of ``load("nim")`` says so.
+        """
+        other = getattr(action.step, "game", None)
+        if getattr(other, "source", None) == self.game.source and (
+                other.variants != self.game.variants or other.set_options != self.game.set_options):
+            return (f": this action was listed by a state of {self.game.name} with other variants or options (there "
+                    f"{_rules_text(other)}; here {_rules_text(self.game)}), a game of other rules")
+        return (": this action was listed by a state of another game (another load of a ruleset lists actions of its "
+                "own); apply its text, state.apply(str(action))")
 
     def _lengths(self) -> tuple[int, int]:
         """How long the log and the history are (0 when not kept): what :meth:`_put_back` cuts them back to."""
@@ -1389,6 +1402,18 @@ def _unpickled(game: Any, data: dict[str, Any], log: list[str] | None, history: 
     state: State = game.state_from_json(data)
     state.log, state.history = log, history
     return state
+
+
+def _rules_text(game: Any) -> str:
+    """The variants and options ``game`` was loaded with, in words.
+
+    >>> from types import SimpleNamespace
+    >>> _rules_text(SimpleNamespace(variants=("short",), set_options={"width": "5"})), _rules_text(SimpleNamespace(variants=(), set_options={}))
+    ('variants short, options width=5', 'no variant, no option set')
+    """
+    variants = f"variants {', '.join(game.variants)}" if game.variants else "no variant"
+    options = ", ".join(f"{name}={value}" for name, value in game.set_options.items())
+    return f"{variants}, {f'options {options}' if options else 'no option set'}"
 
 
 MOST_SIDES = 2 ** 64

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import multiprocessing
 import pickle
 import random
@@ -234,6 +235,24 @@ def test_an_action_of_the_ruleset_with_other_variants_or_options_is_refused_with
     with pytest.raises(RulecraftError, match=f"with other variants or options \\({told}\\), a game of other rules$"):
         state.apply(pickle.loads(pickle.dumps(sent)))
     assert state == before
+
+
+@pytest.mark.parametrize("name", ["tic-tac-toe", "nine-domains", "iconoclasm-cards", "spell-cycles"])
+def test_the_legal_actions_pickle_as_the_list_of_them(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Pickling state.legal_actions() raised "Can't pickle local object 'Builder.zone_ref.<locals>.<lambda>'": a task
+    could send back one action, not the list it worked out.  The list comes back as a list of those actions, each
+    applying to a state of another load; a copy of the space, deep or not, is the space itself, its actions its
+    state's."""
+    state = shipped_game(name).new_state(players=2, seed=1)
+    space = state.legal_actions()
+    monkeypatch.setattr(loading, "_loaded", {})
+    back = pickle.loads(pickle.dumps(space))
+    assert type(back) is list and [str(a) for a in back] == space.texts()
+    other = pickle.loads(pickle.dumps(state))
+    other.apply(back[-1])
+    state.apply(space[-1])
+    assert other.to_json() == state.to_json()
+    assert copy.copy(space) is space and copy.deepcopy(space) is space
 
 
 def test_an_action_travels_back_from_a_spawned_process() -> None:

@@ -486,8 +486,8 @@ def test_check_invariants_counts_one_game_in_the_singular() -> None:
 
 def test_validate_s_advice_to_check_an_invariant_names_the_folders_the_run_was_allowed(tmp_path: Path) -> None:
     """'rulecraft check --invariants PATH plays many games checking it' left out --allow: for a ruleset extending a
-    folder beside it, the command given was refused as printed."""
-    base, big = _extending(tmp_path, "invariants+:\n  nothing in a hand: sum(count(t in hand(r)) for r in roles) == 0\n")
+    folder beside it, the command given was refused as printed; and a path with a space was printed unquoted."""
+    base, big = _extending(tmp_path / "my games", "invariants+:\n  nothing in a hand: sum(count(t in hand(r)) for r in roles) == 0\n")
     told = run("validate", str(big), "--allow", str(base))
     assert told.exit_code == 1, told.output
     advice = re.search(r"\((rulecraft check --invariants .*) plays many games checking it\)", told.output).group(1)

@@ -313,7 +313,7 @@ def test_play_counts_from_the_end_as_legal_actions_does_and_refuses_a_missing_nu
 
 def test_play_refuses_a_truth_value_and_roll_a_die_that_is_no_die_with_the_state_unchanged() -> None:
     """play(True) played action 1 (True is 1 to Python); roll('x') raised a MemoryError, roll(0) gave 0 and roll(-1)
-    gave 0; cell_text(None) said "'NoneType' object is not subscriptable"."""
+    gave 0, and a die of more sides than the generator's 2**64 numbers showed only some of them; cell_text(None) said "'NoneType' object is not subscriptable"."""
     game = engine.load("tic-tac-toe")
     state = game.new_state(players=2, seed=1)
     before = state.clone()
@@ -321,11 +321,11 @@ def test_play_refuses_a_truth_value_and_roll_a_die_that_is_no_die_with_the_state
         state.play(True)
     for sides, error, told in (("x", TypeError, "is a whole number, not 'x'"), (2.0, TypeError, "not 2.0"),
                                (True, TypeError, "not True"), (0, ValueError, "at least one side, not 0"),
-                               (-1, ValueError, "not -1")):
+                               (-1, ValueError, "not -1"), (2 ** 64 + 1, ValueError, "at most 2\\*\\*64 sides")):
         with pytest.raises(error, match=told):
             state.roll(sides)  # type: ignore[arg-type]
     assert state == before
-    assert 1 <= state.roll(6) <= 6 and state.roll(1) == 1
+    assert 1 <= state.roll(6) <= 6 and state.roll(1) == 1 and 1 <= state.roll(2 ** 64) <= 2 ** 64
     with pytest.raises(TypeError, match=r"^cell_text\(\) takes a cell, two whole numbers \(x, y\), not None$"):
         game.cell_text(None)  # type: ignore[arg-type]
     for odd in ("x", (1, 2, 3)):  # a text's letters read as x and y; a third number dropped
@@ -374,8 +374,10 @@ def test_an_action_listed_by_another_load_of_the_ruleset_is_applied_as_its_text_
     narrow = engine.load("connect-four").new_state(players=2, seed=0)
     before = narrow.clone()
     with pytest.raises(IllegalActionError, match=r"^'place Red at 0,0' is not a legal action now: this action was listed by "
-                                                 r"a state of another game .* state.apply\(str\(action\)\)$"):
-        narrow.apply(wide.legal_actions()[0])
+                                                 r"a state of connect-four with other variants or options .* a game of other rules$"):
+        narrow.apply(wide.legal_actions()[0])  # its text would be taken as a move of another game: no advice to send it
+    with pytest.raises(IllegalActionError, match=r"listed by a state of another game .* state.apply\(str\(action\)\)$"):
+        narrow.apply(here.legal_actions()[0])
     assert narrow == before
     with pytest.raises(IllegalActionError, match=r"^'place X at 0,0' is not a legal action now$"):  # its own, no longer legal
         here.apply(here.game.new_state(players=2, seed=0).legal_actions()[0])

@@ -652,14 +652,16 @@ def test_a_choice_among_texts_compared_with_a_text_never_offered_is_an_error(tmp
 def test_the_english_plural_of_a_kind_or_a_type_is_its_list_too(tmp_path: Path) -> None:
     """A kind 'box' is listed as 'boxs'; 'boxes' was an unknown name (told to write 'boxs').  Now the English plural of
     a kind or a type (boxes, companies, dice, cities) is the same list, where the ruleset gives it no meaning of its
-    own: a zone or a function named so keeps its meaning, and a local of that name is the local."""
+    own: a zone or a function named so keeps its meaning, and a local of that name is the local.  A counter per role
+    named so kept it too, yet the bare word counted the pieces: it is the counter's now, as a function's is."""
     ruleset = tmp_path / "ruleset.yaml"
     ruleset.write_text(
         "name: boxed\ntitle: Boxed\nversion: 1\ndescription: x\nplayers: [2]\ntypes:\n  city: [Rome, Oslo]\n"
         "components:\n  box:\n    instances: [b1, b2]\n  company:\n    instances: [c1]\n  die:\n    instances: [d1]\n"
         "  half:\n    instances: [h1]\n"
-        "  man:\n    instances: [m1]\n"
+        "  man:\n    instances: [m1]\n  wolf:\n    instances: [w1]\n"
         "zones:\n  halves: {kind: hand}\n"
+        "counters:\n  wolves: {per: role}\n"
         "functions:\n  men(): 7\n"
         "turn:\n  - do:\n      effect: pass\n"
         "end:\n  when: turn > 2\n"
@@ -669,5 +671,8 @@ def test_the_english_plural_of_a_kind_or_a_type_is_its_list_too(tmp_path: Path) 
     for text in ("count(boxes) == 2 and count(boxs) == 2", "count(companies) == 1 and count(dice) == 1",
                  "cities == citys and cities == [Rome, Oslo]", "count(halves) == 0",  # the zone, not the one half
                  "all(boxes == 2 for boxes in [2])",  # a local of that name
-                 "men() == 7 and count(mans) == 1"):  # a function of that name
+                 "men() == 7 and count(mans) == 1",  # a function of that name
+                 "wolves(nth(roles, 1)) == 0 and count(wolfs) == 1"):  # a counter called as a function
         assert game.compile_condition(text).test(state) is True, text
+    with pytest.raises(RulesetError, match=r"'wolves' is a function, not a name"):  # it counted the wolf pieces
+        game.compile_condition("count(wolves) == 1")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import multiprocessing
 import pickle
 import random
@@ -177,6 +178,81 @@ def test_actions_pickle_and_apply_to_a_state_of_another_load_as_to_their_own(
         other.apply(action)
         state.apply(action)
         assert here == state and other.to_json() == state.to_json()
+
+
+@pytest.mark.parametrize("name, players, kind", [("iconoclasm", 3, "switch_role"), ("iconica", 4, "team_order")])
+def test_actions_of_every_kind_of_step_pickle(name: str, players: int, kind: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Only the steps that kept their game (place, move, ...) had actions that pickled: Iconoclasm's switch_role
+    ('keep') and Iconica's team_order with 4 ('Amber first') raised "cannot be pickled (its step is no step of a game's
+    turn)", decisions an agent in another process could not send back.  Every step knows its game now."""
+    game = shipped_game(name)
+    state = game.new_state(players=players, seed=0)
+    monkeypatch.setattr(loading, "_loaded", {})  # as in another process: nothing loaded yet
+    other = pickle.loads(pickle.dumps(state))
+    choose, kinds = random.Random(0), set()
+    for _ in range(30):
+        actions = state.legal_actions()
+        action = actions[choose.randrange(len(actions))]
+        kinds.add(getattr(action.step, "kind", None))  # an answer to a choice: none
+        other.apply(pickle.loads(pickle.dumps(action)))
+        state.apply(action)
+        assert other.to_json() == state.to_json()
+    assert kind in kinds
+
+
+def test_a_joint_action_of_pickled_actions_applies_as_one_action_does(monkeypatch: pytest.MonkeyPatch) -> None:
+    """apply took an action read back from a pickle, apply_joint refused it: "'commit 3- to left' is not a legal
+    action of seat 1 now", to the state it was listed by as to another load.  An action of another ruleset still is."""
+    game = shipped_game("nine-domains")
+    state = game.new_state(players=2, seed=1)
+    monkeypatch.setattr(loading, "_loaded", {})
+    other = pickle.loads(pickle.dumps(state))
+    joint = {seat: state.legal_actions(seat)[-1] for seat in state.simultaneous_seats()}
+    sent = {seat: pickle.loads(pickle.dumps(action)) for seat, action in joint.items()}
+    assert len(joint) == 2 and all(action.step.game is not game for action in sent.values())
+    here = state.clone()
+    here.apply_joint(sent)
+    other.apply_joint(sent)
+    state.apply_joint(joint)
+    assert here == state and other.to_json() == state.to_json()
+    foreign = shipped_game("sealed-tiles").new_state(players=2, seed=1)
+    before = foreign.clone()
+    with pytest.raises(RulecraftError, match="is not a legal action of seat 1 now"):
+        foreign.apply_joint({seat: pickle.loads(pickle.dumps(action)) for seat, action in joint.items()})
+    assert foreign == before
+
+
+@pytest.mark.parametrize("variants, options, told", [
+    (["short"], {}, r"there variants short, no option set; here no variant, no option set"),
+    ([], {"start_essence": "9"}, r"there no variant, options start_essence=9; here no variant, no option set")])
+def test_an_action_of_the_ruleset_with_other_variants_or_options_is_refused_without_advice_to_send_its_text(
+        variants: list[str], options: dict[str, str], told: str) -> None:
+    """A pickled action of Spell Cycles' 'short' variant given to a state of the plain game was refused with the advice
+    to apply its text, which would play it as a move of another game; it now says the rules differ."""
+    sent = engine.load("spell-cycles", variants, options).new_state(players=2, seed=1).legal_actions()[0]
+    state = shipped_game("spell-cycles").new_state(players=2, seed=1)
+    before = state.clone()
+    with pytest.raises(RulecraftError, match=f"with other variants or options \\({told}\\), a game of other rules$"):
+        state.apply(pickle.loads(pickle.dumps(sent)))
+    assert state == before
+
+
+@pytest.mark.parametrize("name", ["tic-tac-toe", "nine-domains", "iconoclasm-cards", "spell-cycles"])
+def test_the_legal_actions_pickle_as_the_list_of_them(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Pickling state.legal_actions() raised "Can't pickle local object 'Builder.zone_ref.<locals>.<lambda>'": a task
+    could send back one action, not the list it worked out.  The list comes back as a list of those actions, each
+    applying to a state of another load; a copy of the space, deep or not, is the space itself, its actions its
+    state's."""
+    state = shipped_game(name).new_state(players=2, seed=1)
+    space = state.legal_actions()
+    monkeypatch.setattr(loading, "_loaded", {})
+    back = pickle.loads(pickle.dumps(space))
+    assert type(back) is list and [str(a) for a in back] == space.texts()
+    other = pickle.loads(pickle.dumps(state))
+    other.apply(back[-1])
+    state.apply(space[-1])
+    assert other.to_json() == state.to_json()
+    assert copy.copy(space) is space and copy.deepcopy(space) is space
 
 
 def test_an_action_travels_back_from_a_spawned_process() -> None:

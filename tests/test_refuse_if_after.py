@@ -152,7 +152,8 @@ def test_a_place_step_s_condition_names_the_piece_placed(tmp_path: Path) -> None
         s.apply("place X at 1,1")
     s.apply("place X at 0,0")
     assert s.current_role == "O" and not any(t.endswith("at 1,1") for t in s.legal_actions().texts())
-    with pytest.raises(RulesetError, match="unknown name 'placed'"):
+    with pytest.raises(RulesetError, match=r"unknown name 'placed' \('placed' is the piece a 'place' step placed: it "
+                                           r"is known in that step's 'refuse_if_after' only\)"):  # it said no more
         engine.load(_ruleset(tmp_path, SUMS.replace("total(actor) > 6 * turn", "placed == none")))
 
 

@@ -105,7 +105,6 @@ class ActionRoll(Step):
 
     def __init__(self, index: int, spec: "MappingT", pos: SourcePos, b: "BuildContext") -> None:
         super().__init__(index, spec, pos, b)
-        self.game = b.game
         self.source = str(spec["source"]) if "source" in spec else None
         self.actors, self.actors_text = _selection(b, spec, "actors")
         self.table: ActionTable = action_table(b, str(spec.get("actions", "")), self.source, True, b.pos(spec, "actions"))

@@ -103,7 +103,6 @@ class Clash(Step):
 
     def __init__(self, index: int, spec: "Mapping", pos: SourcePos, b: "BuildContext") -> None:
         super().__init__(index, spec, pos, b)
-        self.game = b.game
         self.table: ClashTable = clash_table(b, spec, "table")
         self.values = b.face_attribute(spec, "attribute")
         b.choice(spec, "with", ("neighbours",), "neighbours")

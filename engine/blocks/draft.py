@@ -72,7 +72,6 @@ class Draft(Step):
         super().__init__(index, spec, pos, b)
         from engine.core.yamlsource import Mapping
 
-        self.game = b.game
         self.source = b.zone_ref(spec, "from")
         self.target = str(spec.get("to", ""))
         b.zone_ref(spec, "to")

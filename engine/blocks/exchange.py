@@ -61,7 +61,6 @@ class Exchange(Step):
 
     def __init__(self, index: int, spec: "Mapping", pos: SourcePos, b: "BuildContext") -> None:
         super().__init__(index, spec, pos, b)
-        self.game = b.game
         bind = {"self": ANY_COMPONENT, "other": ANY_COMPONENT}
         when, self.env_slots = b.expression(spec.get("when", "true"), "bool", bind=bind, pos=b.pos(spec, "when"))
         self.when = when.fn

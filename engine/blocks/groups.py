@@ -150,7 +150,6 @@ class FormGroups(Step):
 
     def __init__(self, index: int, spec: "Mapping", pos: SourcePos, b: "BuildContext") -> None:
         super().__init__(index, spec, pos, b)
-        self.game = b.game
         if b.game.grid is None:
             b.error(pos, "the 'form_groups' step needs a 'board'")
         elif isinstance(b.game.grid, PointsBoard):

@@ -119,7 +119,6 @@ class Place(Step):
         super().__init__(index, spec, pos, b)
         self.source = b.zone_ref(spec, "from")
         b.require_board(spec, "to")
-        self.game = b.game
         names = sorted({f for faces in b.game.face_names.values() for f in faces})
         rule = b.choice(spec, "face", ("choose", "as-is", *names), "choose")
         self.choose_face = rule == "choose"

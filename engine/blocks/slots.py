@@ -288,7 +288,6 @@ class Commit(Step):
 
     def __init__(self, index: int, spec: "Mapping", pos: SourcePos, b: "BuildContext") -> None:
         super().__init__(index, spec, pos, b)
-        self.game = b.game
         self.slots = _slot_row(b, pos)
         self.choose_face = b.choice(spec, "face", ("as-is", "choose"), "as-is") == "choose"
         self.cells: Any = None  # the compiled list of cells a decision may seal, when it seals one
@@ -522,7 +521,6 @@ class Reveal(Step):
 
     def __init__(self, index: int, spec: "Mapping", pos: SourcePos, b: "BuildContext") -> None:
         super().__init__(index, spec, pos, b)
-        self.game = b.game
         self.slots = _slot_row(b, pos)
         self.source = str(spec.get("from", ""))
         self.target = str(spec.get("to", ""))

@@ -235,17 +235,9 @@ class Say(Function):
         said = self.value(scope, args[0], STR, "text")
         written = said.fn(None, []) if said.constant else None
         words = written if isinstance(written, str) else ""  # say(none): no words either
-        bad = breaking_character(words)
-        if not STR.accepts(said.type):
-            pass  # reported as a value of the wrong type
-        elif not said.constant or not words.strip():
-            scope.error(args[0].pos, "say() writes its text as written: put the words in quotes", 'say("the pot boils over")')
-        elif bad is not None:
-            scope.error(args[0].pos, f"the text of say() holds a line break or another control character "
-                                     f"({repr(bad)[1:-1]}): it is one line of the log", 'say("the pot boils over")')
-        elif re.search(r"\{[^{}]*[^{}\s][^{}]*\}", words):
-            scope.error(args[0].pos, "the text of say() is written as it is: a name in braces is not filled in",
-                        "say what happened in the same words each time; counters and zones show the rest")
+        problem = _said_wrong(words if said.constant else None) if STR.accepts(said.type) else None  # else: its type's
+        if problem is not None:
+            scope.error(args[0].pos, *problem)
 
         def say(s: Any, e: list[Any]) -> None:
             s.note(lambda: words)
@@ -255,6 +247,25 @@ class Say(Function):
     def describe(self, call: ast.Call) -> str:
         args = call.positional()
         return f"say {args[0].describe()}" if args else "say"
+
+
+def _said_wrong(words: str | None) -> tuple[str, str] | None:
+    """What is wrong with the text of ``say()``, ``words`` (None: not written in quotes), and how to write it; None
+    when it is one line of words, written as it is to be read.
+
+    >>> _said_wrong("the pot boils over") is None, _said_wrong("a {name} b")[0]
+    (True, 'the text of say() is written as it is: a name in braces is not filled in')
+    """
+    if words is None or not words.strip():
+        return "say() writes its text as written: put the words in quotes", 'say("the pot boils over")'
+    bad = breaking_character(words)
+    if bad is not None:
+        return (f"the text of say() holds a line break or another control character ({repr(bad)[1:-1]}): it is one "
+                "line of the log", 'say("the pot boils over")')
+    if re.search(r"\{[^{}]*[^{}\s][^{}]*\}", words):
+        return ("the text of say() is written as it is: a name in braces is not filled in",
+                "say what happened in the same words each time; counters and zones show the rest")
+    return None
 
 
 @dataclass(frozen=True)

@@ -57,6 +57,7 @@ class Step:
     def __init__(self, index: int, spec: "Mapping", pos: SourcePos, b: "BuildContext") -> None:
         self.index = index
         self.pos = pos
+        self.game = b.game  # the game whose turn it is a step of: an action of it pickles as that game and its index
         self.condition: Fn | None = None
         self.condition_text = ""
         self.slots = 1

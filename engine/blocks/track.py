@@ -50,7 +50,6 @@ class Advance(Step):
 
     def __init__(self, index: int, spec: "Mapping", pos: SourcePos, b: "BuildContext") -> None:
         super().__init__(index, spec, pos, b)
-        self.game = b.game
         self.line = b.zone_ref(spec, "along")
         self.slots: list[int | None] = []  # see _slots
         self.forced = b.bool_setting(spec, "off_end_when_forced", False)

@@ -253,8 +253,8 @@ def dry_run_setups(b: "Builder") -> None:
     """Counts are consistent: set up a game for every player count and report what breaks (once for the counts
     that break the same way, at the same place: 'setting up 2 or 3 players fails: ...'; 'a game of 2 players, set
     up, fails before anyone decides' when the setup ran and what followed it before the first decision broke (a
-    turn's division by zero was told as the setup's)).  A count with no seat ``first_seat`` is not tried: such a game is refused when
-    it is set up."""
+    turn's division by zero was told as the setup's)).  A count with no seat ``first_seat`` is not tried: such a
+    game is refused when it is set up."""
     failed: dict[tuple[Any, str, str], list[int]] = {}
     for count in [n for n in b.game.player_counts if b.game.first_seat <= n]:
         try:

@@ -138,8 +138,9 @@ def build_vocabulary(game: Game) -> Vocabulary:
 
 def _define_english_plurals(v: Vocabulary, game: Game) -> None:
     """A kind's or a type's English plural, where it is not its name with 's' (``companies``, ``boxes``, ``dice``), is
-    the same list as that name, unless the ruleset gives it a meaning of its own (a function of that name, defined
-    later, takes its place: see :data:`~engine.lang.scope.ENGLISH_PLURALS`).
+    the same list as that name, unless the ruleset gives it a meaning of its own: a zone, an option, a counter (one per
+    role is called as a function), or a function of that name, defined later, which takes its place (see
+    :data:`~engine.lang.scope.ENGLISH_PLURALS`).
 
     >>> from types import SimpleNamespace
     >>> v = Vocabulary()
@@ -154,7 +155,7 @@ def _define_english_plurals(v: Vocabulary, game: Game) -> None:
     for singular, type_ in lists:
         listed = v.globals.get(singular + PLURAL_SUFFIX)
         english = english_plural(singular)
-        if listed is not None and listed.type == type_ and english not in v.globals:
+        if listed is not None and listed.type == type_ and english not in v.globals and english not in v.functions:
             text = f"all {english}" if listed.text == f"all {singular}{PLURAL_SUFFIX}" else listed.text
             v.globals[english] = replace(listed, text=text)
             v.data.setdefault(ENGLISH_PLURALS, set()).add(english)

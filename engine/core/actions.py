@@ -125,6 +125,30 @@ class ActionSpace(Sequence[Action]):
     def texts(self) -> list[str]:
         return [str(a) for a in self]
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """Pickled as the list of its actions, each pickled as :meth:`Action.__reduce__` says: a task may send back
+        the actions it listed (pickling the space raised "Can't pickle local object", its step's code going with it).
+
+        >>> import engine, pickle
+        >>> state = engine.load(engine.builtin_names()[0]).new_state(players=2, seed=1)
+        >>> [str(a) for a in pickle.loads(pickle.dumps(state.legal_actions()))] == state.legal_actions().texts()
+        True
+        """
+        return list, (list(self),)
+
+    def __copy__(self) -> "ActionSpace":
+        return self  # never changed, as its actions are not: a copy is the space itself, still its state's
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> "ActionSpace":
+        """The space itself, as a copy of an action is the action (an agent deep-copied keeps its state's actions).
+
+        >>> import copy
+        >>> space = ListSpace(None, [("pass",)])
+        >>> copy.deepcopy([space])[0] is space
+        True
+        """
+        return self
+
     def missing(self, i: Any) -> Exception:
         """The error for an index that numbers no action here: an IndexError saying how many there are, or a
         TypeError for what is not a whole number (``legal_actions()[7]`` of seven said only ``7``).

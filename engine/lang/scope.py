@@ -257,6 +257,8 @@ _NAMES_REACHED_FOR = {
     "num_players": "the number of players is 'player_count'",
     "self": "'self' is the component whose code this is: it is known in code written on components, statuses and tiles",
     "me": "'me' is the seat being scored: it is known in 'running_score' only",
+    "actor": "'actor' is the role who acted: it is known in a step's 'refuse_if_after' only",
+    "placed": "'placed' is the piece a 'place' step placed: it is known in that step's 'refuse_if_after' only",
     "True": "write 'true', in lower case",
     "False": "write 'false', in lower case",
     "None": "write 'none', in lower case",

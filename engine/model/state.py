@@ -572,10 +572,10 @@ class State:
 
         An effect re-run after a choice (see engine.blocks.choices) rolls the dice it
         rolled before the choice again — the generator moves on as it did —
-        and they fall as they fell, even if the generator was reseeded since.  ``sides`` is a whole number of 1
-        or more (a ValueError or TypeError otherwise).
+        and they fall as they fell, even if the generator was reseeded since.  ``sides`` is a whole number from 1
+        to :data:`MOST_SIDES` (a ValueError or TypeError otherwise).
         """
-        if type(sides) is not int or sides < 1:
+        if type(sides) is not int or not 1 <= sides <= MOST_SIDES:
             sides = _sides(sides)
         tape = self.tape
         if tape is None and Chance.block not in self.slices:  # the usual roll: nothing loaded, nothing to roll again
@@ -730,9 +730,7 @@ class State:
                 if foreign and self._same_ruleset(action):  # another load of these files (a pickled action): its text
                     action = self.parse_action(str(action))
                 else:
-                    raise IllegalActionError(f"'{action}' is not a legal action now" + (
-                        ": this action was listed by a state of another game (another load of a ruleset lists actions "
-                        "of its own); apply its text, state.apply(str(action))" if foreign else ""))
+                    raise IllegalActionError(f"'{action}' is not a legal action now" + (self._foreign(action) if foreign else ""))
         if not undo:
             if self.history is not None:
                 self.history.append(str(action))
@@ -754,6 +752,21 @@ class State:
         game = self.game
         return (other is not None and other is not game and getattr(other, "content_hash", None) == game.content_hash
                 and getattr(other, "variants", None) == game.variants)
+
+    def _foreign(self, action: Action) -> str:
+        """Why ``action``, listed by a state of another game, is refused: the same ruleset loaded with other variants
+        or options is another game, whose text would be taken here as a move of this one; another ruleset's, or a
+        load of this one some time before, may be sent as its text.
+
+        Example: an action of ``load("nim", ["normal-play"])`` given to a state of ``load("nim")`` says so.
+        """
+        other = getattr(action.step, "game", None)
+        if getattr(other, "source", None) == self.game.source and (
+                other.variants != self.game.variants or other.set_options != self.game.set_options):
+            return (f": this action was listed by a state of {self.game.name} with other variants or options (there "
+                    f"{_rules_text(other)}; here {_rules_text(self.game)}), a game of other rules")
+        return (": this action was listed by a state of another game (another load of a ruleset lists actions of its "
+                "own); apply its text, state.apply(str(action))")
 
     def _lengths(self) -> tuple[int, int]:
         """How long the log and the history are (0 when not kept): what :meth:`_put_back` cuts them back to."""
@@ -923,7 +936,10 @@ class State:
                     raise IllegalActionError(f"'{action}' is not a legal action of seat {seat} now")
                 action = found[0]
             elif action not in space:
-                raise IllegalActionError(f"'{action}' is not a legal action of seat {seat} now")
+                found = [a for a in space if str(a) == str(action)] if self._same_ruleset(action) else []
+                if not found:  # an action of another load of these files (a pickled one) is taken as its text
+                    raise IllegalActionError(f"'{action}' is not a legal action of seat {seat} now")
+                action = found[0]
             chosen.append((seat, action))
         step = self.game.steps[self.step]
         kept, lengths = self.clone(), self._lengths()
@@ -1388,8 +1404,26 @@ def _unpickled(game: Any, data: dict[str, Any], log: list[str] | None, history: 
     return state
 
 
+def _rules_text(game: Any) -> str:
+    """The variants and options ``game`` was loaded with, in words.
+
+    >>> from types import SimpleNamespace
+    >>> _rules_text(SimpleNamespace(variants=("short",), set_options={"width": "5"})), _rules_text(SimpleNamespace(variants=(), set_options={}))
+    ('variants short, options width=5', 'no variant, no option set')
+    """
+    variants = f"variants {', '.join(game.variants)}" if game.variants else "no variant"
+    options = ", ".join(f"{name}={value}" for name, value in game.set_options.items())
+    return f"{variants}, {f'options {options}' if options else 'no option set'}"
+
+
+MOST_SIDES = 2 ** 64
+"""The most sides a die given to :meth:`State.roll` has: the generator draws 64 bits, so a larger die would show only
+some of its faces (roll(10 ** 400) gave numbers ending in hundreds of zeros)."""
+
+
 def _sides(sides: Any) -> int:
-    """The number of sides a die given to :meth:`State.roll` has: a whole number of 1 or more (NumPy's too).
+    """The number of sides a die given to :meth:`State.roll` has: a whole number from 1 to :data:`MOST_SIDES` (NumPy's
+    too).
 
     >>> _sides(6)
     6
@@ -1401,4 +1435,6 @@ def _sides(sides: Any) -> int:
         raise TypeError(f"a die's number of sides is a whole number, not {cut(repr(sides), 60)}")
     if sides < 1:
         raise ValueError(f"a die has at least one side, not {sides}")
+    if sides > MOST_SIDES:
+        raise ValueError(f"a die has at most 2**64 sides, the numbers the generator draws, not {cut(str(sides), 40)}")
     return int(sides)

@@ -424,13 +424,14 @@ def _broken_at_setup(path: Path, variants: list[str], game: Game) -> list[Diagno
     if not broken:
         return []
     declared = compose(path, variants).get("invariants")
+    checked = shlex.quote(str(path.parent if path.name == RULESET_FILE else path))
     allow = "".join(f" --allow {shlex.quote(folder)}" for folder in GameRef.of(game).allowed)  # as the run read it
     found = []
     for name, counts in broken.items():
         pos = declared.key_pos.get(name) if isinstance(declared, Mapping) else None
         found.append(Diagnostic(pos or SourcePos(str(path), 1, 1),
                                 f"invariant '{name}' does not hold once {' or '.join(map(str, counts))} players are set up",
-                                f"rulecraft check --invariants {path.parent if path.name == RULESET_FILE else path}{allow}"
+                                f"rulecraft check --invariants {checked}{allow}"
                                 " plays many games checking it"))
     return blame_extension(path, RulesetError(found)).diagnostics
 

@@ -758,7 +758,7 @@ class State:
         or options is another game, whose text would be taken here as a move of this one; another ruleset's, or a
         load of this one some time before, may be sent as its text.
 
-        Example: an action of ``load("nim", ["normal-play"])`` given to a state of ``load("nim")`` says so.
+        Example: an action of ``load("my-game", ["short"])`` given to a state of ``load("my-game")`` says so.
         """
         other = getattr(action.step, "game", None)
         if getattr(other, "source", None) == self.game.source and (

@@ -229,7 +229,8 @@ def declare_counters(b: "BuildContext") -> None:
     """The first pass over ``counters:``: names, owners and slots (bounds need the vocabulary, see :func:`compile_counters`)."""
     g = b.game
     offset = 0
-    for name, spec, pos in b.named_entries("counters", "counter", "{per: role, start: 0}"):
+    for name, spec, pos in b.named_entries("counters", "counter", "{per: role, start: 0}",
+                                             "changed ({n} = 3) or read per owner ({n}(r))"):
         b.unknown_keys(spec, COUNTER_KEYS, f"counter '{name}'")
         per = str(spec.get("per", GAME))
         choices = ["role", GAME, *g.kinds]

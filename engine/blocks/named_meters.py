@@ -56,7 +56,8 @@ def declare_meters(b: "BuildContext") -> None:
     g = b.game
     meters: dict[str, Meter] = {}
     offset = sum(len(c.owners) for c in g.counters.values())
-    for name, spec, pos in b.named_entries("meters", "meter", "{per: role, start: 5, max: 8}"):
+    for name, spec, pos in b.named_entries("meters", "meter", "{per: role, start: 5, max: 8}",
+                                             "read per owner ({n}(r))"):
         b.unknown_keys(spec, KEYS, f"meter '{name}'")
         if name in g.counters:
             b.error(pos, f"meter '{name}' has the name of a counter; a meter is a counter of its own, so give it another name")

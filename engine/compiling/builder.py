@@ -62,10 +62,6 @@ WORD = re.compile(r"[^\W\d]\w*\Z")
 be one; the other names keep to ``IDENTIFIER`` (actions, patterns and meters read them as ASCII)."""
 DIE_NAME = re.compile(r"d[0-9]+\Z")
 """A name the effect language reads as a die (``d6``)."""
-DIE_SHAPED_BANNED = {"counter": "changed ({n} = 3) or read per owner ({n}(r))", "zone": "read per role ({n}(r))",
-                     "function": "called ({n}())", "meter": "read per owner ({n}(r))"}
-"""The names that may not look like a die, and what their code could not do: code reads such a name as the die
-(a bare one where it is defined, as an option or a point is read, but never in a call or as what '=' changes)."""
 RESERVED = {"where", "in", "and", "or", "not", "if", "then", "else", "elif", "for", "let", "roll", "repeat", "while", "pass",
             "true", "false", "none", "odd", "even"}
 
@@ -228,24 +224,30 @@ class Builder:
 
     # ------------------------------------------------------------ names
 
-    def named_entries(self, section: str, what: str, example: str) -> Iterator[tuple[str, Mapping, SourcePos | None]]:
-        """The ``NAME: {settings}`` entries of a top-level section: each name checked, each value a mapping."""
+    def named_entries(self, section: str, what: str, example: str,
+                      read_as: str | None = None) -> Iterator[tuple[str, Mapping, SourcePos | None]]:
+        """The ``NAME: {settings}`` entries of a top-level section: each name checked (``read_as`` as for
+        :meth:`check_identifier`), each value a mapping."""
         tree = self.tree.get(section) or {}
         for name, spec in tree.items():
             pos = tree.key_pos.get(name)
-            self.check_identifier(name, pos, what)
+            self.check_identifier(name, pos, what, read_as=read_as)
             if not isinstance(spec, Mapping):
                 self.error(pos, f"{what} '{name}' must be a mapping such as {example}")
                 continue
             yield str(name), spec, pos
 
-    def check_identifier(self, name: str, pos: SourcePos | None, what: str, any_script: bool = False) -> None:
+    def check_identifier(self, name: str, pos: SourcePos | None, what: str, any_script: bool = False,
+                         read_as: str | None = None) -> None:
         """Report ``name`` unless it is one word the effect language can use (``big_2``, not ``big 2`` or ``if``);
-        ``any_script``: its letters may be of any script (``Zürich``), else only A-Z and a-z."""
+        ``any_script``: its letters may be of any script (``Zürich``), else only A-Z and a-z.  ``read_as``: how code
+        uses such a name, ``{n}`` standing for it (``"called ({n}())"``), for a name that may not look like a die:
+        code reads ``d6`` as the die (a bare one where it is defined, as an option or a point is read, but never in
+        a call or as what ``=`` changes)."""
         text = str(name)
-        if what in DIE_SHAPED_BANNED and DIE_NAME.match(text):
+        if read_as is not None and DIE_NAME.match(text):
             self.error(pos, f"{what} name '{text}' reads as a die in code ({text}: a {text[1:]}-sided die), so the {what} "
-                            f"could not be {DIE_SHAPED_BANNED[what].format(n=text)}", f"pick another name, such as die{text[1:]} or {text}_")
+                            f"could not be {read_as.format(n=text)}", f"pick another name, such as die{text[1:]} or {text}_")
             return
         if (WORD if any_script else IDENTIFIER).match(text) and text not in RESERVED \
                 and not (keyword.iskeyword(text) and text != "None"):

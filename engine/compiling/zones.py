@@ -144,7 +144,7 @@ def read_zones(b: "Builder") -> None:
         g.board_zone = g.zone_index[(BOARD, None)]
     zones = b.tree.get("zones") or {}
     for name, spec in zones.items():
-        b.check_identifier(name, zones.key_pos.get(name), "zone")
+        b.check_identifier(name, zones.key_pos.get(name), "zone", read_as="read per role ({n}(r))")
         if name in (SUPPLY, BOARD):
             b.error(zones.key_pos.get(name), f"'{name}' is a built-in zone")
             continue

@@ -386,7 +386,7 @@ def _define_each(b: "CodeContext", section: Mapping, below: dict[str, str]) -> N
         name, params = signature
         if below.pop(name, None) is not None:  # reached: no longer further down
             vocab.elsewhere.pop(name, None)
-        b.check_identifier(name, pos, "function")
+        b.check_identifier(name, pos, "function", read_as="called ({n}())")
         taken, known = vocab.functions.get(name), vocab.globals.get(name)
         if known is not None and name in vocab.data.get(ENGLISH_PLURALS, ()):  # 'men' beside 'mans': the function's
             del vocab.globals[name]

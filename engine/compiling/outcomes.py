@@ -253,28 +253,21 @@ def dry_run_setups(b: "Builder") -> None:
     """Counts are consistent: set up a game for every player count and report what breaks (once for the counts
     that break the same way, at the same place: 'setting up 2 or 3 players fails: ...'; 'a game of 2 players, set
     up, fails before anyone decides' when the setup ran and what followed it before the first decision broke (a
-    turn's division by zero was told as the setup's)).  A count with no seat ``first_seat`` is not tried: such a
-    game is refused when it is set up."""
+    turn's division by zero was told as the setup's): each game is set up, then begun, so a setup that fails runs
+    once.  A count with no seat ``first_seat`` is not tried: such a game is refused when it is set up."""
     failed: dict[tuple[Any, str, str], list[int]] = {}
     for count in [n for n in b.game.player_counts if b.game.first_seat <= n]:
+        stage = "setting up {} fails"
         try:
-            b.game.new_state(players=count, seed=0)
+            state = b.game.new_state(players=count, seed=0, begin=False)
+            stage = "a game of {}, set up, fails before anyone decides"  # the setup ran: what follows it broke
+            state.advance()
         except EffectRuntimeError as err:
-            failed.setdefault((err.pos or b.pos(b.tree, "setup"), err.message, _stage(b, count)), []).append(count)
+            failed.setdefault((err.pos or b.pos(b.tree, "setup"), err.message, stage), []).append(count)
         except RulecraftError as err:
-            failed.setdefault((b.pos(b.tree, "setup"), str(err), _stage(b, count)), []).append(count)
+            failed.setdefault((b.pos(b.tree, "setup"), str(err), stage), []).append(count)
     for (pos, message, stage), counts in failed.items():
         b.error(pos, f"{stage.format(_players(counts))}: {message}")
-
-
-def _stage(b: "Builder", count: int) -> str:
-    """Where a game of ``count`` players broke as it began: its setup, or what followed it before the first decision
-    (turns nobody decides, an end scored at once), found by running the setup alone again."""
-    try:
-        b.game.new_state(players=count, seed=0, begin=False)
-    except RulecraftError:
-        return "setting up {} fails"
-    return "a game of {}, set up, fails before anyone decides"
 
 
 def _players(counts: list[int]) -> str:

@@ -412,8 +412,9 @@ class Fold(Aggregate):
 
         >>> from engine.lang.parser import parse_expression
         >>> call = parse_expression("max(c.cost for c in hand)")
-        >>> str(LANGUAGE[2]._no_value(as_selection(call.positional()[0]), None)())
-        'the cost of c has no value here (nothing is written for it), so max() cannot use it'
+        >>> str(LANGUAGE[2]._no_value(as_selection(call.positional()[0]), None)())  # doctest: +NORMALIZE_WHITESPACE
+        'the cost of c has no value here (nothing is written for it), so max() cannot use it; a component that leaves
+        out cost reads none: write it, or give the attribute a default (cost: {type: int, default: 0})'
         >>> str(LANGUAGE[2]._no_value(as_selection(parse_expression("max([1, none])").positional()[0]), None)())
         'an item of [1, nothing] has no value here (nothing is written for it), so max() cannot use it'
         """

@@ -28,8 +28,8 @@ from hostile_cli import HANG, ROOT, assert_refused, rulecraft
 TILES = engine.load("tutorial-tiles")
 
 
-def interrupt_at(monkeypatch: pytest.MonkeyPatch, call: int) -> None:
-    """Ctrl-C arrives while game number ``call`` (counted from 1, over the whole run) is being played."""
+def raise_at(monkeypatch: pytest.MonkeyPatch, call: int, error: BaseException) -> None:
+    """Game number ``call`` of the run (counted from 1, over the whole run) raises ``error`` as it is played."""
     real: Callable[..., Any] = engine.runner.simulate.play_game
     calls = 0
 
@@ -37,10 +37,15 @@ def interrupt_at(monkeypatch: pytest.MonkeyPatch, call: int) -> None:
         nonlocal calls
         calls += 1
         if calls == call:
-            raise KeyboardInterrupt
+            raise error
         return real(*args)
 
     monkeypatch.setattr(engine.runner.simulate, "play_game", play)
+
+
+def interrupt_at(monkeypatch: pytest.MonkeyPatch, call: int) -> None:
+    """Ctrl-C arrives while game number ``call`` (counted from 1, over the whole run) is being played."""
+    raise_at(monkeypatch, call, KeyboardInterrupt())
 
 
 # ---------------------------------------------------------------- --jobs
@@ -103,17 +108,7 @@ def fail_at(monkeypatch: pytest.MonkeyPatch, call: int) -> None:
     """Game number ``call`` of the run (counted from 1) fails in the ruleset's code."""
     from engine.core.errors import EffectRuntimeError
 
-    real: Callable[..., Any] = engine.runner.simulate.play_game
-    calls = 0
-
-    def play(*args: Any) -> Any:
-        nonlocal calls
-        calls += 1
-        if calls == call:
-            raise EffectRuntimeError("division by zero")
-        return real(*args)
-
-    monkeypatch.setattr(engine.runner.simulate, "play_game", play)
+    raise_at(monkeypatch, call, EffectRuntimeError("division by zero"))
 
 
 def test_a_game_failing_in_a_run_keeps_the_games_finished_before_it(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -22,7 +22,7 @@ import pytest
 
 import engine
 from engine.core.compose import variant_names
-from engine.core.information import SEEN, UNORDERED, UNSEEN, determinize, hidden_roles, relabel_roles, zone_view, zones_seen_as
+from engine.core.information import SEEN, UNORDERED, UNSEEN, determinize, determinizer, hidden_roles, relabel_roles, zone_view, zones_seen_as
 from engine.core.paths import find_ruleset
 from engine.core.slices import Chance
 from engine.model.state import State
@@ -179,7 +179,7 @@ def test_a_search_s_depth_cuts_its_rollouts(spec: str, monkeypatch: pytest.Monke
         caps.append(cap)
         return rollout(state, rand, cap)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(agents, "rollout", counted)
+    monkeypatch.setattr(agents.search, "rollout", counted)
     agent = make_agent(spec, seed=0)
     state = load("iconoclasm-cards").new_state(players=2, seed=1)
     assert agent.choose(state) in state.legal_actions() and agent.name == spec
@@ -240,7 +240,7 @@ def test_greedy_rollouts_stop_at_their_depth(spec: str, depth: int, monkeypatch:
     running score, e.g. chess with it left out); they stop at GREEDY_DEPTH, or the D of greedy:depth=D."""
     caps: list[int] = []
     real = agents.play_out
-    monkeypatch.setattr(agents, "play_out", lambda state, rand, cap: caps.append(cap) or real(state, rand, cap))
+    monkeypatch.setattr(agents.greedy, "play_out", lambda state, rand, cap: caps.append(cap) or real(state, rand, cap))
     blind = dataclasses.replace(load("tutorial-tiles"), running_score=None)
     state = next(iter(positions("tutorial-tiles", 2)))
     state.game = blind
@@ -366,7 +366,7 @@ def test_hidden_roles_are_not_observed_and_are_dealt_again() -> None:
 
 def test_the_no_cheating_check_catches_an_agent_peeking_at_hidden_roles(monkeypatch: pytest.MonkeyPatch) -> None:
     """With determinize replaced by a plain clone, MCTS knows who plays what, and the check notices."""
-    monkeypatch.setattr(agents, "determinize", lambda state, seat, rng: state.clone())
+    monkeypatch.setattr(agents.search, "determinize", lambda state, seat, rng: state.clone())
     states = [state for name, players in hidden_role_configs() for state in positions(name, players, after=(6, 12, 18))]
     assert any(
         str(make_agent("mcts:30", 9).choose(state)) != str(make_agent("mcts:30", 9).choose(hidden_variant(state, state.seat_to_move)))
@@ -395,7 +395,7 @@ def test_agents_do_not_cheat(name: str, players: int, spec: str) -> None:
 
 def test_the_no_cheating_check_catches_a_peeking_agent(monkeypatch: pytest.MonkeyPatch) -> None:
     """With determinize replaced by a plain clone, MCTS sees the real hands, and the check notices."""
-    monkeypatch.setattr(agents, "determinize", lambda state, seat, rng: state.clone())
+    monkeypatch.setattr(agents.search, "determinize", lambda state, seat, rng: state.clone())
     differs = []
     for state in positions("iconoclasm-cards", 2) + positions("iconoclasm-cards", 4):
         other = hidden_variant(state, state.seat_to_move)
@@ -497,14 +497,14 @@ def test_mcts_past_its_kept_positions_decides_as_it_would_keeping_them(ruleset: 
     """A search that may keep only a few positions plays on past them, and chooses what it would have chosen."""
     state = load(ruleset).new_state(players=2, seed=3)
     kept = make_agent("mcts:150", seed=5).choose(state)
-    monkeypatch.setattr(agents, "KEPT_POSITIONS", 10)
+    monkeypatch.setattr(agents.search, "KEPT_POSITIONS", 10)
     assert str(make_agent("mcts:150", seed=5).choose(state)) == str(kept)
 
 
 def test_a_determinizer_draws_what_determinize_draws() -> None:
     """determinizer(state, seat) finds the seat's unseen zones once; its samples are those of determinize."""
     state = load("kuhn-poker").new_state(players=2, seed=4)
-    draw = agents.determinizer(state, 1)
+    draw = determinizer(state, 1)
     one, other = random.Random(7), random.Random(7)
     for _ in range(5):
         assert draw(one) == determinize(state, 1, other)
@@ -514,7 +514,7 @@ def test_a_search_holds_off_the_garbage_collector_and_lets_it_run_again(monkeypa
     """The collector would only walk the growing tree during a search (see engine.runner.collector)."""
     seen: list[bool] = []
     original = agents.rollout
-    monkeypatch.setattr(agents, "rollout", lambda s, rand, cap: (seen.append(gc.isenabled()), original(s, rand, cap))[1])
+    monkeypatch.setattr(agents.search, "rollout", lambda s, rand, cap: (seen.append(gc.isenabled()), original(s, rand, cap))[1])
     make_agent("mcts:20", seed=1).choose(load("tic-tac-toe").new_state(players=2, seed=1))
     assert seen and not any(seen) and gc.isenabled()
 
@@ -574,8 +574,8 @@ def test_an_agent_kind_registered_with_capitals_is_found(monkeypatch: pytest.Mon
     """@agent_kind("MyBot") was listed among the known agents yet refused as unknown: specs are read in lower case."""
     from engine.runner import agents
 
-    monkeypatch.setattr(agents, "AGENT_KINDS", dict(agents.AGENT_KINDS))
-    monkeypatch.setattr(agents, "AGENT_FORMS", dict(agents.AGENT_FORMS))
+    monkeypatch.setattr(agents.registry, "AGENT_KINDS", dict(agents.AGENT_KINDS))
+    monkeypatch.setattr(agents.registry, "AGENT_FORMS", dict(agents.AGENT_FORMS))
     agents.agent_kind("FirstBot")(lambda argument, rng: agents.RandomAgent(0))
     assert make_agent("FirstBot", seed=0).name == make_agent("firstbot", seed=0).name == "random"
 

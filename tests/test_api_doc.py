@@ -24,8 +24,8 @@ def test_every_api_example_runs_as_shown(monkeypatch: pytest.MonkeyPatch) -> Non
 
     An agent kind the page registers is forgotten afterwards, so other tests see only the built-in ones.
     """
-    monkeypatch.setattr(agents, "AGENT_KINDS", dict(agents.AGENT_KINDS))
-    monkeypatch.setattr(agents, "AGENT_FORMS", dict(agents.AGENT_FORMS))
+    monkeypatch.setattr(agents.registry, "AGENT_KINDS", dict(agents.AGENT_KINDS))
+    monkeypatch.setattr(agents.registry, "AGENT_FORMS", dict(agents.AGENT_FORMS))
     text = DOC.read_text(encoding="utf-8")
     parser, runner = doctest.DocTestParser(), doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
     namespace: dict[str, Any] = {}

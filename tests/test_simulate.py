@@ -163,8 +163,8 @@ def test_an_agent_kind_registered_in_main_is_refused_for_workers_that_never_run_
     local workers have it and play it."""
     from engine.runner import agents
 
-    monkeypatch.setattr(agents, "AGENT_KINDS", dict(agents.AGENT_KINDS))
-    monkeypatch.setattr(agents, "AGENT_FORMS", dict(agents.AGENT_FORMS))
+    monkeypatch.setattr(agents.registry, "AGENT_KINDS", dict(agents.AGENT_KINDS))
+    monkeypatch.setattr(agents.registry, "AGENT_FORMS", dict(agents.AGENT_FORMS))
 
     def mine(argument: str | None, rng: random.Random) -> agents.Agent:
         return RandomAgent(rng)
@@ -190,8 +190,8 @@ def test_an_agent_of_ones_own_may_answer_with_an_actions_text_and_is_named_when_
     AttributeError: 'str' object has no attribute 'args'."""
     from engine.runner import agents
 
-    monkeypatch.setattr(agents, "AGENT_KINDS", dict(agents.AGENT_KINDS))
-    monkeypatch.setattr(agents, "AGENT_FORMS", dict(agents.AGENT_FORMS))
+    monkeypatch.setattr(agents.registry, "AGENT_KINDS", dict(agents.AGENT_KINDS))
+    monkeypatch.setattr(agents.registry, "AGENT_FORMS", dict(agents.AGENT_FORMS))
 
     class Answer:
         def __init__(self, name: str, answer: Callable[[engine.State], object]) -> None:

@@ -1205,7 +1205,7 @@ def test_a_page_cannot_make_the_server_read_a_file_it_names(client: TestClient, 
     name before anything is read: a request could otherwise probe the server's files ('not JSON' for a file that
     exists, 'No such file' for one that does not), or run one."""
     opened: list[str] = []
-    monkeypatch.setattr("engine.runner.agents.read_policy", lambda path: opened.append(path) or ({}, 0.0, None))
+    monkeypatch.setattr("engine.runner.agents.policy.read_policy", lambda path: opened.append(path) or ({}, 0.0, None))
     monkeypatch.setattr("cli.agent_files._load", lambda path: opened.append(path))
     response = client.get(url)
     assert response.status_code == 400 and opened == []

@@ -29,7 +29,7 @@ from engine.blocks.hooks import SOURCE_LOCAL, local_reader
 from engine.core.errors import EffectRuntimeError, did_you_mean
 from engine.core.facedown import told_name
 from engine.core.yamlsource import Mapping
-from engine.lang import ast, codegen
+from engine.lang import ast, codegen, statements
 from engine.lang.functions import Function
 from engine.lang.scope import Compiled, Scope
 from engine.lang.types import ANY, INT, NONE_T, Component, Type
@@ -165,7 +165,7 @@ class CounterOf(Function):
 
         return index
 
-    def compile_write(self, target: ast.Node, scope: Scope) -> ast.Writer:
+    def compile_write(self, target: ast.Node, scope: Scope) -> statements.Writer:
         """``gold(r) += 2``: the closure that changes the named owner's value."""
         assert isinstance(target, ast.Call) and self.spec is not None
         index = self.compile_index(target, scope)
@@ -192,12 +192,12 @@ class GameCounter:
     spec: CounterSpec
     bare: ClassVar[bool] = True
 
-    def compile_write(self, target: ast.Node, scope: Scope) -> ast.Writer:
+    def compile_write(self, target: ast.Node, scope: Scope) -> statements.Writer:
         spec, i = self.spec, self.spec.offset
         return lambda s, e, combine: s.set_counter(spec, None, i, combine(s.counters[i]))
 
 
-def writer(spec: CounterSpec, index: Callable[[Any, list[Any]], int]) -> ast.Writer:
+def writer(spec: CounterSpec, index: Callable[[Any, list[Any]], int]) -> statements.Writer:
     """The assignment closure for a counter whose slot ``index`` finds."""
 
     def write(s: Any, e: list[Any], combine: Callable[[int], int]) -> None:
@@ -208,7 +208,7 @@ def writer(spec: CounterSpec, index: Callable[[Any, list[Any]], int]) -> ast.Wri
 
 
 def watched_writer(spec: CounterSpec, index: Callable[[Any, list[Any]], int], by: Callable[[Any, list[Any]], Any],
-                   source: Callable[[Any, list[Any]], Any], pos: "SourcePos | None") -> ast.Writer:
+                   source: Callable[[Any, list[Any]], Any], pos: "SourcePos | None") -> statements.Writer:
     """The assignment closure (at ``pos``) for a counter a block watches: the change says who made it and from what."""
 
     def write(s: Any, e: list[Any], combine: Callable[[int], int]) -> None:

@@ -31,7 +31,7 @@ from lark.indenter import DedentError, Indenter
 from engine.core import limits
 from engine.core.errors import RulesetError, SourcePos, source_lines
 from engine.core.paths import private_cache_dir
-from engine.lang import ast, kept_trees
+from engine.lang import ast, kept_trees, statements
 from engine.lang.habits import python_habit
 from engine.lang.types import BOOL, INT, NONE_T, STR
 
@@ -138,10 +138,10 @@ def parse_expression(text: str, locate: Locate | None = None) -> ast.Node:
     return _parse(text.strip(), "expression_start", locate or _text_locate("<expression>"))
 
 
-def parse_program(text: str, locate: Locate | None = None) -> ast.Block:
-    """Parse statements (one per line, indented blocks) into a :class:`~engine.lang.ast.Block`."""
+def parse_program(text: str, locate: Locate | None = None) -> statements.Block:
+    """Parse statements (one per line, indented blocks) into a :class:`~engine.lang.statements.Block`."""
     result = _parse(text if text.endswith("\n") else text + "\n", "program_start", locate or _text_locate("<program>"))
-    assert isinstance(result, ast.Block)
+    assert isinstance(result, statements.Block)
     return result
 
 
@@ -453,59 +453,59 @@ class _ToAst(Transformer[Token, Any]):
     def expression_start(self, meta: Any, expr: ast.Node) -> ast.Node:
         return expr
 
-    def program_start(self, meta: Any, *stmts: Any) -> ast.Block:
-        return ast.Block(self._pos(meta), _flatten(stmts))
+    def program_start(self, meta: Any, *stmts: Any) -> statements.Block:
+        return statements.Block(self._pos(meta), _flatten(stmts))
 
     # -- statements
     def simple_stmt(self, meta: Any, *stmts: ast.Node) -> list[ast.Node]:
         return list(stmts)
 
-    def suite(self, meta: Any, *stmts: Any) -> ast.Block:
-        return ast.Block(self._pos(meta), _flatten(stmts))
+    def suite(self, meta: Any, *stmts: Any) -> statements.Block:
+        return statements.Block(self._pos(meta), _flatten(stmts))
 
     def pass_stmt(self, meta: Any) -> ast.Node:
-        return ast.Pass(self._pos(meta))
+        return statements.Pass(self._pos(meta))
 
     def let_stmt(self, meta: Any, name: Token, value: ast.Node) -> ast.Node:
-        return ast.Let(self._pos(meta), str(name), value)
+        return statements.Let(self._pos(meta), str(name), value)
 
     def assign_stmt(self, meta: Any, target: ast.Node, op: Token, value: ast.Node) -> ast.Node:
-        return ast.Assign(self._pos(meta), target, str(op), value)
+        return statements.Assign(self._pos(meta), target, str(op), value)
 
-    def for_stmt(self, meta: Any, name: Token, source: ast.Node, where: ast.Node | None, body: ast.Block) -> ast.Node:
-        return ast.For(self._pos(meta), str(name), source, where, body)
+    def for_stmt(self, meta: Any, name: Token, source: ast.Node, where: ast.Node | None, body: statements.Block) -> ast.Node:
+        return statements.For(self._pos(meta), str(name), source, where, body)
 
-    def if_stmt(self, meta: Any, test: ast.Node, body: ast.Block, *rest: Any) -> ast.Node:
+    def if_stmt(self, meta: Any, test: ast.Node, body: statements.Block, *rest: Any) -> ast.Node:
         *elifs, otherwise = rest
-        return ast.If(self._pos(meta), [(test, body), *elifs], otherwise)
+        return statements.If(self._pos(meta), [(test, body), *elifs], otherwise)
 
-    def elif_clause(self, meta: Any, test: ast.Node, body: ast.Block) -> tuple[ast.Node, ast.Block]:
+    def elif_clause(self, meta: Any, test: ast.Node, body: statements.Block) -> tuple[ast.Node, statements.Block]:
         return (test, body)
 
-    def repeat_stmt(self, meta: Any, count: ast.Node, body: ast.Block) -> ast.Node:
-        return ast.Repeat(self._pos(meta), count, body)
+    def repeat_stmt(self, meta: Any, count: ast.Node, body: statements.Block) -> ast.Node:
+        return statements.Repeat(self._pos(meta), count, body)
 
-    def while_stmt(self, meta: Any, test: ast.Node, body: ast.Block) -> ast.Node:
-        return ast.While(self._pos(meta), test, body)
+    def while_stmt(self, meta: Any, test: ast.Node, body: statements.Block) -> ast.Node:
+        return statements.While(self._pos(meta), test, body)
 
-    def roll_stmt(self, meta: Any, die: Token, *cases: tuple[ast.RollCase, ast.Block]) -> ast.Node:
-        return ast.Roll(self._pos(meta), _sides(die, self._tok(die)), list(cases))
+    def roll_stmt(self, meta: Any, die: Token, *cases: tuple[statements.RollCase, statements.Block]) -> ast.Node:
+        return statements.Roll(self._pos(meta), _sides(die, self._tok(die)), list(cases))
 
-    def roll_case(self, meta: Any, pattern: ast.RollCase, body: ast.Block) -> tuple[ast.RollCase, ast.Block]:
+    def roll_case(self, meta: Any, pattern: statements.RollCase, body: statements.Block) -> tuple[statements.RollCase, statements.Block]:
         return (pattern, body)
 
-    def odd_pattern(self, meta: Any) -> ast.RollCase:
-        return ast.RollCase(self._pos(meta), "odd")
+    def odd_pattern(self, meta: Any) -> statements.RollCase:
+        return statements.RollCase(self._pos(meta), "odd")
 
-    def even_pattern(self, meta: Any) -> ast.RollCase:
-        return ast.RollCase(self._pos(meta), "even")
+    def even_pattern(self, meta: Any) -> statements.RollCase:
+        return statements.RollCase(self._pos(meta), "even")
 
-    def range_pattern(self, meta: Any, low: Token, high: Token) -> ast.RollCase:
-        return ast.RollCase(self._pos(meta), "range", _whole(low, self._tok(low)), _whole(high, self._tok(high)))
+    def range_pattern(self, meta: Any, low: Token, high: Token) -> statements.RollCase:
+        return statements.RollCase(self._pos(meta), "range", _whole(low, self._tok(low)), _whole(high, self._tok(high)))
 
-    def value_pattern(self, meta: Any, value: Token) -> ast.RollCase:
+    def value_pattern(self, meta: Any, value: Token) -> statements.RollCase:
         number = _whole(value, self._tok(value))
-        return ast.RollCase(self._pos(meta), "value", number, number)
+        return statements.RollCase(self._pos(meta), "value", number, number)
 
     # -- expressions
     def cond(self, meta: Any, test: ast.Node, then: ast.Node, otherwise: ast.Node) -> ast.Node:

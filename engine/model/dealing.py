@@ -46,7 +46,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from engine.core import rng
 from engine.core.errors import EffectRuntimeError
-from engine.lang import ast
+from engine.lang import ast, statements
 from engine.lang.fixed import FixedFilter
 from engine.model.state import State
 
@@ -54,7 +54,7 @@ if TYPE_CHECKING:
     from engine.model.game import Game
 
 
-def plain_deal(program: ast.Block, shared_zone: Callable[[str], bool], role_zone: Callable[[str], bool],
+def plain_deal(program: statements.Block, shared_zone: Callable[[str], bool], role_zone: Callable[[str], bool],
                fixed: Callable[[ast.Node, list[str]], bool], constant: Callable[[str], bool] = lambda name: False) -> bool:
     """Whether ``program`` is a shuffle and moves only (see the module).
 
@@ -69,9 +69,9 @@ def plain_deal(program: ast.Block, shared_zone: Callable[[str], bool], role_zone
                 and isinstance(node.args[0], ast.Name) and node.args[0].name in names)
 
     def statement(node: ast.Node, names: list[str]) -> bool:
-        if isinstance(node, ast.Block):
+        if isinstance(node, statements.Block):
             return all(statement(part, names) for part in node.body)
-        if isinstance(node, ast.For):
+        if isinstance(node, statements.For):
             constants = isinstance(node.source, ast.ListLit) and all(isinstance(i, ast.Literal) for i in node.source.items)
             roles = isinstance(node.source, ast.Name) and node.source.name == "roles"
             return node.where is None and (constants or roles) and statement(node.body, names + [node.var])

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 import engine
 from engine.blocks.casting import Cast
-from engine.blocks.patterns import Board, find, lies_on
+from engine.blocks.pattern_finding import Board, find, lies_on
 from engine.core.kept_pairs import kept_pairs
 from engine.model.state import State
 from tests import text_games

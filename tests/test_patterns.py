@@ -1,4 +1,4 @@
-"""Patterns on a board (engine/blocks/patterns.py), fixed boards with stacks, and swapping places — on a tiny game;
+"""Patterns on a board (engine/blocks/shapes.py, pattern_finding.py, patterns.py), fixed boards with stacks, and swapping places — on a tiny game;
 the pattern functions any code may call (pattern_found, pattern_count, pattern_pieces) and docs/examples/hex-triads."""
 
 from __future__ import annotations
@@ -12,7 +12,8 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 
 import engine
-from engine.blocks.patterns import DEFAULT_SHAPE, Board, Match, Shape, _search, find, lies_on
+from engine.blocks.pattern_finding import _search, find, lies_on, Board
+from engine.blocks.shapes import DEFAULT_SHAPE, Match, Shape
 from engine.core.errors import EffectRuntimeError
 
 GAME = """

@@ -41,7 +41,9 @@ from engine.blocks.block import Block, declare
 from engine.blocks.choices import run_effect
 from engine.blocks.contest import card_code
 from engine.blocks.enumeration import LARGEST, Texts, names, pattern_places, places_text
-from engine.blocks.patterns import EMPTY, Board, Match, Shape, empty_problem, find, lies_on, shape_named, values_text
+from engine.blocks.pattern_finding import Board, find, lies_on
+from engine.blocks.patterns import shape_named
+from engine.blocks.shapes import EMPTY, Match, Shape, empty_problem, values_text
 from engine.blocks.pointsboard import NO_SHAPES, POINTS
 from engine.blocks.steps import Step, step_kind
 from engine.core.actions import ActionSpace, ListSpace

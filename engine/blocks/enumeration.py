@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
 
 from engine.blocks.grid import format_cell
-from engine.blocks.patterns import Place, Shape, place_text
+from engine.blocks.shapes import Place, Shape, place_text
 from engine.core.facedown import FaceDown, back_labels
 
 if TYPE_CHECKING:
@@ -184,7 +184,7 @@ def pattern_places(game: "GameView", shape: Shape, length: int) -> Iterator[tupl
 
     >>> from types import SimpleNamespace
     >>> from engine.blocks.grid import SquareGrid
-    >>> from engine.blocks.patterns import DEFAULT_SHAPE
+    >>> from engine.blocks.shapes import DEFAULT_SHAPE
     >>> game = SimpleNamespace(grid=SquareGrid(width=3, height=3), component_names=())
     >>> len(list(pattern_places(game, DEFAULT_SHAPE, 3)))   # 8 lines of a 3x3 board, each read from either end
     16

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.blocks.patterns import ANY_VALUE, EMPTY, VARIABLE, VARIABLE_NAME, is_free
+from engine.blocks.shapes import ANY_VALUE, EMPTY, VARIABLE, VARIABLE_NAME, is_free
 from engine.compiling.instance_sets import expand_instances
 from engine.core import limits
 from engine.core.errors import SourcePos, did_you_mean

@@ -1,6 +1,6 @@
 """Pairs of pieces a state keeps: for a step ``(dx, dy)``, the cells holding a piece with another one that step away.
 
-A search for a pattern laid out in a shape (engine/blocks/patterns.py) can
+A search for a pattern laid out in a shape (engine/blocks/pattern_finding.py) can
 only start a window at a piece with another piece the layout's first step
 away, and on a sparse board few pieces have one: reading the kept pairs
 skips the others without looking at them.  The first time a step is read the

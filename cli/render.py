@@ -722,6 +722,9 @@ def counters(state: State, drawn: list[Drawing] | None = None, seat: int | None 
         if name in by_blocks or not game.counters[name].shown:
             continue
         per = game.counters[name].per
+        if game.counters[name].keys is not None:
+            lines += keyed_lines(state, name, values, open_roles)
+            continue
         if isinstance(values, dict) and per == "role":
             values = {owner: value for owner, value in values.items() if state.seat_of.get(owner) or not open_roles}
         elif isinstance(values, dict):
@@ -733,6 +736,32 @@ def counters(state: State, drawn: list[Drawing] | None = None, seat: int | None 
         else:
             shown = str(values)
         lines.append(Text(f"{name}: {shown}"))
+    return lines
+
+
+def keyed_lines(state: State, name: str, values: dict[str, Any], open_roles: bool) -> list[Text]:
+    """A keyed counter's lines under the board: ``height: 2=1, 7=3`` for a game-wide one, else one line per owner,
+    ``stock of A: X=2, Y=1`` — the keys that are not 0 (``none`` when all are), roles that are played, components
+    holding one that is not 0.
+
+    >>> from types import SimpleNamespace as Seen
+    >>> s = Seen(seat_of={"A": 1, "B": 0}, game=Seen(counters={"stock": Seen(per="role")}))
+    >>> [line.plain for line in keyed_lines(s, "stock", {"A": {"X": 2, "Y": 0}, "B": {"X": 1}}, True)]
+    ['stock of A: X=2']
+    """
+    from engine.model.savefile import owner_label
+
+    def shown(keyed: dict[str, int]) -> str:
+        return ", ".join(f"{key}={value}" for key, value in keyed.items() if value) or "none"
+
+    per = state.game.counters[name].per
+    if per == "game":
+        return [Text(f"{name}: {shown(values)}")]
+    lines = []
+    for owner, keyed in values.items():
+        if per == "role" and open_roles and not state.seat_of.get(owner) or per != "role" and not any(keyed.values()):
+            continue
+        lines.append(Text(f"{name} of {owner if per == 'role' else owner_label(state, owner)}: {shown(keyed)}"))
     return lines
 
 

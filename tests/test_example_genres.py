@@ -86,7 +86,7 @@ from engine.runner.simulate import simulate
 GAMES = ("pig", "trumps", "hex", "going-once", "dominoes", "home-run", "market-row", "crazy-eights", "sealed-bids", "memory", "hidden-duel",
          "yacht", "morris", "storm-watch", "go", "gem-merchants", "frontiers",
          "chess", "homestead", "routes", "tables", "amazons", "pentago", "hearts", "quoridor", "leduc", "orchard",
-         "fleet", "oh-hell", "meadows", "court-letters", "take-six")
+         "fleet", "oh-hell", "meadows", "court-letters", "take-six", "column-climb")
 SLOW = {"quoridor"}  # a random game takes about a second (each wall tried on a copy): fewer of them
 
 

@@ -25,6 +25,7 @@ from typing import Any, Callable
 from engine.blocks.catalogue import block_functions
 from engine.blocks.choices import CHOOSE
 from engine.blocks.counters import GAME, CounterOf, GameCounter
+from engine.blocks.keyed_counters import KeyedCounterOf
 from engine.blocks.position_functions import POSITION_FUNCTIONS
 from engine.blocks.state_functions import STATE_FUNCTIONS, ZoneOf
 from engine.lang import codegen
@@ -229,7 +230,12 @@ def _define_counters(v: Vocabulary, game: Game) -> None:
     """``gold(r)`` / ``round``: read a counter; the same names are the targets of ``=``, ``+=``, ``-=``."""
     assignable = v.data.setdefault("assignable", {})
     for name, spec in game.counters.items():
-        if spec.per == GAME:
+        if spec.keys is not None:
+            owner = "" if spec.per == GAME else "ROLE, " if spec.per == "role" else f"{spec.per.upper()}, "
+            fn = KeyedCounterOf(name, f"{name}({owner}KEY) -> int", spec.doc or f"The {name} for each of {spec.key_of}.",
+                                f"{name}({owner.replace('ROLE', 'current_role').lower()}k) >= 1", spec)
+            v.functions[name] = assignable[name] = fn
+        elif spec.per == GAME:
             i = spec.offset
             v.define(name, INT, lambda s, e, i=i: s.counters[i], spec.doc or f"the {name}", f"s.counters[{i}]")
             assignable[name] = GameCounter(spec)

@@ -20,6 +20,7 @@ import json
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from engine.blocks.counters import key_label
 from engine.blocks.enumeration import out_of_reach
 from engine.blocks.outcome import Outcome
 from engine.core.decisions import ChanceEvent, Decision
@@ -32,6 +33,7 @@ from engine.model.save_ranges import Save, out_of_range
 
 if TYPE_CHECKING:
     from engine.blocks.choices import Pending
+    from engine.blocks.counters import CounterSpec
     from engine.model.game import Game
     from engine.model.state import State
 
@@ -448,12 +450,15 @@ def _check_face_down(g: "Game", down: FaceDown | None, cell_of: list[Any]) -> No
 
 
 def counter_values(s: "State", seat: int | None = None) -> dict[str, Any]:
-    """Every counter by name: one number for a game-wide counter, else a number per owner.  With ``seat``, a
-    counter of a component lying where that seat sees only a count is left out: its name would say where it is."""
+    """Every counter by name: one number for a game-wide counter, else a number per owner; a keyed counter a number
+    per key (``{"7": 2}``), per owner (``{"A": {"X": 1, ...}}``).  With ``seat``, a counter of a component lying
+    where that seat sees only a count is left out: its name would say where it is."""
     g = s.game
     values: dict[str, Any] = {}
     for name, spec in g.counters.items():
-        if spec.per == "game":
+        if spec.keys is not None:
+            values[name] = keyed_values(s, spec, seat)
+        elif spec.per == "game":
             values[name] = s.counters[spec.offset]
         else:
             values[name] = {
@@ -461,6 +466,19 @@ def counter_values(s: "State", seat: int | None = None) -> dict[str, Any]:
                 if seat is None or not isinstance(o, int) or zone_view(s, s.zone_of[o], seat) != UNSEEN and not hidden_from(s, o, seat)
             }
     return values
+
+
+def keyed_values(s: "State", spec: "CounterSpec", seat: int | None) -> dict[str, Any]:
+    """A keyed counter's values as :func:`counter_values` gives them: by key (a game-wide counter), else by owner, then
+    by key; keys and owners as observations name them (a number as text), owners ``seat`` cannot see left out."""
+    g = s.game
+    by_owner: dict[Any, dict[str, int]] = {}
+    for i, (owner, key) in enumerate(spec.owners):
+        if seat is None or not isinstance(owner, int) or zone_view(s, s.zone_of[owner], seat) != UNSEEN and not hidden_from(s, owner, seat):
+            by_owner.setdefault(owner, {})[key_label(g, spec, key)] = s.counters[spec.offset + i]
+    if spec.per == "game":
+        return by_owner.get(None, {})
+    return {g.component_names[o] if isinstance(o, int) else o: keyed for o, keyed in by_owner.items()}
 
 
 def owner_label(s: "State", owner: str) -> str:

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, Callable, Collection, Mapping, Sequence
 
 from engine.blocks import choices
 from engine.blocks.choices import CHOICE
+from engine.blocks.counters import key_label
 from engine.blocks.hooks import unseen
 from engine.blocks.kept_lines import LineKind, extend_lines, forget_lines
 from engine.core import limits, rng
@@ -1291,12 +1292,15 @@ class State:
         self._actions = None
         self.rng = rng.shuffle(self.rng, self.zones[zone])
 
-    def _whose(self, owner: Any) -> str:
+    def _whose(self, owner: Any, spec: "CounterSpec | None" = None) -> str:
         """`` of OWNER`` in the log line of a counter's change: a component by name where every seat sees it (one of
         identical copies by where it lies too: `` of X at (2,0)``), else only where it lies (`` of a component in hand
-        of A``); '' for a game-wide counter."""
+        of A``); '' for a game-wide counter; a keyed counter's key after it (`` of A (X)``, `` (7)``: ``spec``'s)."""
         if owner is None:
             return ""
+        if isinstance(owner, tuple):  # a keyed counter's: `` of A (X)``, `` (7)``
+            who, key = owner
+            return f"{self._whose(who)} ({key_label(self.game, spec, key)})"
         if not isinstance(owner, int):
             return f" of {owner}"
         g, zone = self.game, self.zone_of[owner]
@@ -1327,9 +1331,9 @@ class State:
         log = self.log if spec.shown else None  # a bookkeeping counter (shown: false) is not logged
         if log is not None and len(log) <= self.game.limits.log_lines:  # a loop's changes stop at the limit
             if unseen(self, owner):  # its values are not every seat's to read
-                log.append(f"{spec.name}{self._whose(owner)} changes")
+                log.append(f"{spec.name}{self._whose(owner, spec)} changes")
             else:
-                log.append(f"{spec.name}{self._whose(owner)}: {old} -> {new}")
+                log.append(f"{spec.name}{self._whose(owner, spec)}: {old} -> {new}")
         if spec.watch is not None:
             spec.watch(self, owner, old, new, by, source, pos)
 

@@ -587,6 +587,28 @@ def place_name(game: Game, cell: tuple[int, int] | None) -> str | None:
     return name_of(cell) if name_of else game.cell_text(cell)
 
 
+def seen_text(seen: list[list[Any]], count: int) -> str:
+    """The components of a hidden zone shown to the seat, as its zone line says them: by name, with their place
+    when the zone holds others (``X`` alone; ``X (1st), Y (3rd)`` among more).
+
+    >>> seen_text([[0, "X"]], 1), seen_text([[0, "X"], [2, "Y"]], 3)
+    ('X', 'X (1st), Y (3rd)')
+    """
+    if count == len(seen):
+        return ", ".join(name for _, name in seen)
+    return ", ".join(f"{name} ({ordinal(i + 1)})" for i, name in seen)
+
+
+def ordinal(n: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``11th``, ``22nd``.
+
+    >>> [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 21, 22, 103)]
+    ['1st', '2nd', '3rd', '4th', '11th', '12th', '21st', '22nd', '103rd']
+    """
+    end = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{end}"
+
+
 def zones(state: State, seat: int | None) -> list[Text]:
     """One line per non-empty zone off the board, as ``seat`` sees it (hidden ones as counts, identical pieces as ``x3``),
     then one naming the empty zones it sees (``empty: discard, hand (yours)``; see :func:`shown_empty`).
@@ -622,6 +644,8 @@ def zones(state: State, seat: int | None) -> list[Text]:
         line = Text(f"{name}{' (yours)' if mine else ''}: ", style="bold" if mine else "")
         if isinstance(content, dict):
             line.append(f"{content['hidden']} hidden", style="dim")
+            if content.get("seen"):  # shown to this seat alone (show(..., to = r))
+                line.append(f" (you saw: {seen_text(content['seen'], content['hidden'])})")
         elif owner is not None and all(cid in by_component for cid in state.zones[zi]):
             lines.append(line)
             lines += [styled(by_component[cid][1]) for cid in in_view(state, zi, seat)]

@@ -26,6 +26,7 @@ from engine.blocks.catalogue import block_functions
 from engine.blocks.choices import CHOOSE
 from engine.blocks.counters import GAME, CounterOf, GameCounter
 from engine.blocks.keyed_counters import KeyedCounterOf
+from engine.blocks.showing import SHOW, SHOWN_TO
 from engine.blocks.position_functions import POSITION_FUNCTIONS
 from engine.blocks.state_functions import STATE_FUNCTIONS, ZoneOf
 from engine.lang import codegen
@@ -42,7 +43,7 @@ BUILT_IN_NAMES = ("roles", "current_role", "player_count", "turn", "current_seat
 SPOKEN = {"current_role": "the current role", "player_count": "the number of players", "current_seat": "the current seat",
           "is_over": "the game is over", "empty_cells": "the empty cells", "all_cells": "every cell of the board"}
 """How ``rulecraft explain`` says the built-in names that are not English words."""
-ENGINE_FUNCTIONS: tuple[Function, ...] = (*LANGUAGE, CHOOSE, *STATE_FUNCTIONS, *POSITION_FUNCTIONS)
+ENGINE_FUNCTIONS: tuple[Function, ...] = (*LANGUAGE, CHOOSE, *STATE_FUNCTIONS, *POSITION_FUNCTIONS, SHOW, SHOWN_TO)
 """The functions every ruleset may call: the language's own, choices, and the generic ones over roles, zones, the board and order."""
 
 

@@ -27,6 +27,7 @@ from engine.core.decisions import ChanceEvent, Decision
 from engine.core.errors import MESSAGE_LIMIT, RulecraftError
 from engine.core.facedown import FaceDown, back_label, hidden_from
 from engine.core.information import UNORDERED, UNSEEN, zone_view
+from engine.core.shown import Shown, seen_in
 from engine.core.showtext import cut, players as players_text
 from engine.core.slices import component_keys, observed, saved_keys, slices_from_json, slices_to_json, unread_keys
 from engine.model.save_ranges import Save, out_of_range
@@ -414,6 +415,7 @@ def _read(g: "Game", data: Any, state_class: "type[State]") -> "State":
         raise SaveError(f"the saved state keeps work no block keeps: {', '.join(map(repr, unknown))}")
     slices = slices_from_json(saved)
     _check_face_down(g, slices.get(FaceDown.block), cell_of)
+    _check_shown(g, slices.get(Shown.block))
     decided = _whole(saved[DECIDED]) if DECIDED in saved else None
     counters = _counters(g, data.get("counters", []))
     pending = _pending(g, data.get("pending"), players)
@@ -447,6 +449,22 @@ def _check_face_down(g: "Game", down: FaceDown | None, cell_of: list[Any]) -> No
         fits = False
     if not fits:
         raise SaveError("the saved face-down pieces do not fit this game")
+
+
+def _check_shown(g: "Game", seen: Shown | None) -> None:
+    """Refuse saved shown components that do not fit: no component of the game, one listed twice, no role or a role
+    the game does not have."""
+    if seen is None:
+        return
+    roles = set(g.roles.values) if g.roles is not None else set()
+    try:
+        entries = [(int(cid), tuple(map(str, who))) for cid, who in seen.components or ()]
+        fits = (len({cid for cid, _ in entries}) == len(entries) > 0
+                and all(0 <= cid < len(g.component_names) and who and set(who) <= roles for cid, who in entries))
+    except (TypeError, ValueError):
+        fits = False
+    if not fits:
+        raise SaveError("the saved components shown to some roles do not fit this game")
 
 
 def counter_values(s: "State", seat: int | None = None) -> dict[str, Any]:
@@ -587,7 +605,9 @@ def observation(s: "State", player: int) -> dict[str, Any]:
     show only the seat's own (``seats`` lists its roles, ``current_role`` is None on others' turns).  A zone the seat
     sees whose components do not all show their first face also lists every component's face under ``faces``
     (a die in one's own tray shows what it rolled).  A slice of the state may show more with an ``observe`` method
-    (committed cells: the seat's own sealed ones and every revealed one).  A face-down piece the seat does not see
+    (committed cells: the seat's own sealed ones and every revealed one).  A zone the seat sees only as a count lists
+    under ``seen`` the components shown to it there (``show(..., to = r)``), each with its place in the zone:
+    ``{"hidden": 2, "seen": [[0, "X"]]}``.  A face-down piece the seat does not see
     shows on the board only as its back, ``["face-down tile", None]`` (see :mod:`engine.core.facedown`), and
     ``face_down`` lists the cells of every face-down piece."""
     g = s.game
@@ -601,6 +621,9 @@ def observation(s: "State", player: int) -> dict[str, Any]:
         view = zone_view(s, zi, player)
         if view == UNSEEN:
             zones[name] = {"hidden": len(items)}
+            seen = seen_in(s, zi, player)
+            if seen:  # shown to this seat alone: each at its place in the zone
+                zones[name]["seen"] = [[i, g.piece_names[c]] for i, c in seen]
             continue
         if view == UNORDERED:
             items = seen_order(s, zi, player)

@@ -32,6 +32,7 @@ from engine.core.decisions import CHANCE, SIMULTANEOUS, TERMINAL, ChanceEvent, D
 from engine.core.errors import EffectRuntimeError, IllegalActionError, LoadedDieError, NoMove, SourcePos
 from engine.core.face_tallies import FaceTally, joined, reface_counts, rezone
 from engine.core.facedown import FaceDown, public_name, turn_up
+from engine.core.shown import Shown, forget
 from engine.core.kept_cells import CellKind, flip_cells, recell, reface
 from engine.core.kept_columns import lowest_cells, rise, sink
 from engine.core.kept_frontier import FrontierLog, frontier_of
@@ -1130,6 +1131,8 @@ class State:
         self.zone_of[cid] = zone
         if FaceDown.block in self.slices:  # a piece leaving the board is turned up
             turn_up(self, cid)
+        if Shown.block in self.slices and old != zone:  # what a role was shown is forgotten when it moves away
+            forget(self, (cid,))
         if at is None:
             self.zones[zone].append(cid)
         else:
@@ -1156,6 +1159,8 @@ class State:
         board = self.game.board_zone
         self.zone_of[cid] = board
         self.zones[board].append(cid)
+        if Shown.block in self.slices and old != board:
+            forget(self, (cid,))
         if self.tallies:
             retally(self.tallies, cid, old, board)
         if self.face_tallies:  # (the board has none: its pieces turn over freely; nor do same_faces note it)
@@ -1261,6 +1266,8 @@ class State:
         ia, ib = self.zones[za].index(a), self.zones[zb].index(b)
         self.zones[za][ia], self.zones[zb][ib] = b, a
         self.zone_of[a], self.zone_of[b] = zb, za
+        if Shown.block in self.slices and za != zb:
+            forget(self, (a, b))
         if self.tallies:
             retally(self.tallies, a, za, zb)
             retally(self.tallies, b, zb, za)
@@ -1288,9 +1295,11 @@ class State:
                     turn_up(self, c)
 
     def shuffle(self, zone: int) -> None:
-        """Shuffle a zone's order with the state's generator (Fisher–Yates)."""
+        """Shuffle a zone's order with the state's generator (Fisher–Yates); what was shown of it is forgotten."""
         self._actions = None
         self.rng = rng.shuffle(self.rng, self.zones[zone])
+        if Shown.block in self.slices:  # nobody knows where a shown component lies in it any more
+            forget(self, self.zones[zone])
 
     def _whose(self, owner: Any, spec: "CounterSpec | None" = None) -> str:
         """`` of OWNER`` in the log line of a counter's change: a component by name where every seat sees it (one of

@@ -18,7 +18,8 @@ order (``describe`` lists them with their offsets for one game):
   (stacking boards only);
 * ``zones``: per zone, 1 if its contents are seen, how many components it
   holds, and the names of those seen (in order, or sorted when only the
-  contents are known);
+  contents are known; in a zone seen only as a count, those shown to the
+  seat, each at its place, the others 0);
 * ``counters``: every counter's value (per owner, and per key of a keyed counter; 0 for a component the seat
   cannot see), held within
   int32: a value past it shows as the bound;
@@ -157,6 +158,8 @@ class Encoder:
             i = at + z * width
             if isinstance(held, dict):
                 v[i + 1] = held["hidden"]
+                for place, seen in held.get("seen", ()):  # shown to this seat alone: its name at its place
+                    v[i + 2 + place] = self.names[seen]
             else:
                 v[i], v[i + 1] = 1, len(held)
                 v[i + 2:i + 2 + len(held)] = [self.names[n] for n in held]

@@ -73,7 +73,8 @@ class ShowTo(Function):
         args, to_kw = call.positional(), call.keywords().get("to")
         if not args or to_kw is None:
             return "show"
-        return f"show every {describe_selection(args[0])} to {to_kw.value.describe()}"
+        what = args[0].describe() if as_selection(args[0]).var == "_" else f"every {describe_selection(args[0])}"
+        return f"show {what} to {to_kw.value.describe()}"
 
 
 @dataclass(frozen=True)

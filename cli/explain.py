@@ -139,9 +139,22 @@ def _counters(game: Game) -> list[str]:
     book = game.parts.get("statuses")
     elsewhere = {**(book.by_name if book else {}), **(game.parts.get("meters") or {})}  # listed under Statuses, Meters
     return [
-        f"{name}: {owners.get(spec.per, f'one per {spec.per}')}{f' — {spec.doc}' if spec.doc else ''}"
+        f"{name}: {_counted(owners.get(spec.per, f'one per {spec.per}'), spec.key_of)}{f' — {spec.doc}' if spec.doc else ''}"
         for name, spec in game.counters.items() if name not in elsewhere
     ]
+
+
+def _counted(owners: str, key_of: str) -> str:
+    """Whose a counter is, and for which keys when it has them.
+
+    >>> _counted("one per role", "hue"), _counted("one for the whole game", "2..12"), _counted("one per role", "")
+    ('one per role and hue', 'one for each of 2..12', 'one per role')
+    """
+    if not key_of:
+        return owners
+    if owners.endswith("whole game"):
+        return f"one for each of {key_of}"
+    return f"{owners} and {key_of}" if ".." not in key_of else f"{owners}, for each of {key_of}"
 
 
 def _roles(game: Game) -> list[str]:

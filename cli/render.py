@@ -587,6 +587,28 @@ def place_name(game: Game, cell: tuple[int, int] | None) -> str | None:
     return name_of(cell) if name_of else game.cell_text(cell)
 
 
+def seen_text(seen: list[list[Any]], count: int) -> str:
+    """The components of a hidden zone shown to the seat, as its zone line says them: by name, with their place
+    when the zone holds others (``X`` alone; ``X (1st), Y (3rd)`` among more).
+
+    >>> seen_text([[0, "X"]], 1), seen_text([[0, "X"], [2, "Y"]], 3)
+    ('X', 'X (1st), Y (3rd)')
+    """
+    if count == len(seen):
+        return ", ".join(name for _, name in seen)
+    return ", ".join(f"{name} ({ordinal(i + 1)})" for i, name in seen)
+
+
+def ordinal(n: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``11th``, ``22nd``.
+
+    >>> [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 21, 22, 103)]
+    ['1st', '2nd', '3rd', '4th', '11th', '12th', '21st', '22nd', '103rd']
+    """
+    end = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{end}"
+
+
 def zones(state: State, seat: int | None) -> list[Text]:
     """One line per non-empty zone off the board, as ``seat`` sees it (hidden ones as counts, identical pieces as ``x3``),
     then one naming the empty zones it sees (``empty: discard, hand (yours)``; see :func:`shown_empty`).
@@ -622,6 +644,8 @@ def zones(state: State, seat: int | None) -> list[Text]:
         line = Text(f"{name}{' (yours)' if mine else ''}: ", style="bold" if mine else "")
         if isinstance(content, dict):
             line.append(f"{content['hidden']} hidden", style="dim")
+            if content.get("seen"):  # shown to this seat alone (show(..., to = r))
+                line.append(f" (you saw: {seen_text(content['seen'], content['hidden'])})")
         elif owner is not None and all(cid in by_component for cid in state.zones[zi]):
             lines.append(line)
             lines += [styled(by_component[cid][1]) for cid in in_view(state, zi, seat)]
@@ -722,6 +746,9 @@ def counters(state: State, drawn: list[Drawing] | None = None, seat: int | None 
         if name in by_blocks or not game.counters[name].shown:
             continue
         per = game.counters[name].per
+        if game.counters[name].keys is not None:
+            lines += keyed_lines(state, name, values, open_roles)
+            continue
         if isinstance(values, dict) and per == "role":
             values = {owner: value for owner, value in values.items() if state.seat_of.get(owner) or not open_roles}
         elif isinstance(values, dict):
@@ -733,6 +760,32 @@ def counters(state: State, drawn: list[Drawing] | None = None, seat: int | None 
         else:
             shown = str(values)
         lines.append(Text(f"{name}: {shown}"))
+    return lines
+
+
+def keyed_lines(state: State, name: str, values: dict[str, Any], open_roles: bool) -> list[Text]:
+    """A keyed counter's lines under the board: ``height: 2=1, 7=3`` for a game-wide one, else one line per owner,
+    ``stock of A: X=2, Y=1`` — the keys that are not 0 (``none`` when all are), roles that are played, components
+    holding one that is not 0.
+
+    >>> from types import SimpleNamespace as Seen
+    >>> s = Seen(seat_of={"A": 1, "B": 0}, game=Seen(counters={"stock": Seen(per="role")}))
+    >>> [line.plain for line in keyed_lines(s, "stock", {"A": {"X": 2, "Y": 0}, "B": {"X": 1}}, True)]
+    ['stock of A: X=2']
+    """
+    from engine.model.savefile import owner_label
+
+    def shown(keyed: dict[str, int]) -> str:
+        return ", ".join(f"{key}={value}" for key, value in keyed.items() if value) or "none"
+
+    per = state.game.counters[name].per
+    if per == "game":
+        return [Text(f"{name}: {shown(values)}")]
+    lines = []
+    for owner, keyed in values.items():
+        if per == "role" and open_roles and not state.seat_of.get(owner) or per != "role" and not any(keyed.values()):
+            continue
+        lines.append(Text(f"{name} of {owner if per == 'role' else owner_label(state, owner)}: {shown(keyed)}"))
     return lines
 
 

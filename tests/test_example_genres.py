@@ -67,7 +67,10 @@ their turns are passed over, and everyone is dealt in again for the next round (
 Take six (docs/examples/take-six) is a card-placing game in the manner of 6 nimmt!: every player seals a card at once
 (``commit``), and the last player's turn places the revealed cards from the lowest up, asking the owner of a card lower
 than every row which row it takes (``choose(..., by = r)``); its cards' ids are their numbers, written as numbers in
-its scenarios.
+its scenarios.  Column climb (docs/examples/column-climb) is a push-your-luck dice game in the manner of Can't Stop: a
+marker per player per column and the turn's climb are counters kept per key (``key: 2..12``).  Glance
+(docs/examples/glance) is a two-player card game in the manner of Love Letter whose Priest shows the rival's hand to
+its player alone (``show(hand(them), to = me)``), known until the card leaves the hand.
 """
 
 from __future__ import annotations
@@ -86,7 +89,7 @@ from engine.runner.simulate import simulate
 GAMES = ("pig", "trumps", "hex", "going-once", "dominoes", "home-run", "market-row", "crazy-eights", "sealed-bids", "memory", "hidden-duel",
          "yacht", "morris", "storm-watch", "go", "gem-merchants", "frontiers",
          "chess", "homestead", "routes", "tables", "amazons", "pentago", "hearts", "quoridor", "leduc", "orchard",
-         "fleet", "oh-hell", "meadows", "court-letters", "take-six")
+         "fleet", "oh-hell", "meadows", "court-letters", "take-six", "column-climb", "glance")
 SLOW = {"quoridor"}  # a random game takes about a second (each wall tried on a copy): fewer of them
 
 

@@ -247,7 +247,7 @@ def test_a_text_cut_at_a_comma_in_braces_says_to_quote_it(tmp_path: Path) -> Non
     assert found == [
         (20, 40, "unknown key 'lost on a 1' in counters/pot",
          "YAML ended the value before it at a comma inside {...}: put that value in quotes"),
-        (21, 18, "unknown key 'hidden' in counters/gold", "known keys: per, start, min, max, doc, shown")]
+        (21, 18, "unknown key 'hidden' in counters/gold", "known keys: per, key, start, min, max, doc, shown")]
 
 
 def test_one_word_cut_from_a_text_at_a_comma_in_braces_says_to_quote_it(tmp_path: Path) -> None:
@@ -259,7 +259,7 @@ def test_one_word_cut_from_a_text_at_a_comma_in_braces_says_to_quote_it(tmp_path
     assert found == [
         (20, 32, "unknown key 'lost' in counters/pot",
          "YAML ended the value before it at a comma inside {...}: put that value in quotes"),
-        (21, 18, "unknown key 'hidden' in counters/gold", "known keys: per, start, min, max, doc, shown")]
+        (21, 18, "unknown key 'hidden' in counters/gold", "known keys: per, key, start, min, max, doc, shown")]
 
 
 def test_a_cell_cut_at_its_comma_in_braces_says_to_quote_it(tmp_path: Path) -> None:

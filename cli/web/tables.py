@@ -385,13 +385,15 @@ def seen_components(state: State, seat: int) -> Counter[str]:
     more of after it.
 
     Example: after a reveal of sealed cards, ``seen_components(after, 2) - seen_components(before, 2)`` holds the
-    card seat 1 had sealed.
+    card seat 1 had sealed; after seat 2 was shown a card of seat 1's hand, that card.
     """
     observed = state.observation(seat)
     seen: Counter[str] = Counter()
     for content in observed["zones"].values():
         if isinstance(content, list):
             seen.update(content)
+        else:  # a hidden zone: the components shown to this seat there (show(..., to = r))
+            seen.update(name for _, name in content.get("seen", ()))
     revealed = (observed.get("committed_numbers") or {}).get("revealed", [])
     seen.update(" ".join(map(str, entry)) for entry in revealed if state.seat_of.get(entry[0]) != seat)
     return seen

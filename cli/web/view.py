@@ -70,6 +70,9 @@ def table_html(state: State, seat: int | None, own: bool = True, everything: boo
         elif isinstance(content, dict):
             shown = min(content["hidden"], BACKS_SHOWN)
             parts.append('<span class="back"></span>' * shown + f'<span class="count">{content["hidden"]} hidden</span>')
+            if content.get("seen"):  # shown to this seat alone (show(..., to = r)), each at its place
+                said = escape(render.seen_text(content["seen"], content["hidden"]))
+                parts.append(f'<span class="seen">you saw: {said}</span>')
         elif meter is not None and owner is not None and all(meter.counter.index_of(c) is not None for c in state.zones[zi]):
             parts.extend(meter_html(state, cid) for cid in render.in_view(state, zi, order_of))
         elif game.zone_spec_of[zi].show:  # one line per component, with the attributes the zone shows

@@ -209,9 +209,9 @@ class Cast(Step):
             return None
         name = str(spec["pay"])
         counter = self.game.counters.get(name)
-        if counter is None or counter.per != "role":
-            b.error(b.pos(spec, "pay"), f"'pay' must name a counter kept per role, not '{name}'",
-                    did_you_mean(name, [c for c, k in self.game.counters.items() if k.per == "role"]))
+        if counter is None or counter.per != "role" or counter.keys is not None:
+            b.error(b.pos(spec, "pay"), f"'pay' must name a counter kept per role (without a key), not '{name}'",
+                    did_you_mean(name, [c for c, k in self.game.counters.items() if k.per == "role" and k.keys is None]))
             return None
         return counter
 

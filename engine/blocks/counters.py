@@ -22,6 +22,7 @@ All counters live in one flat list of ints in the state (cheap to clone);
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, ClassVar
 
@@ -32,7 +33,7 @@ from engine.core.yamlsource import Mapping
 from engine.lang import ast, codegen, statements
 from engine.lang.functions import Function
 from engine.lang.scope import Compiled, Scope
-from engine.lang.types import ANY, INT, NONE_T, Component, Type
+from engine.lang.types import ANY, INT, NONE_T, Component, Enum, Type
 
 if TYPE_CHECKING:
     from engine.blocks.context import BuildContext, StateView
@@ -60,6 +61,8 @@ class CounterSpec:
     watch: Watch | None = field(default=None, repr=False)  # told of every change (a meter's thresholds); None: nothing watches it
     floor: int | None = None  # ``min`` when it is a fixed number (written so, or an option): None when absent or read from play
     ceiling: int | None = None  # ``max`` likewise
+    keys: tuple[Any, ...] | None = None  # ``key:``: one value per owner and key (its owners are (owner, key) pairs)
+    key_of: str = ""  # what the keys are, as written: a type, a component kind, or numbers ``2..12``
     _index: dict[Any, int] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
@@ -103,7 +106,9 @@ def initial_values(s: "StateView", specs: dict[str, CounterSpec]) -> list[int]:
 
 
 def owner_type(spec: CounterSpec, scope: Scope) -> Type:
-    """The effect-language type of a counter's owner."""
+    """The effect-language type of a counter's owner (of a keyed counter: the owner's, the key aside)."""
+    if spec.per == GAME:
+        return GAME_TYPE
     return scope.vocab.data.get("role_type", ANY) if spec.per == "role" else Component(spec.per)
 
 
@@ -129,7 +134,7 @@ class CounterOf(Function):
                 who = fn(s, e)
                 i = slots.get(who)
                 if i is None:
-                    raise _no_counter(s, spec, who, pos)  # type: ignore[arg-type]
+                    raise no_counter(s, spec, who, pos)  # type: ignore[arg-type]
                 return s.counters[i]
 
             return Compiled(INT, value, code=code)
@@ -137,7 +142,7 @@ class CounterOf(Function):
         def local(s: Any, e: list[Any]) -> int:  # gold(r), r a local: one look-up
             i = slots.get(e[slot])
             if i is None:
-                raise _no_counter(s, spec, e[slot], pos)  # type: ignore[arg-type]
+                raise no_counter(s, spec, e[slot], pos)  # type: ignore[arg-type]
             return s.counters[i]
 
         return Compiled(INT, local, code=code)
@@ -160,7 +165,7 @@ class CounterOf(Function):
             who = owner(s, e)
             i = slots.get(who)
             if i is None:
-                raise _no_counter(s, spec, who, pos)  # type: ignore[arg-type]
+                raise no_counter(s, spec, who, pos)  # type: ignore[arg-type]
             return i
 
         return index
@@ -177,7 +182,7 @@ class CounterOf(Function):
         return f"the {self.name} of {call.args[0].describe()}" if len(call.args) == 1 else super().describe(call)
 
 
-def _no_counter(s: Any, spec: CounterSpec, who: Any, pos: Any) -> EffectRuntimeError:
+def no_counter(s: Any, spec: CounterSpec, who: Any, pos: Any) -> EffectRuntimeError:
     """The error for reading or writing a counter of an owner that has none."""
     shown = "nothing" if who is None else s.game.component_names[who] if isinstance(who, int) else who
     told = told_name(s, who) if isinstance(who, int) else None
@@ -220,7 +225,7 @@ def watched_writer(spec: CounterSpec, index: Callable[[Any, list[Any]], int], by
 
 # ------------------------------------------------------------------ reading `counters:`
 
-COUNTER_KEYS = ("per", "start", "min", "max", "doc", "shown")
+COUNTER_KEYS = ("per", "key", "start", "min", "max", "doc", "shown")
 _SEATS = ("player", "players", "seat", "seats")
 """What a designer may write for ``per: role``: a counter each player keeps."""
 
@@ -254,8 +259,63 @@ def declare_counters(b: "BuildContext") -> None:
         else:
             owners = tuple(g.kinds[per])
         shown = spec.get("shown", True) is not False
-        g.counters[str(name)] = CounterSpec(str(name), per, offset, owners, doc=str(spec.get("doc") or ""), shown=shown)
+        keys, key_of = read_keys(b, spec) if spec.get("key") is not None else (None, "")
+        if keys is not None:
+            owners = tuple((owner, key) for owner in owners for key in keys)
+        g.counters[str(name)] = CounterSpec(str(name), per, offset, owners, doc=str(spec.get("doc") or ""), shown=shown,
+                                            keys=keys, key_of=key_of)
         offset += len(owners)
+
+
+RANGE = re.compile(r"\s*(-?\d+)\s*\.\.\s*(-?\d+)\s*")
+MOST_KEYS = 1000
+"""The most keys a counter may have: each is a value every observation holds."""
+
+
+def read_keys(b: "BuildContext", spec: Mapping) -> tuple[tuple[Any, ...] | None, str]:
+    """A counter's ``key:``, its keys and what they are: a type's values, a component kind's components (by id), or
+    the whole numbers ``FROM..TO``; (None, "") with an error where it is none of these.
+
+    Example: ``key: hue`` gives the hues, ``key: 2..12`` the numbers 2 to 12.
+    """
+    g, pos, written = b.game, b.pos(spec, "key"), spec.get("key")
+    text = str(written)
+    if text in g.types:
+        return tuple(g.types[text]), text
+    if text in g.kinds:
+        return tuple(g.kinds[text]), text
+    m = RANGE.fullmatch(text)
+    if m is not None:
+        low, high = int(m.group(1)), int(m.group(2))
+        if low > high or high - low >= MOST_KEYS:
+            b.error(pos, f"the keys {text} must run up, at most {MOST_KEYS} numbers (like 2..12)")
+            return None, ""
+        return tuple(range(low, high + 1)), f"{low}..{high}"
+    b.error(pos, f"a counter's key is a type, a component kind or numbers FROM..TO (like 2..12), not '{text}'",
+            did_you_mean(text, [*g.types, *g.kinds]))
+    return None, ""
+
+
+def key_type(spec: CounterSpec, scope: Scope) -> Type:
+    """The effect-language type of a keyed counter's key: a type's value, a component of a kind, or a number."""
+    if spec.key_of in scope.vocab.data.get("types", {}):
+        return Enum(spec.key_of)
+    return INT if RANGE.fullmatch(spec.key_of) else Component(spec.key_of)
+
+
+def key_label(game: Any, spec: CounterSpec, key: Any) -> str:
+    """A key as observations and the log name it: a value or number as written, a component by its name."""
+    return game.component_names[key] if isinstance(key, int) and not RANGE.fullmatch(spec.key_of) else str(key)
+
+
+def owner_text(game: Any, spec: CounterSpec, owner: Any) -> str:
+    """The owner of one of a counter's values as a scenario writes it in ``stock(A, X)``: ``A``, ``A, X``, ``7``
+    (a game-wide keyed counter's key), a component by its name."""
+    if isinstance(owner, tuple):
+        who, key = owner
+        keyed = key_label(game, spec, key)
+        return keyed if who is None else f"{owner_text(game, spec, who)}, {keyed}"
+    return game.component_names[owner] if isinstance(owner, int) else str(owner)
 
 
 def compile_counters(b: "BuildContext") -> None:
@@ -266,26 +326,30 @@ def compile_counters(b: "BuildContext") -> None:
             continue  # declared by a block (a meter of `meters:`), which reads its bounds
         spec = tree[name]
         scope = Scope(b.game.vocab)
-        self_type = GAME_TYPE if counter.per == GAME else owner_type(counter, scope)
-        counter.start = read_bound(b, spec, "start", self_type) or (lambda s, owner: 0)
-        counter.low, counter.floor = read_bounds(b, spec, "min", self_type)
-        counter.high, counter.ceiling = read_bounds(b, spec, "max", self_type)
+        self_type = owner_type(counter, scope)
+        keyed = None if counter.keys is None else key_type(counter, scope)
+        counter.start = read_bound(b, spec, "start", self_type, keyed) or (lambda s, owner: 0)
+        counter.low, counter.floor = read_bounds(b, spec, "min", self_type, keyed)
+        counter.high, counter.ceiling = read_bounds(b, spec, "max", self_type, keyed)
 
 
-def read_bound(b: "BuildContext", spec: Mapping, key: str, self_type: Type) -> Bound | None:
+def read_bound(b: "BuildContext", spec: Mapping, key: str, self_type: Type, keyed: Type | None = None) -> Bound | None:
     """``spec[key]`` as a bound: a number, an option, or an expression of ``self`` (None when not given)."""
-    return read_bounds(b, spec, key, self_type)[0]
+    return read_bounds(b, spec, key, self_type, keyed)[0]
 
 
-def read_bounds(b: "BuildContext", spec: Mapping, key: str, self_type: Type) -> tuple[Bound | None, int | None]:
+def read_bounds(b: "BuildContext", spec: Mapping, key: str, self_type: Type,
+                keyed: Type | None = None) -> tuple[Bound | None, int | None]:
     """``spec[key]`` as a bound (see :func:`read_bound`), and its value when it is fixed: a whole number written so, or
-    an option (None when it reads the position or the owner)."""
+    an option (None when it reads the position or the owner).  ``keyed``: the type of a keyed counter's key, which the
+    expression reads as ``key`` (``self`` is the owner)."""
     if key not in spec or spec[key] is None:
         return None, None
     value = spec[key]
     if isinstance(value, int) and not isinstance(value, bool):
         return (lambda s, owner, v=value: v), value
-    compiled, slots = b.expression(value, "int", bind={"self": self_type}, pos=b.pos(spec, key))
+    bind = {"self": self_type} if keyed is None else {"self": self_type, "key": keyed}
+    compiled, slots = b.expression(value, "int", bind=bind, pos=b.pos(spec, key))
     f = compiled.fn
     fixed = None
     if compiled.constant:
@@ -301,4 +365,9 @@ def read_bounds(b: "BuildContext", spec: Mapping, key: str, self_type: Type) -> 
         env[0] = owner
         return f(s, env)
 
-    return bound, fixed
+    def keyed_bound(s: "StateView", owner: Any) -> int:
+        env: list[Any] = [None] * slots
+        env[0], env[1] = owner
+        return f(s, env)
+
+    return bound if keyed is None else keyed_bound, fixed

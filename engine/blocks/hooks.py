@@ -129,7 +129,7 @@ def told_at(err: EffectRuntimeError, pos: SourcePos | None) -> None:
 
 
 def unseen(s: "StateView", owner: Any) -> bool:
-    """Whether ``owner`` (a component, a role, the game) is a component lying where some seat does not see it: the log,
+    """Whether ``owner`` (a component, a role, the game; with a keyed counter's key) is a component lying where some seat does not see it: the log,
     which every seat reads, then tells neither its name nor its values (its meter's marker, the thresholds it crosses).
 
     >>> class Spec: hidden = "others"
@@ -138,6 +138,8 @@ def unseen(s: "StateView", owner: Any) -> bool:
     >>> unseen(S, 0), unseen(S, "North")
     (True, False)
     """
+    if type(owner) is tuple:  # a keyed counter's (owner, key)
+        owner = owner[0]
     return type(owner) is int and told_name(s, owner) is not None
 
 

@@ -185,9 +185,9 @@ def declare_meter(b: "BuildContext") -> None:
     g = b.game
     name = str(spec.get("counter", ""))
     counter = g.counters.get(name)
-    if counter is None or counter.per in ("role", "game"):
-        b.error(b.pos(spec, "counter"), f"the meter's 'counter' must be a counter kept per component, not '{name}'",
-                did_you_mean(name, [n for n, c in g.counters.items() if c.per not in ("role", "game")]))
+    if counter is None or counter.per in ("role", "game") or counter.keys is not None:
+        b.error(b.pos(spec, "counter"), f"the meter's 'counter' must be a counter kept per component (without a key), not '{name}'",
+                did_you_mean(name, [n for n, c in g.counters.items() if c.per not in ("role", "game") and c.keys is None]))
         return
     size = b.int_setting(spec, "tile", 10) or 10
     type_name = str(spec.get("sources", ""))

@@ -55,9 +55,9 @@ class Advance(Step):
         self.forced = b.bool_setting(spec, "off_end_when_forced", False)
         name = str(spec.get("markers", ""))
         self.counter = b.game.counters.get(name)
-        if self.counter is None or self.counter.per in ("role", "game"):
+        if self.counter is None or self.counter.per in ("role", "game") or self.counter.keys is not None:
             b.error(b.pos(spec, "markers"), f"'markers' must name a counter kept per component (how many markers stand on each), not '{name}'",
-                    did_you_mean(name, [c for c, k in b.game.counters.items() if k.per not in ("role", "game")]))
+                    did_you_mean(name, [c for c, k in b.game.counters.items() if k.per not in ("role", "game") and k.keys is None]))
 
     def marked(self, s: "StateView") -> list[int]:
         """The components of the line with a marker on them, in line order: those a marker may move from (with

@@ -664,7 +664,8 @@ CORE_SCHEMA: dict[str, Any] = {
         },
         "counter": {
             "description": ("One counter. `start`, `min` and `max` are whole numbers, option names, or expressions "
-                            "of `self` (the owner: a role, a component, or none for a game-wide counter)."),
+                            "of `self` (the owner: a role, a component, or none for a game-wide counter) and, "
+                            "with `key`, of `key`."),
             "type": "object",
             "properties": {
                 "per": {
@@ -672,6 +673,13 @@ CORE_SCHEMA: dict[str, Any] = {
                                     "kind (one per component of that kind)."),
                     "type": "string",
                     "default": "game",
+                },
+                "key": {
+                    "description": ("One value per owner and key: a type (its values), a component kind (its "
+                                    "components) or whole numbers `FROM..TO` (`2..12`); read and changed as "
+                                    "`stock(r, X)`, or `height(7)` for a game-wide one. `start`, `min` and `max` "
+                                    "may read `key`."),
+                    "type": "string",
                 },
                 "start": {
                     "description": "Its value when the game starts, before `setup` runs.",

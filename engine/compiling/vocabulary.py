@@ -25,6 +25,8 @@ from typing import Any, Callable
 from engine.blocks.catalogue import block_functions
 from engine.blocks.choices import CHOOSE
 from engine.blocks.counters import GAME, CounterOf, GameCounter
+from engine.blocks.keyed_counters import KeyedCounterOf
+from engine.blocks.showing import SHOW, SHOWN_TO
 from engine.blocks.position_functions import POSITION_FUNCTIONS
 from engine.blocks.state_functions import STATE_FUNCTIONS, ZoneOf
 from engine.lang import codegen
@@ -41,7 +43,7 @@ BUILT_IN_NAMES = ("roles", "current_role", "player_count", "turn", "current_seat
 SPOKEN = {"current_role": "the current role", "player_count": "the number of players", "current_seat": "the current seat",
           "is_over": "the game is over", "empty_cells": "the empty cells", "all_cells": "every cell of the board"}
 """How ``rulecraft explain`` says the built-in names that are not English words."""
-ENGINE_FUNCTIONS: tuple[Function, ...] = (*LANGUAGE, CHOOSE, *STATE_FUNCTIONS, *POSITION_FUNCTIONS)
+ENGINE_FUNCTIONS: tuple[Function, ...] = (*LANGUAGE, CHOOSE, *STATE_FUNCTIONS, *POSITION_FUNCTIONS, SHOW, SHOWN_TO)
 """The functions every ruleset may call: the language's own, choices, and the generic ones over roles, zones, the board and order."""
 
 
@@ -229,7 +231,12 @@ def _define_counters(v: Vocabulary, game: Game) -> None:
     """``gold(r)`` / ``round``: read a counter; the same names are the targets of ``=``, ``+=``, ``-=``."""
     assignable = v.data.setdefault("assignable", {})
     for name, spec in game.counters.items():
-        if spec.per == GAME:
+        if spec.keys is not None:
+            owner = "" if spec.per == GAME else "ROLE, " if spec.per == "role" else f"{spec.per.upper()}, "
+            fn = KeyedCounterOf(name, f"{name}({owner}KEY) -> int", spec.doc or f"The {name} for each of {spec.key_of}.",
+                                f"{name}({owner.replace('ROLE', 'current_role').lower()}k) >= 1", spec)
+            v.functions[name] = assignable[name] = fn
+        elif spec.per == GAME:
             i = spec.offset
             v.define(name, INT, lambda s, e, i=i: s.counters[i], spec.doc or f"the {name}", f"s.counters[{i}]")
             assignable[name] = GameCounter(spec)

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from engine.core.shown import shown_to
 from engine.core.slices import slice_kind
 
 if TYPE_CHECKING:
@@ -62,7 +63,7 @@ class FaceDown(NamedTuple):
         moved: dict[int, int] = {}  # each piece dealt again -> the piece now on its cell
         pools: dict[tuple[str, str | None], list[int]] = {}
         for cid, role in self.pieces or ():
-            if role is None or sample.seat_of.get(role) != seat:
+            if (role is None or sample.seat_of.get(role) != seat) and not shown_to(sample, cid, seat):
                 pools.setdefault((sample.game.component_kind[cid], role), []).append(cid)
         for key in sorted(pools, key=lambda k: (k[0], k[1] or "")):
             pieces = sorted(pools[key])
@@ -90,7 +91,8 @@ def face_down(s: "StateData") -> FaceDown | None:
 
 
 def hidden_from(s: "StateData", cid: int, seat: int | None) -> bool:
-    """Whether ``seat`` sees only the back of component ``cid`` (a face-down piece not turned down for its role).
+    """Whether ``seat`` sees only the back of component ``cid`` (a face-down piece not turned down for its role, nor
+    shown to it: :mod:`engine.core.shown`).
 
     ``seat`` None sees everything (a finished game, a table of bots); :data:`NOBODY` (0) sees no face-down piece.
     """
@@ -100,7 +102,7 @@ def hidden_from(s: "StateData", cid: int, seat: int | None) -> bool:
     if down is None:
         return False
     role = down.seen_by(cid)
-    return role is not False and (role is None or s.seat_of.get(role) != seat)
+    return role is not False and (role is None or s.seat_of.get(role) != seat) and not shown_to(s, cid, seat)
 
 
 def back_label(s: "StateData", cid: int) -> str:

@@ -63,6 +63,7 @@ from typing import TYPE_CHECKING, Any, Callable, TypeVar
 
 from engine.core.facedown import FaceDown
 from engine.core.showtext import cut
+from engine.core.shown import places_of, repoint, shown, shown_to
 from engine.core.slices import Chance, determinized, observed
 
 if TYPE_CHECKING:
@@ -152,7 +153,8 @@ def _determinized(state: S, seat: int, rng: random.Random, unseen: list[int], un
     paused = sample.pending
     if paused is not None:  # an effect waits: what the game changed while it waited is kept for its replay ...
         sample.pending = paused.sampled(sample)
-    _deal_unseen(sample, unseen, rng)
+    places = places_of(sample)  # what some roles were shown: what lies there after the deal is what they saw
+    _deal_unseen(sample, unseen, rng, _pinned(sample, unseen, seat))
     _deal_counters(sample, marked, rng)
     for zone in unordered:
         items = sample.zones[zone]
@@ -160,6 +162,7 @@ def _determinized(state: S, seat: int, rng: random.Random, unseen: list[int], un
         rng.shuffle(items)
     _deal_roles(sample, seat, rng)
     sample.slices = determinized(sample, seat, rng)
+    repoint(sample, places)
     sample.rng = rng.getrandbits(64)
     if sample.pending is not None:  # ... the redeal is not: the effect replays on the real position, then this one's
         sample.pending = sample.pending.noting(sample)
@@ -257,7 +260,14 @@ def _deal_roles(sample: "StateData", seat: int, rng: random.Random) -> None:
     relabel_roles(sample, {sample.positions[i]: role for group, place in zip(drawn, places) for role, i in zip(group, place)})
 
 
-def _deal_unseen(sample: "StateData", zones: list[int], rng: random.Random) -> None:
+def _pinned(state: "StateData", zones: list[int], seat: int) -> set[int]:
+    """The components of ``zones`` shown to ``seat`` (``show(..., to = r)``): it knows them where they lie."""
+    if shown(state) is None:
+        return set()
+    return {cid for zone in zones for cid in state.zones[zone] if shown_to(state, cid, seat)}
+
+
+def _deal_unseen(sample: "StateData", zones: list[int], rng: random.Random, pinned: set[int]) -> None:
     """Pool the components of ``zones`` by kind, shuffle them and deal them back: every place gets a
     component of the kind it held, so each zone keeps its count of each kind.
 
@@ -265,7 +275,8 @@ def _deal_unseen(sample: "StateData", zones: list[int], rng: random.Random) -> N
     one kind of card is never dealt another kind).  Components a zone's
     ``owner_known`` condition marks are known to stay with that zone's owner:
     they are dealt again only among the owner's unseen zones, topped up from
-    the common pool of their kind.
+    the common pool of their kind.  The ``pinned`` components (shown to the
+    seat) stay where they lie, and are dealt to no other place.
     """
     game = sample.game
     kind_of = game.component_kind
@@ -276,6 +287,8 @@ def _deal_unseen(sample: "StateData", zones: list[int], rng: random.Random) -> N
     for zone in zones:
         owner, known = game.zone_owner[zone], game.zone_spec_of[zone].owner_known
         for cid in sample.zones[zone]:
+            if cid in pinned:
+                continue
             kind = kind_of[cid]
             pool = kept.setdefault((owner, kind), []) if known is not None and known(sample, cid) else common.setdefault(kind, [])
             pool.append(cid)
@@ -289,7 +302,8 @@ def _deal_unseen(sample: "StateData", zones: list[int], rng: random.Random) -> N
         places: dict[str, int] = {}
         for zone in owned:
             for cid in sample.zones[zone]:
-                places[kind_of[cid]] = places.get(kind_of[cid], 0) + 1
+                if cid not in pinned:
+                    places[kind_of[cid]] = places.get(kind_of[cid], 0) + 1
         hands: dict[str, list[int]] = {}
         for kind in sorted(places):
             hand = sorted(kept.get((owner, kind), []))
@@ -303,7 +317,9 @@ def _deal_unseen(sample: "StateData", zones: list[int], rng: random.Random) -> N
         sample.face_tallies = {}  # and counts by face
         sample.same_faces = {}
         for zone in owned:
-            sample.zones[zone] = [hands[kind_of[cid]].pop() for cid in sample.zones[zone]]
+            sample.zones[zone] = [cid if cid in pinned else hands[kind_of[cid]].pop() for cid in sample.zones[zone]]
             for cid in sample.zones[zone]:
+                if cid in pinned:
+                    continue
                 sample.zone_of[cid] = zone
                 sample.face[cid] = rng.randrange(game.face_count[cid]) if kind_of[cid] in tossed else 0

@@ -162,8 +162,9 @@ class Assign(Node):
             scope.error(self.pos, f"'{self.describe()}' changes the game, which a condition or score can't do")
         scope.reach.add(RUNS)
         if handler is not None and isinstance(self.target, Name) != handler.bare:
-            form = f"{name} {self.op} ..." if handler.bare else f"{name}(OWNER) {self.op} ..."
-            scope.error(self.pos, f"'{name}' is {'one number for the whole game' if handler.bare else 'kept per owner'}: write {form}")
+            form = getattr(handler, "form", None) or (name if handler.bare else f"{name}(OWNER)")  # a keyed counter's own
+            kept = getattr(handler, "kept", None) or ("one number for the whole game" if handler.bare else "kept per owner")
+            scope.error(self.pos, f"'{name}' is {kept}: write {form} {self.op} ...")
             return Compiled(EFFECT, noop)
         if handler is None or not isinstance(self.target, (Name, Call)):
             self._not_a_counter(scope, name, assignable)

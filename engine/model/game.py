@@ -655,6 +655,8 @@ class Game:
         slots: list[tuple[int, ...]] = [() for _ in self.component_names]
         for spec in self.counters.values():
             for i, owner in enumerate(spec.owners):
+                if isinstance(owner, tuple):  # a keyed counter's (owner, key): a component's own when it is one
+                    owner = owner[0]
                 if isinstance(owner, int):
                     slots[owner] += (spec.offset + i,)
         return slots

@@ -22,6 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Iterator
 
+from engine.blocks.counters import owner_text
 from engine.core.limits import exceeded
 from engine.core.rng import MASK
 
@@ -72,7 +73,7 @@ def _counters(g: "Game", save: Save) -> Iterator[Bounded]:
         if low is None and high is None:
             continue
         for i, owner in enumerate(spec.owners):
-            who = "" if spec.per == "game" else f"({g.component_names[owner] if isinstance(owner, int) else owner})"
+            who = f"({owner_text(g, spec, owner)})" if spec.per != "game" or spec.keys is not None else ""
             yield f"counter {spec.name}{who}", values[spec.offset + i], low, high
 
 

@@ -20,18 +20,21 @@ import json
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from engine.blocks.counters import key_label
 from engine.blocks.enumeration import out_of_reach
 from engine.blocks.outcome import Outcome
 from engine.core.decisions import ChanceEvent, Decision
 from engine.core.errors import MESSAGE_LIMIT, RulecraftError
 from engine.core.facedown import FaceDown, back_label, hidden_from
 from engine.core.information import UNORDERED, UNSEEN, zone_view
+from engine.core.shown import Shown, seen_in
 from engine.core.showtext import cut, players as players_text
 from engine.core.slices import component_keys, observed, saved_keys, slices_from_json, slices_to_json, unread_keys
 from engine.model.save_ranges import Save, out_of_range
 
 if TYPE_CHECKING:
     from engine.blocks.choices import Pending
+    from engine.blocks.counters import CounterSpec
     from engine.model.game import Game
     from engine.model.state import State
 
@@ -412,6 +415,7 @@ def _read(g: "Game", data: Any, state_class: "type[State]") -> "State":
         raise SaveError(f"the saved state keeps work no block keeps: {', '.join(map(repr, unknown))}")
     slices = slices_from_json(saved)
     _check_face_down(g, slices.get(FaceDown.block), cell_of)
+    _check_shown(g, slices.get(Shown.block))
     decided = _whole(saved[DECIDED]) if DECIDED in saved else None
     counters = _counters(g, data.get("counters", []))
     pending = _pending(g, data.get("pending"), players)
@@ -447,13 +451,32 @@ def _check_face_down(g: "Game", down: FaceDown | None, cell_of: list[Any]) -> No
         raise SaveError("the saved face-down pieces do not fit this game")
 
 
+def _check_shown(g: "Game", seen: Shown | None) -> None:
+    """Refuse saved shown components that do not fit: no component of the game, one listed twice, no role or a role
+    the game does not have."""
+    if seen is None:
+        return
+    roles = set(g.roles.values) if g.roles is not None else set()
+    try:
+        entries = [(int(cid), tuple(map(str, who))) for cid, who in seen.components or ()]
+        fits = (len({cid for cid, _ in entries}) == len(entries) > 0
+                and all(0 <= cid < len(g.component_names) and who and set(who) <= roles for cid, who in entries))
+    except (TypeError, ValueError):
+        fits = False
+    if not fits:
+        raise SaveError("the saved components shown to some roles do not fit this game")
+
+
 def counter_values(s: "State", seat: int | None = None) -> dict[str, Any]:
-    """Every counter by name: one number for a game-wide counter, else a number per owner.  With ``seat``, a
-    counter of a component lying where that seat sees only a count is left out: its name would say where it is."""
+    """Every counter by name: one number for a game-wide counter, else a number per owner; a keyed counter a number
+    per key (``{"7": 2}``), per owner (``{"A": {"X": 1, ...}}``).  With ``seat``, a counter of a component lying
+    where that seat sees only a count is left out: its name would say where it is."""
     g = s.game
     values: dict[str, Any] = {}
     for name, spec in g.counters.items():
-        if spec.per == "game":
+        if spec.keys is not None:
+            values[name] = keyed_values(s, spec, seat)
+        elif spec.per == "game":
             values[name] = s.counters[spec.offset]
         else:
             values[name] = {
@@ -461,6 +484,19 @@ def counter_values(s: "State", seat: int | None = None) -> dict[str, Any]:
                 if seat is None or not isinstance(o, int) or zone_view(s, s.zone_of[o], seat) != UNSEEN and not hidden_from(s, o, seat)
             }
     return values
+
+
+def keyed_values(s: "State", spec: "CounterSpec", seat: int | None) -> dict[str, Any]:
+    """A keyed counter's values as :func:`counter_values` gives them: by key (a game-wide counter), else by owner, then
+    by key; keys and owners as observations name them (a number as text), owners ``seat`` cannot see left out."""
+    g = s.game
+    by_owner: dict[Any, dict[str, int]] = {}
+    for i, (owner, key) in enumerate(spec.owners):
+        if seat is None or not isinstance(owner, int) or zone_view(s, s.zone_of[owner], seat) != UNSEEN and not hidden_from(s, owner, seat):
+            by_owner.setdefault(owner, {})[key_label(g, spec, key)] = s.counters[spec.offset + i]
+    if spec.per == "game":
+        return by_owner.get(None, {})
+    return {g.component_names[o] if isinstance(o, int) else o: keyed for o, keyed in by_owner.items()}
 
 
 def owner_label(s: "State", owner: str) -> str:
@@ -569,7 +605,9 @@ def observation(s: "State", player: int) -> dict[str, Any]:
     show only the seat's own (``seats`` lists its roles, ``current_role`` is None on others' turns).  A zone the seat
     sees whose components do not all show their first face also lists every component's face under ``faces``
     (a die in one's own tray shows what it rolled).  A slice of the state may show more with an ``observe`` method
-    (committed cells: the seat's own sealed ones and every revealed one).  A face-down piece the seat does not see
+    (committed cells: the seat's own sealed ones and every revealed one).  A zone the seat sees only as a count lists
+    under ``seen`` the components shown to it there (``show(..., to = r)``), each with its place in the zone:
+    ``{"hidden": 2, "seen": [[0, "X"]]}``.  A face-down piece the seat does not see
     shows on the board only as its back, ``["face-down tile", None]`` (see :mod:`engine.core.facedown`), and
     ``face_down`` lists the cells of every face-down piece."""
     g = s.game
@@ -583,6 +621,9 @@ def observation(s: "State", player: int) -> dict[str, Any]:
         view = zone_view(s, zi, player)
         if view == UNSEEN:
             zones[name] = {"hidden": len(items)}
+            seen = seen_in(s, zi, player)
+            if seen:  # shown to this seat alone: each at its place in the zone
+                zones[name]["seen"] = [[i, g.piece_names[c]] for i, c in seen]
             continue
         if view == UNORDERED:
             items = seen_order(s, zi, player)

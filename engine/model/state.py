@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, Callable, Collection, Mapping, Sequence
 
 from engine.blocks import choices
 from engine.blocks.choices import CHOICE
+from engine.blocks.counters import key_label
 from engine.blocks.hooks import unseen
 from engine.blocks.kept_lines import LineKind, extend_lines, forget_lines
 from engine.core import limits, rng
@@ -31,6 +32,7 @@ from engine.core.decisions import CHANCE, SIMULTANEOUS, TERMINAL, ChanceEvent, D
 from engine.core.errors import EffectRuntimeError, IllegalActionError, LoadedDieError, NoMove, SourcePos
 from engine.core.face_tallies import FaceTally, joined, reface_counts, rezone
 from engine.core.facedown import FaceDown, public_name, turn_up
+from engine.core.shown import Shown, forget
 from engine.core.kept_cells import CellKind, flip_cells, recell, reface
 from engine.core.kept_columns import lowest_cells, rise, sink
 from engine.core.kept_frontier import FrontierLog, frontier_of
@@ -1129,6 +1131,8 @@ class State:
         self.zone_of[cid] = zone
         if FaceDown.block in self.slices:  # a piece leaving the board is turned up
             turn_up(self, cid)
+        if Shown.block in self.slices and old != zone:  # what a role was shown is forgotten when it moves away
+            forget(self, (cid,))
         if at is None:
             self.zones[zone].append(cid)
         else:
@@ -1155,6 +1159,8 @@ class State:
         board = self.game.board_zone
         self.zone_of[cid] = board
         self.zones[board].append(cid)
+        if Shown.block in self.slices and old != board:
+            forget(self, (cid,))
         if self.tallies:
             retally(self.tallies, cid, old, board)
         if self.face_tallies:  # (the board has none: its pieces turn over freely; nor do same_faces note it)
@@ -1260,6 +1266,8 @@ class State:
         ia, ib = self.zones[za].index(a), self.zones[zb].index(b)
         self.zones[za][ia], self.zones[zb][ib] = b, a
         self.zone_of[a], self.zone_of[b] = zb, za
+        if Shown.block in self.slices and za != zb:
+            forget(self, (a, b))
         if self.tallies:
             retally(self.tallies, a, za, zb)
             retally(self.tallies, b, zb, za)
@@ -1287,16 +1295,21 @@ class State:
                     turn_up(self, c)
 
     def shuffle(self, zone: int) -> None:
-        """Shuffle a zone's order with the state's generator (Fisher–Yates)."""
+        """Shuffle a zone's order with the state's generator (Fisher–Yates); what was shown of it is forgotten."""
         self._actions = None
         self.rng = rng.shuffle(self.rng, self.zones[zone])
+        if Shown.block in self.slices:  # nobody knows where a shown component lies in it any more
+            forget(self, self.zones[zone])
 
-    def _whose(self, owner: Any) -> str:
+    def _whose(self, owner: Any, spec: "CounterSpec | None" = None) -> str:
         """`` of OWNER`` in the log line of a counter's change: a component by name where every seat sees it (one of
         identical copies by where it lies too: `` of X at (2,0)``), else only where it lies (`` of a component in hand
-        of A``); '' for a game-wide counter."""
+        of A``); '' for a game-wide counter; a keyed counter's key after it (`` of A (X)``, `` (7)``: ``spec``'s)."""
         if owner is None:
             return ""
+        if isinstance(owner, tuple):  # a keyed counter's: `` of A (X)``, `` (7)``
+            who, key = owner
+            return f"{self._whose(who)} ({key_label(self.game, spec, key)})"
         if not isinstance(owner, int):
             return f" of {owner}"
         g, zone = self.game, self.zone_of[owner]
@@ -1327,9 +1340,9 @@ class State:
         log = self.log if spec.shown else None  # a bookkeeping counter (shown: false) is not logged
         if log is not None and len(log) <= self.game.limits.log_lines:  # a loop's changes stop at the limit
             if unseen(self, owner):  # its values are not every seat's to read
-                log.append(f"{spec.name}{self._whose(owner)} changes")
+                log.append(f"{spec.name}{self._whose(owner, spec)} changes")
             else:
-                log.append(f"{spec.name}{self._whose(owner)}: {old} -> {new}")
+                log.append(f"{spec.name}{self._whose(owner, spec)}: {old} -> {new}")
         if spec.watch is not None:
             spec.watch(self, owner, old, new, by, source, pos)
 

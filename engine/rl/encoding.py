@@ -18,8 +18,10 @@ order (``describe`` lists them with their offsets for one game):
   (stacking boards only);
 * ``zones``: per zone, 1 if its contents are seen, how many components it
   holds, and the names of those seen (in order, or sorted when only the
-  contents are known);
-* ``counters``: every counter's value (per owner; 0 for a component the seat cannot see), held within
+  contents are known; in a zone seen only as a count, those shown to the
+  seat, each at its place, the others 0);
+* ``counters``: every counter's value (per owner, and per key of a keyed counter; 0 for a component the seat
+  cannot see), held within
   int32: a value past it shows as the bound;
 * ``pending``: 1 for each (cell, neighbour) pair waiting to be resolved;
 * ``zone faces`` (games with a component of several faces): per zone, the
@@ -156,13 +158,15 @@ class Encoder:
             i = at + z * width
             if isinstance(held, dict):
                 v[i + 1] = held["hidden"]
+                for place, seen in held.get("seen", ()):  # shown to this seat alone: its name at its place
+                    v[i + 2 + place] = self.names[seen]
             else:
                 v[i], v[i + 1] = 1, len(held)
                 v[i + 2:i + 2 + len(held)] = [self.names[n] for n in held]
         at = self._at["counters"]
         values = obs["counters"]
         for k, (name, owner) in enumerate(self.counters):
-            value = values[name] if owner is None else values[name].get(owner, 0)
+            value = values[name] if owner is None else _value_at(values[name], owner)
             v[at + k] = value if LOW <= value <= HIGH else HIGH if value > HIGH else LOW  # a counter may hold 100 digits
         at = self._at["pending"]
         for entry in obs["pending"]:
@@ -223,19 +227,37 @@ class Encoder:
             lines.append(f"  roles: {', '.join(f'{i}={n}' for n, i in self.role_index.items())}")
         lines.append(f"  zones: {', '.join(self.zones)}")
         if self.counters:
-            lines.append("  counters: " + ", ".join(n if o is None else f"{n} of {o}" for n, o in self.counters))
+            lines.append("  counters: " + ", ".join(n if o is None else f"{n} of {' '.join(o)}" for n, o in self.counters))
         return lines
 
 
-def _counter_keys(game: "Game", players: int) -> list[tuple[str, str | None]]:
-    """(counter, owner) for every value the observation shows (owner None for a game-wide counter)."""
+def _counter_keys(game: "Game", players: int) -> list[tuple[str, tuple[str, ...] | None]]:
+    """(counter, where) for every value the observation shows: where is None for a game-wide counter, else the
+    owner, or a keyed counter's key, or its owner and key (``("A", "X")``)."""
     from engine.model.savefile import counter_values
 
     values = counter_values(game.new_state(players=players, seed=0))
-    keys: list[tuple[str, str | None]] = []
+    keys: list[tuple[str, tuple[str, ...] | None]] = []
     for name, value in values.items():
-        keys += [(name, None)] if not isinstance(value, dict) else [(name, owner) for owner in value]
+        if not isinstance(value, dict):
+            keys.append((name, None))
+            continue
+        for owner, held in value.items():
+            keys += [(name, (owner, key)) for key in held] if isinstance(held, dict) else [(name, (owner,))]
     return keys
+
+
+def _value_at(values: dict[str, Any], where: tuple[str, ...]) -> int:
+    """The value an observation's counter holds at ``where`` (its owner, then its key); 0 where it shows none (a
+    component the seat cannot see).
+
+    >>> _value_at({"A": {"X": 2}}, ("A", "X")), _value_at({"x1": 3}, ("x1",)), _value_at({}, ("x1",))
+    (2, 3, 0)
+    """
+    value: Any = values
+    for part in where:
+        value = value.get(part, 0) if isinstance(value, dict) else 0
+    return value if isinstance(value, int) else 0
 
 
 def _pair(entry: Any) -> tuple[tuple[int, int], tuple[int, int]] | None:

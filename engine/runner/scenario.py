@@ -50,7 +50,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from engine.blocks.counters import initial_values
+from engine.blocks.counters import CounterSpec, initial_values, owner_text
+from engine.blocks.keyed_counters import keys_text
 from engine.compiling.loading import load_path, parse_variants
 from engine.compiling.schema import check_schema, ruleset_schema, schema_text
 from engine.core.confine import FileRefused, check_name_inside, check_named_ruleset, outside, roots_for
@@ -558,30 +559,54 @@ def _set_counter(game: Game, s: State, text: str, value: Any, pos: SourcePos | N
         call = re.fullmatch(r"\s*(\w+)\s*\(.*\)\s*", text)
         named = game.counters.get(call.group(1)) if call and m is None else None
         if named is not None and named.per != "game":  # banked(nth(roles, 1)): the owner is code, not a name
-            owners = [o if named.per == "role" else game.component_names[o] for o in named.owners]
+            owners = [owner_text(game, named, o) for o in named.owners]
             raise RulesetError.at(pos, f"write the owner of {named.name} by its name, like {named.name}({owners[0]}) "
                                        f"(owners: {', '.join(owners[:6])}{', ...' if len(owners) > 6 else ''}), or set "
                                        f"it from code in the position's effect ({text.strip()} = {value})")
         name = m.group(1) if m else text
         raise RulesetError.at(pos, f"unknown counter '{name}'", did_you_mean(name, game.counters))
-    owner_text = m.group(2)
-    if (owner_text is None) != (spec.per == "game"):
+    written = m.group(2)
+    if spec.keys is not None:
+        _set_keyed(game, s, spec, text, written, value, pos)
+        return
+    if (written is None) != (spec.per == "game"):
         form = spec.name if spec.per == "game" else f"{spec.name}({'ROLE' if spec.per == 'role' else 'OWNER'})"
         kept = "one number for the whole game" if spec.per == "game" else f"kept per {spec.per}"
         raise RulesetError.at(pos, f"write the counter as {form}: '{spec.name}' is {kept} ({form}: {value})")
     owner: Any = None
-    if owner_text is not None:
-        owner = game.component_ids.get(owner_text, owner_text) if spec.per != "role" else owner_text
+    if written is not None:
+        owner = game.component_ids.get(written, written) if spec.per != "role" else written
     index = spec.index_of(owner)
-    copies = game.identical.get(str(owner_text), ()) if spec.per != "role" else ()
+    copies = game.identical.get(str(written), ()) if spec.per != "role" else ()
     if index is None and copies:
         first, last = game.component_names[copies[0]], game.component_names[copies[-1]]
-        raise RulesetError.at(pos, f"'{owner_text}' names {len(copies)} identical copies: write the copy, {first} to "
+        raise RulesetError.at(pos, f"'{written}' names {len(copies)} identical copies: write the copy, {first} to "
                                    f"{last}, like {spec.name}({first}) (a position gives out copies in the order it "
-                                   f"lists them, the board's before the zones': the first {owner_text} listed is {first})")
+                                   f"lists them, the board's before the zones': the first {written} listed is {first})")
     if index is None:
-        owners = [o if spec.per == "role" else game.component_names[o] for o in spec.owners]
-        raise RulesetError.at(pos, f"'{owner_text}' has no {spec.name}", did_you_mean(str(owner_text), owners))
+        owners = [owner_text(game, spec, o) for o in spec.owners]
+        raise RulesetError.at(pos, f"'{written}' has no {spec.name}", did_you_mean(str(written), owners))
+    _check_value(spec, text, value, pos)
+    s.counters[index] = value
+
+
+def _set_keyed(game: Game, s: State, spec: CounterSpec, text: str, written: str | None, value: Any,
+               pos: SourcePos | None) -> None:
+    """``stock(A, X): 3`` or ``height(7): 2``: a keyed counter's value in a written position."""
+    by_text = {owner_text(game, spec, owner): spec.offset + i for i, owner in enumerate(spec.owners)}
+    form = f"{spec.name}({'' if spec.per == 'game' else 'ROLE, ' if spec.per == 'role' else 'OWNER, '}KEY)"
+    said = re.sub(r"\s*,\s*", ", ", written or "")
+    if said not in by_text:
+        first = next(iter(by_text), "")
+        raise RulesetError.at(pos, f"write the counter as {form}, like {spec.name}({first}): '{spec.name}' is kept per "
+                                   f"{'' if spec.per == 'game' else spec.per + ' and '}key ({keys_text(s, spec)}), "
+                                   f"and {text.strip()} names none of its values", did_you_mean(said, list(by_text)))
+    _check_value(spec, text, value, pos)
+    s.counters[by_text[said]] = value
+
+
+def _check_value(spec: CounterSpec, text: str, value: Any, pos: SourcePos | None) -> None:
+    """Refuse a written counter's value that is no whole number, or one out of its fixed bounds."""
     if not isinstance(value, int) or isinstance(value, bool):
         raise RulesetError.at(pos, f"a counter's value is a whole number, not {value!r}")
     low, high = spec.fixed_range()
@@ -590,7 +615,6 @@ def _set_counter(game: Game, s: State, text: str, value: Any, pos: SourcePos | N
                                               f"max {high}" if high is not None else "") if part)
         raise RulesetError.at(pos, f"{text.strip()}: {value} is out of the counter's {span}: every change of a counter "
                                    "is kept within them, so no game holds it")
-    s.counters[index] = value
 
 
 def _seats(game: Game, s: State, seats: Mapping, players: int) -> None:

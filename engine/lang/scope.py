@@ -269,9 +269,20 @@ _NAMES_REACHED_FOR = {
 
 
 _PLURALS = {"die": "dice", "man": "men", "woman": "women", "child": "children", "person": "people", "mouse": "mice",
-            "goose": "geese", "foot": "feet", "tooth": "teeth", "leaf": "leaves", "half": "halves", "wolf": "wolves",
-            "knife": "knives", "life": "lives", "ox": "oxen"}
-"""English plurals not made by adding 's' or 'es' (see :func:`english_plural`)."""
+            "louse": "lice", "goose": "geese", "foot": "feet", "tooth": "teeth", "ox": "oxen", "axis": "axes",
+            "leaf": "leaves", "half": "halves", "calf": "calves", "elf": "elves", "self": "selves", "shelf": "shelves",
+            "wolf": "wolves", "thief": "thieves", "loaf": "loaves", "sheaf": "sheaves", "knife": "knives",
+            "life": "lives", "wife": "wives",
+            "hero": "heroes", "potato": "potatoes", "tomato": "tomatoes", "echo": "echoes", "veto": "vetoes",
+            "torpedo": "torpedoes", "domino": "dominoes", "embargo": "embargoes", "mosquito": "mosquitoes",
+            "quiz": "quizzes"}
+"""English plurals not made by adding 's' or 'es' to the word, or made by 'es' after an 'o' (see
+:func:`english_plural`): other words in -f, -fe and -o take a plain 's' (roofs, chiefs, photos, pianos)."""
+
+_PLAIN_S = frozenset({"stomach", "monarch", "patriarch", "matriarch", "oligarch", "epoch", "eunuch", "loch", "tech",
+                      "series", "species", "means", "chassis"})
+"""Words whose English plural its ending does not tell, given only the plain 's' form: a '-ch' said 'k'
+(``stomachs``), and words whose plural is the word itself (``series``)."""
 
 
 ENGLISH_PLURALS = "english_plurals"
@@ -280,17 +291,24 @@ which a function of the ruleset of that name takes the place of."""
 
 
 def english_plural(word: str) -> str:
-    """The English plural of a name (of its last word, for a name written with underscores).
+    """The English plural of a name (of its last word, for a name written with underscores); where the word's ending
+    does not tell it and the word is not in a short table of English's exceptions, its plain 's' form.
 
     >>> [english_plural(w) for w in ("card", "company", "box", "die", "day", "bus", "half", "gold_coin", "red_die")]
     ['cards', 'companies', 'boxes', 'dice', 'days', 'buses', 'halves', 'gold_coins', 'red_dice']
+    >>> [english_plural(w) for w in ("hero", "photo", "wolf", "roof", "crisis", "axis", "stomach", "great_man")]
+    ['heroes', 'photos', 'wolves', 'roofs', 'crises', 'axes', 'stomachs', 'great_men']
     """
     head, _, last = word.rpartition("_")
     start = f"{head}_" if head else ""
     if last in _PLURALS:
         return start + _PLURALS[last]
+    if last in _PLAIN_S:
+        return word + "s"
     if len(last) > 1 and last.endswith("y") and last[-2] not in "aeiou":
         return word[:-1] + "ies"
+    if last.endswith("sis") and not last.endswith("ssis"):  # crisis, basis, analysis
+        return word[:-2] + "es"
     if last.endswith(("s", "x", "z", "ch", "sh")):
         return word + "es"
     return word + "s"

@@ -316,7 +316,7 @@ def test_a_move_that_showed_its_seat_the_others_sealed_card_is_not_taken_back(ap
     assert any("reveals" in line for line in data["moves"][-1]["lines"])
     refused = second.post(f"/api/tables/{table}/undo?seat=2", json={})
     assert refused.status_code == 400
-    assert "showed seat 2 components it could not see before" in refused.json()["error"]
+    assert "showed seat 2 what it could not see before" in refused.json()["error"]
     kept = second.get(f"/api/tables/{table}?seat=2").json()
     assert kept["version"] == data["version"] and len(kept["moves"]) == len(data["moves"])
 
@@ -347,3 +347,72 @@ def test_a_bid_that_revealed_the_others_sealed_bid_is_not_taken_back() -> None:
     second.post(f"/api/tables/{table}/act", json={"action": "commit 1 to bid", "seat": 2})
     refused = second.post(f"/api/tables/{table}/undo?seat=2", json={})
     assert refused.status_code == 400 and "showed seat 2" in refused.json()["error"]
+
+
+PEEK = """\
+name: peek
+players: [2]
+types: {side: [A, B]}
+roles: {of: side, seating: {2: [1, 2]}}
+components:
+  gem:
+    instances: [{id: g, count: 3}]
+counters:
+  worth: {per: gem, shown: false}
+zones:
+  pouch: {kind: hand, per: role, hidden: others}
+setup: |
+  move(nth(supply, 1), pouch(A))
+  move(nth(supply, 1), pouch(A))
+  move(nth(supply, 1), pouch(B))
+  worth(nth(pouch(A), 1)) = 5
+turn:
+  - do:
+      effect: |
+        let how = choose(t in ["look", "wait"], text = "look or wait")
+        if how == "look" and current_role == B:
+          worth(nth(pouch(B), 1)) = worth(nth(pouch(A), 1))
+end:
+  when: turn >= 4
+scoring:
+  rank: r in roles
+  by: [0]
+  points: key
+"""
+
+
+def test_a_move_that_showed_its_seat_a_counter_of_a_hidden_card_is_not_taken_back(tmp_path: Any) -> None:
+    """Seat 2 copied the worth of a gem in seat 1's hidden pouch onto its own: no component came into its view, so
+    the undo was allowed, and seat 2 could play again knowing which of seat 1's gems is worth 5.  Its view as a
+    whole is compared now: what it saw changes with what it could not see; a move that showed nothing is taken back."""
+    (tmp_path / "peek").mkdir()
+    (tmp_path / "peek" / "ruleset.yaml").write_text(PEEK, encoding="utf-8")
+    app = create_app(str(tmp_path / "peek"))
+    opener, second = browser(app), browser(app)
+    table = start(opener, "/play/peek?players=2&seed=1&seat=2=human")
+    second.post(opener.get(f"/api/tables/{table}").json()["invites"]["2"])
+    opener.post(f"/api/tables/{table}/act", json={"action": "choose wait", "seat": 1})
+    second.post(f"/api/tables/{table}/act", json={"action": "choose wait", "seat": 2})
+    assert len(second.post(f"/api/tables/{table}/undo?seat=2", json={}).json()["moves"]) == 1  # it showed nothing
+    data = second.post(f"/api/tables/{table}/act", json={"action": "choose look", "seat": 2}).json()
+    refused = second.post(f"/api/tables/{table}/undo?seat=2", json={})
+    assert refused.status_code == 400, refused.text
+    assert "seat 2's last move showed seat 2 what it could not see before" in refused.json()["error"]
+    assert second.get(f"/api/tables/{table}?seat=2").json()["version"] == data["version"]
+
+
+def test_the_undo_button_shows_only_to_the_page_that_may_take_back_the_last_move(app: Starlette) -> None:
+    """At a table of two browsers the page of seat 2 showed an undo button after seat 1's move, which it could
+    only be refused; so did a page holding no seat, and every page before any move."""
+    opener, second, stranger = browser(app), browser(app), browser(app)
+    table = start(opener, "/play/nine-domains?players=2&seed=1&seat=2=human")
+    second.post(opener.get(f"/api/tables/{table}").json()["invites"]["2"])
+    assert opener.get(f"/api/tables/{table}?seat=1").json()["undo_refused"] == "nothing to take back: no human has moved yet"
+    opener.post(f"/api/tables/{table}/act", json={"action": "commit 0 to left", "seat": 1})
+    assert opener.get(f"/api/tables/{table}?seat=1").json()["undo_refused"] is None
+    assert second.get(f"/api/tables/{table}?seat=2").json()["undo_refused"] == \
+        "the last move was seat 1's: only seat 1 can take it back"
+    assert stranger.get(f"/api/tables/{table}").json()["undo_refused"] == \
+        "this page plays no seat: only a seat's browser takes back its move"
+    assert '<button id="undo" hidden>' in second.get(f"/table/{table}?seat=2").text
+    assert '<button id="undo">' in opener.get(f"/table/{table}?seat=1").text

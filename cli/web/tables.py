@@ -30,6 +30,7 @@ from collections import Counter, OrderedDict
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Callable, Iterable, TypeVar
 
+from engine.blocks.choices import ForcedPicks
 from engine.core.errors import IllegalActionError, RulecraftError, told_to_seats
 from engine.core.information import determinizer
 from cli.web.params import MAX_SECONDS
@@ -192,7 +193,8 @@ class Table:
         try:
             action = played.parse_action(text)
             public = played.public_text(action)  # read on the position it is taken in
-            played.apply(action, undo=False)  # a copy already: dropped if the ruleset fails
+            with ForcedPicks(played, telling=True) as forced:  # a choice of one option: told with the move's lines
+                played.apply(action, undo=False)  # a copy already: dropped if the ruleset fails
         except IllegalActionError as err:
             raise TableError(str(err)) from None
         except RulecraftError as err:  # the ruleset failed while carrying the move out: the table stays as it was
@@ -202,7 +204,7 @@ class Table:
             return
         changed = board_changes(self.state, played)
         self.state = played
-        self.moves.append(Move(len(self.moves) + 1, seat, str(action), public, list((self.state.log or [])[before:]),
+        self.moves.append(Move(len(self.moves) + 1, seat, str(action), public, forced.merged(self.state.log or [], before),
                                changed))
         self.version += 1
 

@@ -416,3 +416,42 @@ def test_the_undo_button_shows_only_to_the_page_that_may_take_back_the_last_move
         "this page plays no seat: only a seat's browser takes back its move"
     assert '<button id="undo" hidden>' in second.get(f"/table/{table}?seat=2").text
     assert '<button id="undo">' in opener.get(f"/table/{table}?seat=1").text
+
+
+MASKS = """\
+name: masks
+players: [2]
+types: {side: [A, B, C]}
+roles: {of: side, shuffle: true, hidden: true, seating: {2: [1, 2, absent]}}
+counters:
+  flag: {}
+turn:
+  - do:
+      effect: |
+        let how = choose(t in ["on", "off"], text = "on or off")
+        if current_role == A:
+          flag += 1
+end:
+  when: turn >= 4
+scoring:
+  rank: r in roles
+  by: [0]
+  points: key
+"""
+
+
+@pytest.mark.parametrize(("seed", "roles", "shown"), [(1, {"A": 1, "C": 2, "B": 0}, True),
+                                                      (2, {"C": 1, "A": 2, "B": 0}, False)])
+def test_a_move_telling_a_hidden_role_showed_it(tmp_path: Any, seed: int, roles: dict[str, int], shown: bool) -> None:
+    """Seat 1's move raises a public flag only if seat 1 plays A: seat 2, not knowing seat 1's role (B or A, C
+    playing nobody), learns it from the flag; seat 2 playing A knows already; seat 1 learns nothing from its own."""
+    import engine
+    from cli.web.tables import showed_hidden
+
+    (tmp_path / "ruleset.yaml").write_text(MASKS, encoding="utf-8")
+    before = engine.load(tmp_path / "ruleset.yaml").new_state(players=2, seed=seed, record=True)
+    after = before.clone(record=True)
+    after.apply("choose on")
+    assert before.seat_of == roles
+    assert showed_hidden(before, ["choose on"], after, 2) is shown
+    assert showed_hidden(before, ["choose on"], after, 1) is False

@@ -455,3 +455,15 @@ def test_a_move_telling_a_hidden_role_showed_it(tmp_path: Any, seed: int, roles:
     assert before.seat_of == roles
     assert showed_hidden(before, ["choose on"], after, 2) is shown
     assert showed_hidden(before, ["choose on"], after, 1) is False
+
+
+def test_one_screen_playing_both_seats_is_shown_the_undo_button_whoever_moved_last(app: Starlette) -> None:
+    """The page's view named the seat to move, and the button was hidden as if that seat were asking: one screen
+    shared asks with no seat, for every seat it holds, and takes back the other seat's move."""
+    opener = browser(app)
+    table = start(opener, "/play/kuhn-poker?players=2&seed=1&seat=2=human")
+    opener.post(f"/api/tables/{table}/act", json={"action": "choose pass"})
+    data = opener.post(f"/api/tables/{table}/act", json={"action": "choose bet"}).json()
+    assert data["seat"] == 1 and data["undo_refused"] is None
+    assert '<button id="undo">' in opener.get(f"/table/{table}").text
+    assert len(opener.post(f"/api/tables/{table}/undo", json={}).json()["moves"]) == 1

@@ -673,6 +673,7 @@ def replay(log_file: Path, step: bool, force: bool, watch: bool) -> None:
     from cli import render
     from cli.gamelog import GameLog, ReplayDiverged, RulesetChanged
     from cli.play import ask
+    from engine.blocks.choices import ForcedPicks
 
     log = GameLog.read(log_file)
     try:
@@ -691,11 +692,14 @@ def replay(log_file: Path, step: bool, force: bool, watch: bool) -> None:
         console.print(line, style="dim")
     printed = len(state.log or [])
 
+    forced = ForcedPicks(state, telling=True)  # a choice of one option: told with its action's lines (the log has none)
+
     def each(number: int, text: str, seat: int) -> None:
         nonlocal printed, step
         console.print(f"{number}. seat {seat}: {text}")
-        for line in render.log_lines((state.log or [])[printed:]):
+        for line in render.log_lines(forced.merged(state.log or [], printed)):
             console.print(line, style="dim")
+        forced.told.clear()
         printed = len(state.log or [])
         if watch and number < len(log.actions):  # the board (and the zones while it is empty), all open
             for part in render.watched(state, None):
@@ -704,7 +708,8 @@ def replay(log_file: Path, step: bool, force: bool, watch: bool) -> None:
             step = False
 
     try:
-        log.play(state, each)
+        with forced:
+            log.play(state, each)
     except ReplayDiverged as err:
         fail(f"{log_file}: {'first divergence: ' if changed else ''}{err}")
     console.rule("the final position", style="dim")

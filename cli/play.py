@@ -37,6 +37,7 @@ from rich.text import Text
 from cli import render
 from cli.agent_files import register_agent_files
 from cli.gamelog import GameLog, replay
+from engine.blocks.choices import ForcedPicks
 from engine.core.atomic import WriteFailed
 from engine.core.errors import IllegalActionError, RulecraftError, did_you_mean, told_to_seats
 from engine.core.showtext import shown
@@ -119,6 +120,7 @@ class Session:
     resumed: bool = False  # a loaded game: its log was seen when it was played, so only its end is shown again
     watch: bool = False  # draw the board after every move
     failed: bool = False  # the ruleset failed on a bot's move (the game stopped, as it was before it), or a turn never ended
+    told: ForcedPicks | None = None  # the last move's choices of one option, told with its log lines (the log has none)
 
     def run(self) -> bool:
         """Play until the game ends (True) or a human quits (False), or a turn takes ``limits.turn_decisions``
@@ -194,7 +196,9 @@ class Session:
         An illegal action raises IllegalActionError and changes nothing, as ``State.apply`` does.
         """
         try:
-            self.state.apply(action)
+            with ForcedPicks(self.state, telling=True) as forced:
+                self.state.apply(action)
+            self.told = forced
         except IllegalActionError:
             raise
         except RulecraftError as err:
@@ -349,8 +353,11 @@ class Session:
         console.print(render.numbered_actions(self.state, console.width))
 
     def print_new_log(self) -> None:
+        """The log's lines not printed yet, each choice of one option the last move took told where it was taken."""
         lines = self.state.log or []
-        for line in render.log_lines(lines[self.shown:]):
+        new = self.told.merged(lines, self.shown) if self.told is not None else lines[self.shown:]
+        self.told = None
+        for line in render.log_lines(new):
             self.console.print(line, style="dim")
         self.shown = len(lines)
 

@@ -11,6 +11,7 @@ import engine
 from engine.core.errors import EffectRuntimeError, RulesetError
 from engine.lang import ast
 from engine.lang.parser import parse_expression, parse_program
+from engine.lang.scope import english_plural
 
 
 def errors(game: engine.Game, text: str) -> str:
@@ -647,6 +648,35 @@ def test_a_choice_among_texts_compared_with_a_text_never_offered_is_an_error(tmp
          "did you mean 'yes'?"),
         (13, "'pass' is never chosen here: the texts offered are \"buy\", so this test never holds",
          "a pass (optional = true) gives none: compare with none")], found
+
+
+@pytest.mark.parametrize("word, plural", [
+    ("card", "cards"), ("company", "companies"), ("day", "days"), ("key", "keys"), ("box", "boxes"),
+    ("bus", "buses"), ("status", "statuses"), ("church", "churches"), ("quiz", "quizzes"),
+    ("hero", "heroes"), ("potato", "potatoes"), ("echo", "echoes"), ("veto", "vetoes"), ("domino", "dominoes"),
+    ("photo", "photos"), ("piano", "pianos"), ("radio", "radios"),
+    ("wolf", "wolves"), ("knife", "knives"), ("leaf", "leaves"), ("roof", "roofs"), ("chief", "chiefs"),
+    ("cliff", "cliffs"), ("crisis", "crises"), ("basis", "bases"), ("axis", "axes"), ("iris", "irises"),
+    ("chassis", "chassiss"), ("series", "seriess"), ("stomach", "stomachs"), ("monarch", "monarchs"),
+    ("man", "men"), ("woman", "women"), ("human", "humans"), ("shaman", "shamans"), ("person", "people"),
+    ("mouse", "mice"), ("child", "children"), ("foot", "feet"), ("tooth", "teeth"), ("goose", "geese"),
+    ("ox", "oxen"), ("die", "dice"), ("red_die", "red_dice"), ("old_hero", "old_heroes"),
+])
+def test_the_english_plural_of_a_name(word: str, plural: str) -> None:
+    """'hero' made 'heros', 'crisis' 'crisises' and 'stomach' 'stomaches'; where English's rule is not sure from the
+    ending (stomach, series), only the plain 's' form is given."""
+    assert english_plural(word) == plural
+
+
+def test_a_kinds_english_plural_in_o_names_its_list(tmp_path: Path) -> None:
+    ruleset = tmp_path / "ruleset.yaml"
+    ruleset.write_text(
+        "name: heroic\nplayers: [2]\ncomponents:\n  hero:\n    instances: [h1, h2]\n  photo:\n    instances: [p1]\n"
+        "turn:\n  - do:\n      effect: pass\nend:\n  when: turn > 2\n"
+        "scoring:\n  rank: r in roles\n  by: [0]\n  points: key\n")
+    game = engine.load(ruleset)
+    state = game.new_state(players=2, seed=1)
+    assert game.compile_condition("count(heroes) == 2 and count(heros) == 2 and count(photos) == 1").test(state)
 
 
 def test_the_english_plural_of_a_kind_or_a_type_is_its_list_too(tmp_path: Path) -> None:

@@ -690,3 +690,35 @@ def test_information_states_asked_at_every_move_of_a_long_game_keep_little(tmp_p
         kept += sum(len(text) for text in node.written.values())
         node = node.parent
     assert kept < 4 * len(final)
+
+
+@pytest.mark.parametrize("how", ["argument", "in force"])
+def test_the_limits_a_game_was_loaded_under_are_carried_by_its_string_and_its_pickle(tmp_path: Path, how: str) -> None:
+    """A game loaded under a custom limit (turn_decisions=5) was loaded again from its string, or unpickled in a
+    pool's worker, under the default limits: its max_game_length and its turns' bound changed on the way."""
+    (tmp_path / "ruleset.yaml").write_text(COUNTING, encoding="utf-8")
+    bounded = limits.parse_limits(["turn_decisions=5"])
+    if how == "argument":
+        game = load_game(str(tmp_path / "ruleset.yaml"), limits=bounded)
+    else:
+        with limits.using(bounded):
+            game = load_game(str(tmp_path / "ruleset.yaml"))
+    assert game.get_parameters()["limits"] == "turn_decisions:5" and "limits=turn_decisions:5" in str(game)
+    state = game.new_initial_state()
+    state.apply_action(state.legal_actions()[0])
+    saved, pickled, named = pyspiel.serialize_game_and_state(game, state), pickle.dumps(game), str(game)
+    openspiel._rules_of.cache_clear()  # loaded afresh, as in another process
+    for again in (pyspiel.load_game(named), pickle.loads(pickled), pyspiel.deserialize_game_and_state(saved)[0]):
+        assert again.max_game_length() == 10
+        moved = again.new_initial_state()
+        for _ in range(5):
+            moved.apply_action(moved.legal_actions()[0])
+        with pytest.raises(RulecraftError, match="turn 1 has taken 5 decisions without passing"):
+            moved.apply_action(moved.legal_actions()[0])
+
+
+def test_limits_written_wrong_are_refused_saying_so() -> None:
+    with pytest.raises(ValueError, match=r"the limits 'stpes:5': unknown limit 'stpes' \(did you mean 'steps'\?\)"):
+        pyspiel.load_game("rulecraft(ruleset=kuhn-poker,limits=stpes:5)")
+    with pytest.raises(TypeError, match="limits is an engine.core.limits.Limits"):
+        load_game("kuhn-poker", limits={"steps": 5})  # type: ignore[arg-type]

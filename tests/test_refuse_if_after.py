@@ -300,3 +300,29 @@ def test_play_load_refuses_a_refused_option_with_the_rule(tmp_path: Path, effect
     assert "Traceback" not in result.output and (result.exception is None or isinstance(result.exception, SystemExit))
     assert REASON in result.output, result.output
     assert "does not answer the question" not in result.output
+
+
+@pytest.mark.parametrize("declared, name, own", [
+    ("functions:\n  placed(int n): n\n", "placed", "a function 'placed'"),
+    ("counters:\n  placed: {}\n", "placed", "'placed' (the placed)"),
+    ("options:\n  actor: {default: 0}\n", "actor", "'actor' (the option actor)"),
+])
+def test_a_given_name_the_ruleset_defines_too_is_refused_where_read(tmp_path: Path, declared: str, name: str,
+                                                                     own: str) -> None:
+    """'placed' (the piece placed) and 'actor' hid a function, counter or option of the ruleset of that name."""
+    text = PLACING.replace("turn:\n", declared + "turn:\n", 1).replace(
+        "at(1, 1) != none and at(1, 1).mark == actor", f"{name} == none")
+    with pytest.raises(RulesetError) as info:
+        engine.load(_ruleset(tmp_path, text))
+    first = info.value.diagnostics[0]
+    line = next(n for n, written in enumerate(text.splitlines(), 1) if "refuse_if_after" in written)
+    assert (first.pos.line, first.pos.col) == (line, 30)  # where the condition reads the name
+    assert first.message.startswith(f"'{name}' here is the name this code is given (")
+    assert f"but this ruleset also defines {own}: code could not tell them apart" in first.message
+
+
+def test_the_ruleset_s_function_of_a_given_name_is_called_and_unread_names_clash_with_nothing(tmp_path: Path) -> None:
+    text = PLACING.replace("turn:\n", "functions:\n  placed(int n): n\ncounters:\n  actor: {}\nturn:\n", 1).replace(
+        "at(1, 1) != none and at(1, 1).mark == actor", "placed(3) == 3 and at(1, 1) != none")
+    s = engine.load(_ruleset(tmp_path, text)).new_state(players=2, seed=1)
+    assert len(s.legal_actions().texts()) == 8  # the function was called: the middle cell refused

@@ -801,3 +801,53 @@ def test_a_move_the_ruleset_fails_to_carry_out_leaves_the_game_as_it_was(tmp_pat
     if others:  # the game plays on from where it was
         e.step(others[0])
         assert e.unwrapped.game_state.to_json() != before
+
+
+ENDLESS = """\
+name: endless
+players: [2]
+counters:
+  asked: {}
+turn:
+  - do:
+      effect: |
+        for i in numbers(1, 40):
+          let n = choose(k in [1, 2], text = "one more")
+          asked += n
+end:
+  when: turn > 4
+scoring:
+  rank: r in roles
+  by: [0]
+  points: [1, 0]
+"""
+
+
+def test_a_turn_that_takes_the_limit_of_decisions_truncates_the_episode_with_the_reason(tmp_path: Path) -> None:
+    """A turn that never passes ran step after step for ever, where simulate stops it at turn_decisions: the
+    episode is truncated there now, every agent, with the reason in its info (no reward), and ends as PettingZoo's
+    truncated episodes do."""
+    from engine.core import limits
+
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(ENDLESS, encoding="utf-8")
+    with limits.using(limits.parse_limits(["turn_decisions=10"])):
+        game = engine.load(path)
+    e = env(game, players=2)
+    e.reset(seed=1)
+    steps = 0
+    while not any(e.truncations.values()) and steps < 100:
+        observation, reward, terminated, truncated, info = e.last()
+        e.step(int(observation["action_mask"].argmax()))
+        steps += 1
+    assert steps == 10 and all(e.truncations.values()) and not any(e.terminations.values())
+    reason = "turn 1 has taken 10 decisions without passing: does a step offer choices that never run out?"
+    assert all(f"ruleset.yaml:6:5: {reason}" in info["truncated"] for info in e.infos.values())
+    assert e.rewards == {agent: 0.0 for agent in e.possible_agents}
+    observation, reward, terminated, truncated, info = e.last()
+    assert truncated and not observation["action_mask"].any()
+    while e.agents:
+        e.step(None)
+    with pytest.raises(RulecraftError, match=re.escape(reason)):  # simulate stops at the same place
+        from engine.runner.simulate import play_game
+        play_game(game, 2, 1, ["random", "random"])

@@ -316,7 +316,7 @@ def test_a_move_that_showed_its_seat_the_others_sealed_card_is_not_taken_back(ap
     assert any("reveals" in line for line in data["moves"][-1]["lines"])
     refused = second.post(f"/api/tables/{table}/undo?seat=2", json={})
     assert refused.status_code == 400
-    assert "showed seat 2 components it could not see before" in refused.json()["error"]
+    assert "showed seat 2 what it could not see before" in refused.json()["error"]
     kept = second.get(f"/api/tables/{table}?seat=2").json()
     assert kept["version"] == data["version"] and len(kept["moves"]) == len(data["moves"])
 
@@ -347,3 +347,123 @@ def test_a_bid_that_revealed_the_others_sealed_bid_is_not_taken_back() -> None:
     second.post(f"/api/tables/{table}/act", json={"action": "commit 1 to bid", "seat": 2})
     refused = second.post(f"/api/tables/{table}/undo?seat=2", json={})
     assert refused.status_code == 400 and "showed seat 2" in refused.json()["error"]
+
+
+PEEK = """\
+name: peek
+players: [2]
+types: {side: [A, B]}
+roles: {of: side, seating: {2: [1, 2]}}
+components:
+  gem:
+    instances: [{id: g, count: 3}]
+counters:
+  worth: {per: gem, shown: false}
+zones:
+  pouch: {kind: hand, per: role, hidden: others}
+setup: |
+  move(nth(supply, 1), pouch(A))
+  move(nth(supply, 1), pouch(A))
+  move(nth(supply, 1), pouch(B))
+  worth(nth(pouch(A), 1)) = 5
+turn:
+  - do:
+      effect: |
+        let how = choose(t in ["look", "wait"], text = "look or wait")
+        if how == "look" and current_role == B:
+          worth(nth(pouch(B), 1)) = worth(nth(pouch(A), 1))
+end:
+  when: turn >= 4
+scoring:
+  rank: r in roles
+  by: [0]
+  points: key
+"""
+
+
+def test_a_move_that_showed_its_seat_a_counter_of_a_hidden_card_is_not_taken_back(tmp_path: Any) -> None:
+    """Seat 2 copied the worth of a gem in seat 1's hidden pouch onto its own: no component came into its view, so
+    the undo was allowed, and seat 2 could play again knowing which of seat 1's gems is worth 5.  Its view as a
+    whole is compared now: what it saw changes with what it could not see; a move that showed nothing is taken back."""
+    (tmp_path / "peek").mkdir()
+    (tmp_path / "peek" / "ruleset.yaml").write_text(PEEK, encoding="utf-8")
+    app = create_app(str(tmp_path / "peek"))
+    opener, second = browser(app), browser(app)
+    table = start(opener, "/play/peek?players=2&seed=1&seat=2=human")
+    second.post(opener.get(f"/api/tables/{table}").json()["invites"]["2"])
+    opener.post(f"/api/tables/{table}/act", json={"action": "choose wait", "seat": 1})
+    second.post(f"/api/tables/{table}/act", json={"action": "choose wait", "seat": 2})
+    assert len(second.post(f"/api/tables/{table}/undo?seat=2", json={}).json()["moves"]) == 1  # it showed nothing
+    data = second.post(f"/api/tables/{table}/act", json={"action": "choose look", "seat": 2}).json()
+    refused = second.post(f"/api/tables/{table}/undo?seat=2", json={})
+    assert refused.status_code == 400, refused.text
+    assert "seat 2's last move showed seat 2 what it could not see before" in refused.json()["error"]
+    assert second.get(f"/api/tables/{table}?seat=2").json()["version"] == data["version"]
+
+
+def test_the_undo_button_shows_only_to_the_page_that_may_take_back_the_last_move(app: Starlette) -> None:
+    """At a table of two browsers the page of seat 2 showed an undo button after seat 1's move, which it could
+    only be refused; so did a page holding no seat, and every page before any move."""
+    opener, second, stranger = browser(app), browser(app), browser(app)
+    table = start(opener, "/play/nine-domains?players=2&seed=1&seat=2=human")
+    second.post(opener.get(f"/api/tables/{table}").json()["invites"]["2"])
+    assert opener.get(f"/api/tables/{table}?seat=1").json()["undo_refused"] == "nothing to take back: no human has moved yet"
+    opener.post(f"/api/tables/{table}/act", json={"action": "commit 0 to left", "seat": 1})
+    assert opener.get(f"/api/tables/{table}?seat=1").json()["undo_refused"] is None
+    assert second.get(f"/api/tables/{table}?seat=2").json()["undo_refused"] == \
+        "the last move was seat 1's: only seat 1 can take it back"
+    assert stranger.get(f"/api/tables/{table}").json()["undo_refused"] == \
+        "this page plays no seat: only a seat's browser takes back its move"
+    assert '<button id="undo" hidden>' in second.get(f"/table/{table}?seat=2").text
+    assert '<button id="undo">' in opener.get(f"/table/{table}?seat=1").text
+
+
+MASKS = """\
+name: masks
+players: [2]
+types: {side: [A, B, C]}
+roles: {of: side, shuffle: true, hidden: true, seating: {2: [1, 2, absent]}}
+counters:
+  flag: {}
+turn:
+  - do:
+      effect: |
+        let how = choose(t in ["on", "off"], text = "on or off")
+        if current_role == A:
+          flag += 1
+end:
+  when: turn >= 4
+scoring:
+  rank: r in roles
+  by: [0]
+  points: key
+"""
+
+
+@pytest.mark.parametrize(("seed", "roles", "shown"), [(1, {"A": 1, "C": 2, "B": 0}, True),
+                                                      (2, {"C": 1, "A": 2, "B": 0}, False)])
+def test_a_move_telling_a_hidden_role_showed_it(tmp_path: Any, seed: int, roles: dict[str, int], shown: bool) -> None:
+    """Seat 1's move raises a public flag only if seat 1 plays A: seat 2, not knowing seat 1's role (B or A, C
+    playing nobody), learns it from the flag; seat 2 playing A knows already; seat 1 learns nothing from its own."""
+    import engine
+    from cli.web.tables import showed_hidden
+
+    (tmp_path / "ruleset.yaml").write_text(MASKS, encoding="utf-8")
+    before = engine.load(tmp_path / "ruleset.yaml").new_state(players=2, seed=seed, record=True)
+    after = before.clone(record=True)
+    after.apply("choose on")
+    assert before.seat_of == roles
+    assert showed_hidden(before, ["choose on"], after, 2) is shown
+    assert showed_hidden(before, ["choose on"], after, 1) is False
+
+
+def test_one_screen_playing_both_seats_is_shown_the_undo_button_whoever_moved_last(app: Starlette) -> None:
+    """The page's view named the seat to move, and the button was hidden as if that seat were asking: one screen
+    shared asks with no seat, for every seat it holds, and takes back the other seat's move."""
+    opener = browser(app)
+    table = start(opener, "/play/kuhn-poker?players=2&seed=1&seat=2=human")
+    opener.post(f"/api/tables/{table}/act", json={"action": "choose pass"})
+    data = opener.post(f"/api/tables/{table}/act", json={"action": "choose bet"}).json()
+    assert data["seat"] == 1 and data["undo_refused"] is None
+    assert '<button id="undo">' in opener.get(f"/table/{table}").text
+    assert len(opener.post(f"/api/tables/{table}/undo", json={}).json()["moves"]) == 1

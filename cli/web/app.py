@@ -203,6 +203,7 @@ class Server:
         players = table.log.players
         check_access(table, seat, held)
         unsaved = table.unsaved_for(playing(table, seat, held))
+        undo_refused = table.undo_refused(playing(table, seat, held))  # as the page's undo asks: the seat it names, if any
         whole = held >= table.keys.keys()
         seats = list(range(1, players + 1)) if whole else sorted(held)
         links = invites(table, seat, held)
@@ -227,6 +228,7 @@ class Server:
             "typed_cell": game.cell_names.typed_cell,  # a filter that is one cell as a whole (see CellNames.lists)
             "moves": [m.to_json(None if table.mode == "replay" or everyone else seat or 0) for m in moves[-MOVES_SHOWN:]],
             "unsaved": unsaved,  # why this page may not save the game now (None: it may)
+            "undo_refused": undo_refused,  # why this page may not take back a move now (None: it may try)
             "seats": seats,  # the seats this page may be shown (none: it is shown what every seat sees)
             "everyone": not table.keys,  # no human seat: "seat": null shows every zone, not only what every seat sees
             "invites": links,  # seat -> the address that hands it to another browser

@@ -94,7 +94,7 @@ def table_page(view: dict[str, Any], rules: list[str], game: Game, ruleset: str)
         label = "everyone: every zone" if view["everyone"] else "no seat: what every seat sees"
         seats = f'<option value=""{" selected" * (view["seat"] is None)}>{label}</option>' + seats
     if mode == "play":
-        controls = '<button id="undo">undo</button>'
+        controls = f'<button id="undo"{" hidden" * bool(view["undo_refused"])}>undo</button>'
     elif mode == "watch":
         controls = ('<button id="playpause">pause</button> <button id="step">step</button> <button id="back">back</button> '
                     '<label>speed <input id="speed" type=range min=0 max=1500 step=100 value=1200></label>')

@@ -23,13 +23,16 @@ Typical use::
 from __future__ import annotations
 
 import copy
+import random
 import secrets
 import threading
 from collections import Counter, OrderedDict
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Callable, Iterable, TypeVar
 
+from engine.blocks.choices import ForcedPicks
 from engine.core.errors import IllegalActionError, RulecraftError, told_to_seats
+from engine.core.information import determinizer
 from cli.web.params import MAX_SECONDS
 from engine.runner.agents import Agent, GreedyAgent, SearchSpec, make_agent
 from engine.runner.replay import Replay, replay
@@ -190,7 +193,8 @@ class Table:
         try:
             action = played.parse_action(text)
             public = played.public_text(action)  # read on the position it is taken in
-            played.apply(action, undo=False)  # a copy already: dropped if the ruleset fails
+            with ForcedPicks(played, telling=True) as forced:  # a choice of one option: told with the move's lines
+                played.apply(action, undo=False)  # a copy already: dropped if the ruleset fails
         except IllegalActionError as err:
             raise TableError(str(err)) from None
         except RulecraftError as err:  # the ruleset failed while carrying the move out: the table stays as it was
@@ -200,7 +204,7 @@ class Table:
             return
         changed = board_changes(self.state, played)
         self.state = played
-        self.moves.append(Move(len(self.moves) + 1, seat, str(action), public, list((self.state.log or [])[before:]),
+        self.moves.append(Move(len(self.moves) + 1, seat, str(action), public, forced.merged(self.state.log or [], before),
                                changed))
         self.version += 1
 
@@ -210,42 +214,33 @@ class Table:
 
         ``seats``: the seats the asking page plays (None: every seat, one screen shared). At a table of several
         humans, only the seat that made the last human move may take it back, and, from a page playing only some of
-        the human seats, not when the moves taken back showed that seat components it could not see before.
+        the human seats, not when the moves taken back showed that seat what it could not see before (see
+        :func:`showed_hidden`).
         ``seen``: the version of the table the page showed when undo was clicked; when the table has changed since
         (the second click of a double click), nothing is taken back.
         """
         if seen is not None and seen != self.version:
             raise TableError("the game moved on since this page showed it: nothing was taken back (click undo again)")
-        if self.mode == "replay":
-            raise TableError("a replay has no moves to take back: move the slider instead")
+        refused = self.undo_refused(seats)
+        if refused is not None:
+            raise TableError(refused)
         history = list(self.state.history or [])
         movers = [m.seat for m in self.moves]
         humans = [i for i, mover in enumerate(movers) if mover not in self.bots]
-        several = sum(1 for s in range(1, self.log.players + 1) if s not in self.bots) > 1
-        if seats is not None and several and humans and self.mode == "play" and movers[humans[-1]] not in seats:
-            last = movers[humans[-1]]
-            raise TableError(f"the last move was seat {last}'s: only seat {last} can take it back")
-        if self.mode == "watch":
-            keep = len(history) - 1
-        elif humans:
-            keep = humans[-1]
-        else:
-            keep = -1
-        if keep < 0:
-            raise TableError("nothing to take back: no move has been made" if self.mode == "watch"
-                             else "nothing to take back: no human has moved yet")
+        keep = len(history) - 1 if self.mode == "watch" else humans[-1]
         taken = len(history) - keep
         # a page playing only some of the human seats (each human at a browser of their own) keeps their secrets
         apart = seats is not None and any(s not in seats and s not in self.bots for s in range(1, self.log.players + 1))
-        shown = seen_components(self.state, movers[humans[-1]]) if humans and apart and self.mode == "play" else None
+        last = movers[humans[-1]] if humans else None
+        shown = seen_components(self.state, last) if last is not None and apart and self.mode == "play" else None
         saved = (self.state, self.moves, self.version)
         self._restart(history[:keep], expired)
-        if shown is not None and shown - seen_components(self.state, movers[humans[-1]]):
+        if shown is not None and last is not None and (shown - seen_components(self.state, last)
+                                                       or showed_hidden(self.state, history[keep:], saved[0], last)):
             self.state, self.moves, self.version = saved
-            last = movers[humans[-1]]
-            raise TableError(f"seat {last}'s last move showed seat {last} components it could not see before (such as "
-                             f"a card revealed or drawn): at a table of several humans it is not taken back, or it "
-                             f"could be played again knowing them")
+            raise TableError(f"seat {last}'s last move showed seat {last} what it could not see before (such as a "
+                             f"card revealed or drawn, a hidden role, or a counter of a hidden card): at a table of "
+                             f"several humans it is not taken back, or it could be played again knowing it")
         restored: set[int] = set()
         for position in sorted(p for p in self.before if p >= keep):  # each bot as before its first move taken back
             seat, agent = self.before.pop(position)
@@ -253,6 +248,27 @@ class Table:
                 self.agents[seat] = agent
                 restored.add(seat)
         return f"took back {taken} move{'s' * (taken != 1)}"
+
+    def undo_refused(self, seats: frozenset[int] | None) -> str | None:
+        """Why a page playing ``seats`` (None: every seat, one screen shared) may not take back a move now, or None
+        when it may try (a move that showed its seat something hidden is refused only when tried): a page playing no
+        seat never takes one back, and at a table of several humans only the seat that made the last human move does.
+
+        Example: at a table of two humans after seat 1's move, ``table.undo_refused(frozenset({2}))`` is
+        ``"the last move was seat 1's: only seat 1 can take it back"``; the page then shows no undo button.
+        """
+        if self.mode == "replay":
+            return "a replay has no moves to take back: move the slider instead"
+        movers = [m.seat for m in self.moves]
+        humans = [mover for mover in movers if mover not in self.bots]
+        if self.mode == "watch":
+            return None if self.state.history else "nothing to take back: no move has been made"
+        if seats is not None and not seats:
+            return "this page plays no seat: only a seat's browser takes back its move"
+        several = sum(1 for s in range(1, self.log.players + 1) if s not in self.bots) > 1
+        if seats is not None and several and humans and humans[-1] not in seats:
+            return f"the last move was seat {humans[-1]}'s: only seat {humans[-1]} can take it back"
+        return None if humans else "nothing to take back: no human has moved yet"
 
     def kept_unless(self, expired: Callable[[], bool], work: Callable[[], T]) -> T:
         """``work()`` (an undo, a move through a replay), undone when ``expired()`` is then true: its request was
@@ -397,6 +413,34 @@ def seen_components(state: State, seat: int) -> Counter[str]:
     revealed = (observed.get("committed_numbers") or {}).get("revealed", [])
     seen.update(" ".join(map(str, entry)) for entry in revealed if state.seat_of.get(entry[0]) != seat)
     return seen
+
+
+WORLDS = 6
+"""Positions :func:`showed_hidden` draws as a seat sees the position before the moves taken back."""
+
+
+def showed_hidden(before: State, actions: list[str], after: State, seat: int) -> bool:
+    """Whether playing ``actions`` from ``before`` (to ``after``) showed ``seat`` something hidden from it: its
+    observation of ``after`` (every zone, counter, role and sealed part it sees) differs from the one the same
+    actions leave in some of :data:`WORLDS` positions drawn as ``seat`` sees ``before`` (what it cannot see drawn
+    again, chance falling as it fell), among those where the actions are legal.
+
+    Example: seat 2 sealed its card last and the sealed cards were revealed: ``showed_hidden(before, taken, after,
+    2)`` is True, seat 1's card being another in the positions drawn.
+    """
+    seen = after.observation(seat)
+    draw = determinizer(before, seat)
+    for n in range(WORLDS):
+        world = draw(random.Random(n))
+        world.rng = before.rng  # only what the seat could not see is drawn again: a die falls as it fell
+        try:
+            for action in actions:
+                world.apply(action, undo=False)
+        except RulecraftError:  # a position the actions rule out (a card played that it does not hold)
+            continue
+        if world.observation(seat) != seen:
+            return True
+    return False
 
 
 def page_agent(agent: Agent) -> Agent:

@@ -60,6 +60,7 @@ import functools
 import json
 import re
 import threading
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -876,21 +877,38 @@ CHOICE = ChoiceFormatter()
 
 
 class ForcedPicks:
-    """The components one state's ``choose`` calls take as their one option, without asking: a forced choice is no
+    """The options one state's ``choose`` calls take as their one option, without asking: a forced choice is no
     decision, but its seat did play the piece (a simulation counts it as used).  While watched (``with``), each such
-    call on that very state (not on a search's copy, nor again when an effect is replayed to an answer) adds
-    ``(seat, component, its zone then)`` to :attr:`picks`; one state per thread is watched at a time.
+    call on that very state (not on a search's copy, nor again when an effect is replayed to an answer) taking a
+    component adds ``(seat, component, its zone then)`` to :attr:`picks`; one state per thread is watched at a time.
+    With ``telling``, each forced choice also adds to :attr:`told` the line a view shows for it (the log has none: a
+    choice nobody made), ``A chooses Oak (the only option)``, with where it falls in the log (see :meth:`merged`).
 
     Example: ``with ForcedPicks(state) as forced: state.apply(action)``, then ``forced.picks`` (clear it to go on).
     """
 
-    __slots__ = ("state", "picks", "before")
+    __slots__ = ("state", "picks", "before", "telling", "told")
     _watched = threading.local()  # .now: the ForcedPicks watching on this thread (effects' coroutines run on it too)
 
-    def __init__(self, state: "StateView") -> None:
+    def __init__(self, state: "StateView", telling: bool = False) -> None:
         self.state = state
         self.picks: list[tuple[int, int, int]] = []
         self.before: ForcedPicks | None = None
+        self.telling = telling
+        self.told: list[tuple[int, str]] = []  # (the log's length when the choice was taken, its line)
+
+    def merged(self, log: Sequence[str], start: int) -> list[str]:
+        """The log's lines from ``start`` with each forced choice told (:attr:`told`) where it was taken: what a
+        view shows of a move; the log itself is left as it is.
+
+        >>> forced = ForcedPicks(None, telling=True); forced.told = [(3, "A chooses Oak (the only option)")]
+        >>> forced.merged(["x", "a", "b", "c"], 1)
+        ['a', 'b', 'A chooses Oak (the only option)', 'c']
+        """
+        lines = list(log[start:])
+        for at, line in reversed(self.told):
+            lines.insert(max(at - start, 0), line)
+        return lines
 
     def __enter__(self) -> "ForcedPicks":
         self.before = getattr(self._watched, "now", None)
@@ -901,11 +919,18 @@ class ForcedPicks:
         self._watched.now = self.before
 
     @classmethod
-    def note(cls, s: "StateView", role: Any, cid: int) -> None:
-        """``role`` took component ``cid`` as the one option of a choose call on ``s`` (kept if ``s`` is watched)."""
+    def note(cls, s: "StateView", role: Any, value: Any, label: str, components: bool) -> None:
+        """``role`` took ``value`` (labelled ``label``; a component's id when ``components``) as the one option of a
+        choose call on ``s`` (kept if ``s`` is watched; told only where ``s`` keeps a log: a paused effect rebuilt
+        runs again without one, its choices told when first taken)."""
         watch = getattr(cls._watched, "now", None)
-        if watch is not None and watch.state is s:
-            watch.picks.append((s.seat_of.get(role, 0) if role is not None else 0, cid, s.zone_of[cid]))
+        if watch is None or watch.state is not s:
+            return
+        if components:
+            watch.picks.append((s.seat_of.get(role, 0) if role is not None else 0, value, s.zone_of[value]))
+        if watch.telling and s.log is not None:
+            who = f"{role} chooses" if role is not None else "chosen:"
+            watch.told.append((len(s.log), f"{who} {_seen_label(s, value, label, components)} (the only option)"))
 
 
 def chosen_components(pending: Pending, label: str) -> tuple[int, ...]:
@@ -1037,8 +1062,8 @@ class Choose(Function):
             if len(options) == 1 and not (always is not None and always(s, e)):
                 if tape is not None:
                     tape.passed(s)
-                    if components and tape.cursor >= len(tape.answers):  # not a replay up to an answer given later
-                        ForcedPicks.note(s, by_fn(s, e) if by_fn else s.current_role, options[0])
+                    if tape.cursor >= len(tape.answers):  # not a replay up to an answer given later
+                        ForcedPicks.note(s, by_fn(s, e) if by_fn else s.current_role, options[0], labels[0], components)
                     if origin is not None:
                         tape.forced[call] = options[0]
                 return options[0]

@@ -167,7 +167,7 @@ def card_code(b: "BuildContext", attribute: str, want: str, other: str, pos: Sou
                 node = b.parse(inst[attribute], inst.pos_of(attribute), program=True)
                 scope = Scope(g.vocab, b.sink)
                 for name, type_ in (bind or {"self": ANY_COMPONENT, other: ANY_COMPONENT, "margin": INT}).items():
-                    scope.bind(name, type_)
+                    scope.give(name, type_)
                 fn = b.compile_node(node, scope, nested).fn if node is not None else (lambda s, e: None)
                 slots = max(slots, scope.slots)
                 reach = frozenset(scope.reach)

@@ -183,7 +183,7 @@ def compile_hook(b: "BuildContext", text: Any, pos: SourcePos | None, bind: dict
         return Hook(lambda s, e: None, len(bind) + 1, len(bind), str(text))
     scope = Scope(b.game.vocab, b.sink)
     for name, type_ in bind.items():
-        scope.bind(name, type_)
+        scope.give(name, type_)
     if source is not None:
         scope.bind(SOURCE_LOCAL, source_type(b, source, pos))
     compiled = b.compile_node(node, scope)

@@ -21,7 +21,7 @@ from typing import Any, ClassVar, Sequence
 from engine.blocks.enumeration import out_of_reach
 from engine.blocks.placement import Placed, note_placed
 from engine.core.errors import EffectRuntimeError, SourcePos
-from engine.core.showtext import breaking_character
+from engine.core.showtext import breaking_character, invisible_character
 from engine.core.facedown import NOBODY, back_label, hidden_from, public_name, told_name, turn_down
 from engine.core.kept_cells import kept_cells
 from engine.core.slices import NO_CHANCE, Chance, TurnOrder
@@ -249,6 +249,10 @@ class Say(Function):
         return f"say {args[0].describe()}" if args else "say"
 
 
+SAID_MOST = 300
+"""The most characters the text of ``say()`` may hold: one line of the log, the terminal and the page."""
+
+
 def _said_wrong(words: str | None) -> tuple[str, str] | None:
     """What is wrong with the text of ``say()``, ``words`` (None: not written in quotes), and how to write it; None
     when it is one line of words, written as it is to be read.
@@ -262,6 +266,14 @@ def _said_wrong(words: str | None) -> tuple[str, str] | None:
     if bad is not None:
         return (f"the text of say() holds a line break or another control character ({repr(bad)[1:-1]}): it is one "
                 "line of the log", 'say("the pot boils over")')
+    hidden = invisible_character(words)
+    if hidden is not None:
+        return (f"the text of say() holds a character that is not seen where it stands ({repr(hidden)[1:-1]}, a "
+                "bidirectional control, zero-width or other format character): the log would read otherwise than "
+                "it is written", "write the words with letters, digits, spaces and signs")
+    if len(words) > SAID_MOST:
+        return (f"the text of say() is {len(words):,} characters long, more than {SAID_MOST:,}: it is one line of "
+                "the log", "say it in fewer words; counters and zones show the rest")
     if re.search(r"\{[^{}]*[^{}\s][^{}]*\}", words):
         return ("the text of say() is written as it is: a name in braces is not filled in",
                 "say what happened in the same words each time; counters and zones show the rest")

@@ -393,7 +393,7 @@ class Builder:
         scope = Scope(self.game.vocab, self.sink)
         scope.pure = True
         for name, type_ in (bind or {}).items():
-            scope.bind(name, type_)
+            scope.give(name, type_)
         if node is None:
             return Compiled(BOOL, lambda s, e: False), 1
         compiled = self.compile_node(node, scope)
@@ -425,7 +425,7 @@ class Builder:
             return Program(lambda s, e: None, max(len(bind or ()), 1))
         scope = Scope(self.game.vocab, self.sink)
         for name, type_ in (bind or {}).items():
-            scope.bind(name, type_)
+            scope.give(name, type_)
         compiled = self.compile_node(node, scope, nested)
         try:
             description = node.describe()

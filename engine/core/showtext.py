@@ -69,6 +69,17 @@ def breaking_character(text: str, line_breaks_only: bool = False) -> str | None:
     return next((ch for ch in text if unicodedata.category(ch) in ("Cc", "Zl", "Zp")), None)
 
 
+def invisible_character(text: str) -> str | None:
+    """The first character of ``text`` that is not seen where it stands, None when it has none: a bidirectional
+    control (which reorders what follows it), a zero-width space or joiner, a soft hyphen, a byte-order mark (the
+    format characters of Unicode): text holding one reads otherwise than it is written.
+
+    >>> invisible_character("the pot boils over"), invisible_character("a\u202eb"), invisible_character("a\u200bb")
+    (None, '\u202e', '\u200b')
+    """
+    return next((ch for ch in text if unicodedata.category(ch) == "Cf"), None)
+
+
 def json_safe(text: str) -> str:
     """JSON text with the unsafe characters left by ``json.dumps`` written as ``\\u`` escapes (still valid JSON)."""
     return _UNSAFE.sub(lambda match: f"\\u{ord(match.group()):04x}", text)

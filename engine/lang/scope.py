@@ -133,6 +133,7 @@ class Scope:
         self.sink = sink if sink is not None else DiagnosticSink()
         self.parent = parent
         self.locals: dict[str, tuple[int, Type]] = {}
+        self.given: set[str] = set()  # the names the engine gives this code (see give)
         self.counter: list[int] = parent.counter if parent else [0]
         self.pure: bool = parent.pure if parent else False  # a condition: nothing may change, not even the dice
         self.work: int = parent.work if parent else 1  # items the enclosing selections visit, multiplied (see Selection)
@@ -172,6 +173,20 @@ class Scope:
         self.counter[0] += 1
         self.locals[name] = (slot, type_)
         return slot
+
+    def give(self, name: str, type_: Type) -> int:
+        """A name the engine gives this code (``actor``, ``placed``, ``self``): a local variable, whose reading is
+        refused where the ruleset defines the same name for something of its own, which it would hide.
+
+        >>> from engine.lang.types import INT
+        >>> v = Vocabulary(); v.define_constant("placed", INT, 3)
+        >>> scope = Scope(v); scope.give("placed", INT)
+        0
+        >>> _ = scope.lookup("placed", None); print(scope.sink.items[0].message)
+        'placed' here is the name this code is given (the piece a 'place' step placed), but this ruleset also defines 'placed' (placed): code could not tell them apart
+        """
+        self.given.add(name)
+        return self.bind(name, type_)
 
     def alias(self, name: str, compiled: Compiled) -> None:
         """Let ``name`` stand for ``compiled`` here: a parameter of a function whose call is written inline.
@@ -227,6 +242,8 @@ class Scope:
         while scope:
             if name in scope.locals:
                 slot, type_ = scope.locals[name]
+                if name in scope.given:
+                    self._given_hides(name, pos)
                 return Compiled(type_, lambda s, e, i=slot: e[i], slot=slot, code=Code(f"e[{slot}]"),
                                 texts=self.texts.get(slot))
             if name in scope.aliases:
@@ -240,6 +257,20 @@ class Scope:
                    or _NAMES_REACHED_FOR.get(name)
                    or did_you_mean(name, values, strict=True) or _loop_name(name))
         return Compiled(ANY, _unknown)
+
+    def _given_hides(self, name: str, pos: SourcePos | None) -> None:
+        """Report reading a name the engine gives this code that the ruleset defines too (a counter, a function)."""
+        known = self.vocab.globals.get(name)
+        if known is not None:
+            own = f"'{name}' ({known.text})"
+        elif name in self.vocab.functions and self.vocab.functions[name] is not self.vocab.built_in.get(name):
+            own = f"a function '{name}'"
+        else:
+            return
+        meaning = _NAMES_REACHED_FOR.get(name, "").partition(": it is known")[0].removeprefix(f"'{name}' is ")
+        self.error(pos, f"'{name}' here is the name this code is given{f' ({meaning})' if meaning else ''}, but this "
+                        f"ruleset also defines {own}: code could not tell them apart",
+                   f"rename the ruleset's '{name}'")
 
     def _call_hint(self, name: str) -> str | None:
         """For a function named without its call (a zone or counter kept per role, say): how to call it."""
@@ -269,9 +300,20 @@ _NAMES_REACHED_FOR = {
 
 
 _PLURALS = {"die": "dice", "man": "men", "woman": "women", "child": "children", "person": "people", "mouse": "mice",
-            "goose": "geese", "foot": "feet", "tooth": "teeth", "leaf": "leaves", "half": "halves", "wolf": "wolves",
-            "knife": "knives", "life": "lives", "ox": "oxen"}
-"""English plurals not made by adding 's' or 'es' (see :func:`english_plural`)."""
+            "louse": "lice", "goose": "geese", "foot": "feet", "tooth": "teeth", "ox": "oxen", "axis": "axes",
+            "leaf": "leaves", "half": "halves", "calf": "calves", "elf": "elves", "self": "selves", "shelf": "shelves",
+            "wolf": "wolves", "thief": "thieves", "loaf": "loaves", "sheaf": "sheaves", "knife": "knives",
+            "life": "lives", "wife": "wives",
+            "hero": "heroes", "potato": "potatoes", "tomato": "tomatoes", "echo": "echoes", "veto": "vetoes",
+            "torpedo": "torpedoes", "domino": "dominoes", "embargo": "embargoes", "mosquito": "mosquitoes",
+            "quiz": "quizzes"}
+"""English plurals not made by adding 's' or 'es' to the word, or made by 'es' after an 'o' (see
+:func:`english_plural`): other words in -f, -fe and -o take a plain 's' (roofs, chiefs, photos, pianos)."""
+
+_PLAIN_S = frozenset({"stomach", "monarch", "patriarch", "matriarch", "oligarch", "epoch", "eunuch", "loch", "tech",
+                      "series", "species", "means", "chassis"})
+"""Words whose English plural its ending does not tell, given only the plain 's' form: a '-ch' said 'k'
+(``stomachs``), and words whose plural is the word itself (``series``)."""
 
 
 ENGLISH_PLURALS = "english_plurals"
@@ -280,17 +322,24 @@ which a function of the ruleset of that name takes the place of."""
 
 
 def english_plural(word: str) -> str:
-    """The English plural of a name (of its last word, for a name written with underscores).
+    """The English plural of a name (of its last word, for a name written with underscores); where the word's ending
+    does not tell it and the word is not in a short table of English's exceptions, its plain 's' form.
 
     >>> [english_plural(w) for w in ("card", "company", "box", "die", "day", "bus", "half", "gold_coin", "red_die")]
     ['cards', 'companies', 'boxes', 'dice', 'days', 'buses', 'halves', 'gold_coins', 'red_dice']
+    >>> [english_plural(w) for w in ("hero", "photo", "wolf", "roof", "crisis", "axis", "stomach", "great_man")]
+    ['heroes', 'photos', 'wolves', 'roofs', 'crises', 'axes', 'stomachs', 'great_men']
     """
     head, _, last = word.rpartition("_")
     start = f"{head}_" if head else ""
     if last in _PLURALS:
         return start + _PLURALS[last]
+    if last in _PLAIN_S:
+        return word + "s"
     if len(last) > 1 and last.endswith("y") and last[-2] not in "aeiou":
         return word[:-1] + "ies"
+    if last.endswith("sis") and not last.endswith("ssis"):  # crisis, basis, analysis
+        return word[:-2] + "es"
     if last.endswith(("s", "x", "z", "ch", "sh")):
         return word + "es"
     return word + "s"

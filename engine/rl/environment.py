@@ -163,6 +163,7 @@ class RulecraftEnv(AECEnv):
         self.truncations = {agent: False for agent in self.agents}
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self._last = ""
+        self._turn, self._in_turn = self.game_state.turn_number, 0  # the decisions taken in the turn being played
         self._after_move()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
@@ -192,15 +193,28 @@ class RulecraftEnv(AECEnv):
             raise ValueError(f"action {index} ({what}) is not legal for {agent} now; "
                              f"legal: {sorted(self._legal)[:10]}{' ...' if len(self._legal) > 10 else ''}")
         self.game_state.apply(move)  # a ruleset failing while carrying the move out leaves the game as it was
+        self._in_turn += 1
         self._cumulative_rewards[agent] = 0.0
         self._last = f"{agent}: {move}"
         self._after_move()
 
     def _after_move(self) -> None:
-        """Select who decides next, or end the game: rewards from the returns, every agent terminated."""
+        """Select who decides next, or end the game: rewards from the returns, every agent terminated; or stop a
+        turn that has taken the ruleset's ``turn_decisions`` without passing, as every loop playing a game does:
+        every agent truncated, rewards 0, the reason under ``infos[agent]["truncated"]``."""
         for agent in self.agents:
             self.rewards[agent] = 0.0
-        if self.game_state.is_terminal:
+        state, most = self.game_state, self.game.limits.turn_decisions
+        if state.turn_number != self._turn:
+            self._turn, self._in_turn = state.turn_number, 0
+        if not state.is_terminal and self._in_turn >= most:
+            reason = str(state.endless_turn(most))
+            for agent in self.agents:
+                self.truncations[agent] = True
+                self.infos[agent] = {"truncated": reason}
+            self._legal = {}
+            self.agent_selection = self.agents[0]
+        elif state.is_terminal:
             returns = self.game_state.returns()
             for agent in self.agents:
                 self.rewards[agent] = float(returns[self.seat_of[agent] - 1])
@@ -221,7 +235,9 @@ class RulecraftEnv(AECEnv):
             return None
         if self.game_state is None:
             return None
-        now = "game over: " + str(self.game_state.returns()) if self.game_state.is_terminal else f"{self.agent_selection} to move"
+        truncated = self.infos.get(self.agent_selection, {}).get("truncated") if self.agents else None
+        now = ("game over: " + str(self.game_state.returns()) if self.game_state.is_terminal
+               else f"stopped: {truncated}" if truncated else f"{self.agent_selection} to move")
         text = f"{self._last or 'start'}; {now}"
         if self.render_mode == "human":
             print(shown(text))  # a ruleset's names are data: control characters are escaped on the terminal

@@ -4,7 +4,9 @@ tools — run on it (``pip install 'rulecraft[oracle]'``).
 The game is registered with OpenSpiel as ``rulecraft``, its parameters the
 ruleset (a built-in name or a path), ``players`` (0: the fewest, two if it
 can), ``variant`` (``a+b``), ``options`` (``name:value`` pairs joined by
-``;``: OpenSpiel's game strings give ``=`` and ``,`` a meaning of their own) and ``utility``:
+``;``: OpenSpiel's game strings give ``=`` and ``,`` a meaning of their own), ``limits`` (the budgets changed
+from their defaults, ``name:value`` pairs joined by ``;`` as ``options``: a game loaded under ``--limit`` or
+``limits.using`` keeps them in its string, pickled or loaded in another process) and ``utility``:
 
 * players: seat ``k`` is OpenSpiel's player ``k - 1``; the player to move is
   the seat the engine says decides next (a sealed round is played one seat
@@ -67,6 +69,7 @@ import numpy as np
 from engine.compiling.loading import GameRef, load, parse_set_options
 from engine.core.errors import IllegalActionError, RulecraftError
 from engine.core.information import determinize, has_hidden_information
+from engine.core.limits import Limits, as_pairs, current, parse_limits, using
 from engine.core.showtext import cut
 from engine.model.game import Game
 from engine.model.savefile import transposition_key
@@ -84,7 +87,8 @@ except ImportError as error:  # pragma: no cover - depends on the machine
 NAME = "rulecraft"
 """The name the games are registered under: ``pyspiel.load_game("rulecraft(ruleset=my-game)")``."""
 
-PARAMETERS: dict[str, Any] = {"ruleset": "", "players": 0, "variant": "", "options": "", "utility": "returns"}
+PARAMETERS: dict[str, Any] = {"ruleset": "", "players": 0, "variant": "", "options": "", "limits": "",
+                               "utility": "returns"}
 """The game's parameters and their defaults."""
 
 UTILITIES = ("returns", "zero-sum-returns", "scores", "zero-sum-scores")
@@ -103,9 +107,12 @@ _GAME_TYPE = dict(
 
 
 def load_game(ruleset: str | os.PathLike[str], players: int | None = 0, variant: str | Sequence[str] = "",
-              set_options: Mapping[str, str] | None = None, utility: str = "returns") -> "RulecraftGame":
+              set_options: Mapping[str, str] | None = None, utility: str = "returns",
+              limits: Limits | None = None) -> "RulecraftGame":
     """The OpenSpiel game of ``ruleset`` (a built-in name or a path), as ``pyspiel.load_game`` makes it, compiled
     afresh (a ruleset edited since the last call is read again).  ``players`` 0 or None: the fewest, two if it can.
+    ``limits``: the budgets it runs under (None: those in force, ``--limit`` or ``limits.using``), written in its
+    parameters, so that the game pickled or loaded again from its string runs under them too.
 
     A compiled game, players that are not a whole number, or a variant, utility or set_options of the wrong kind are
     refused with a TypeError (OpenSpiel's own message named only its parameter types; Python's said 'can only join
@@ -130,13 +137,17 @@ def load_game(ruleset: str | os.PathLike[str], players: int | None = 0, variant:
         raise TypeError(f"utility is a text (returns, zero-sum-returns, scores, zero-sum-scores), not {cut(repr(utility), 60)}")
     if set_options is not None and not isinstance(set_options, Mapping):
         raise TypeError(f"set_options maps option names to values ({{'width': '9'}}), not {cut(repr(set_options), 60)}")
+    if limits is not None and not isinstance(limits, Limits):
+        raise TypeError(f"limits is an engine.core.limits.Limits (limits.parse_limits(['steps=500'])), "
+                        f"not {cut(repr(limits), 60)}")
     _rules_of.cache_clear()
     for name, value in (set_options or {}).items():
         if ";" in f"{name}{value}" or ":" in str(name):
             raise ValueError(f"the option {cut(repr(f'{name}={value}'), 60)} cannot be written in the game's options "
                              "(name:value pairs joined by ';'): a name holds no ':' and neither holds ';'")
     params = {"ruleset": ruleset, "players": players, "variant": variant if isinstance(variant, str) else "+".join(variant),
-              "options": ";".join(f"{k}:{v}" for k, v in (set_options or {}).items()), "utility": utility}
+              "options": ";".join(f"{k}:{v}" for k, v in (set_options or {}).items()),
+              "limits": ";".join(f"{k}:{v}" for k, v in as_pairs(limits or current())), "utility": utility}
     return pyspiel.load_game(NAME, {k: v for k, v in params.items() if v != PARAMETERS[k]})
 
 
@@ -145,8 +156,11 @@ class RulecraftGame(pyspiel.Game):
 
     def __init__(self, params: Mapping[str, Any] | None = None) -> None:
         rules = _rules_of(tuple(sorted({**PARAMETERS, **(params or {})}.items())))
-        # the ruleset as the rules found it (a file by its absolute path): the game's string loads it from any folder
-        super().__init__(rules.game_type, rules.info, {**(params or {}), "ruleset": dict(rules.params)["ruleset"]})
+        # the ruleset as the rules found it (a file by its absolute path): the game's string loads it from any folder;
+        # the limits it was compiled under too (those in force when loaded without them): it runs under them anywhere
+        carried = ";".join(f"{k}:{v}" for k, v in as_pairs(rules.game.limits))
+        super().__init__(rules.game_type, rules.info, {**(params or {}), "ruleset": dict(rules.params)["ruleset"],
+                                                       **({"limits": carried} if carried else {})})
         self.rules = rules
         self.root = Node.start(rules)  # every game starts here: a new state is a copy of it
 
@@ -498,7 +512,7 @@ def _rules_of(params: tuple[tuple[str, Any], ...]) -> Rules:
     """The rules of the game of ``params`` (all of them, sorted), compiled once: OpenSpiel loads a game again from
     its name for every state it loads (:func:`load_game` compiles afresh)."""
     given = dict(params)
-    for key in ("ruleset", "variant", "options"):
+    for key in ("ruleset", "variant", "options", "limits"):
         _check_writable(key, str(given[key]))
     utility = given["utility"]
     if utility not in UTILITIES:
@@ -507,7 +521,8 @@ def _rules_of(params: tuple[tuple[str, Any], ...]) -> Rules:
     set_options = _options(options) or None
     if not given["ruleset"]:
         raise ValueError(f"the game needs its ruleset, a built-in name or a path: {NAME}(ruleset=NAME)")
-    game = load(str(given["ruleset"]), variant, set_options)
+    with using(_limits(str(given["limits"]))):
+        game = load(str(given["ruleset"]), variant, set_options)
     counts = game.player_counts
     players = int(given["players"]) or game.default_players
     if players not in counts:
@@ -558,6 +573,25 @@ def _options(options: str) -> dict[str, str]:
         return parse_set_options([f"{name}={value}" for name, value in pairs])
     except ValueError as err:
         raise ValueError(f"the options {cut(repr(options), 60)} set {str(err).replace(' is set twice', ' twice')}") from None
+
+
+def _limits(limits: str) -> Limits:
+    """The ``limits`` parameter, ``name:value`` pairs joined by ``;`` (as ``--limit NAME=VALUE`` reads them), on top
+    of the limits in force.
+
+    >>> _limits("turn_decisions: 5; steps:900").turn_decisions, _limits("").steps == current().steps
+    (5, True)
+    >>> _limits("stpes:5")
+    Traceback (most recent call last):
+    ValueError: the limits 'stpes:5': unknown limit 'stpes' (did you mean 'steps'?); limits: yaml_nodes, yaml_text, yaml_depth, includes, merged_nodes, variants, requires_depth, components, copies, turns, call_depth, steps, answers, turn_decisions, condition_items, integer_digits, code_length, code_total, log_lines
+    """
+    pairs = [pair.split(":", 1) for pair in limits.split(";") if pair.strip()]
+    if any(len(pair) != 2 or not pair[0].strip() for pair in pairs):
+        raise ValueError(f"limits are name:value pairs joined by ';', not {cut(repr(limits), 60)}")
+    try:
+        return parse_limits([f"{name.strip()}={value.strip()}" for name, value in pairs])
+    except ValueError as err:
+        raise ValueError(f"the limits {cut(repr(limits), 60)}: {err}") from None
 
 
 STRING_SYNTAX = ",=()"

@@ -187,6 +187,7 @@ function draw(data) {
   }
   drawSeats();
   drawSave();
+  drawUndo();
   drawInvites();
   const playable = new Set(view.actions.flatMap((a) => a.cells));
   const last = new Set(view.last_cells);
@@ -252,6 +253,13 @@ function drawSave() {
   const seen = document.getElementById("seat");
   seen.disabled = Boolean(view.unsaved);
   seen.title = view.unsaved ? `this page plays seat ${view.seat} at a table of several humans: it shows only what that seat may see until the game is over` : "";
+}
+
+// The undo button shows only where this page may take back the last move: not on a page that plays no seat, nor,
+// at a table of several humans, on another seat's than the one that made the last human move (nor before any).
+function drawUndo() {
+  const undo = document.getElementById("undo");
+  if (undo) undo.hidden = Boolean(view.undo_refused);
 }
 
 // The links handing this browser's other seats to other browsers: shown to the browser holding them (the one that

@@ -196,7 +196,7 @@ def test_a_function_of_other_languages_says_how_this_one_writes_it(cards: engine
     ("round > 2", "unknown name 'round'"),  # was "(did you mean 'count'?)": a function is never the name meant
     ("shove", "unknown name 'shove'"),  # was "(did you mean 'is_over'?)": three letters away, half of them shared
     ("is_ovr", "unknown name 'is_ovr' (did you mean 'is_over'?)"),
-    ("shove(1)", "unknown function 'shove' (did you mean 'move'?)"),
+    ("shove(1)", "unknown function 'shove' (did you mean 'show'?)"),
     ("True", "unknown name 'True' (write 'true', in lower case)"),  # was no hint at all: Python's spelling
     ("None == at(0, 0)", "unknown name 'None' (write 'none', in lower case)"),
 ])

@@ -444,7 +444,7 @@ def test_every_draw_of_the_engine_is_one_may_draw_knows() -> None:
         "engine/blocks/state_functions.py": 2,  # shuffle() and toss()
         "engine/blocks/action_roll.py": 1,  # an action roll
         "engine/lang/functions.py": 1,  # roll(d6)
-        "engine/lang/ast.py": 1,  # roll d6:
+        "engine/lang/statements.py": 1,  # roll d6:
     }
 
 

@@ -34,13 +34,13 @@ Places = dict[int, tuple[int, int]]
 class Shown(NamedTuple):
     """The components shown to some roles, each with the roles that saw it (sorted by id)."""
 
-    components: tuple[tuple[int, tuple[str, ...]], ...] | None = None
+    entries: tuple[tuple[int, tuple[str, ...]], ...] | None = None  # (a slice's "components" names its saved keys that hold ids)
     block = "shown"
     saved = ("shown to",)
 
     def roles_of(self, cid: int) -> tuple[str, ...]:
         """The roles component ``cid`` was shown to (none: it is shown to nobody)."""
-        for c, roles in self.components or ():
+        for c, roles in self.entries or ():
             if c == cid:
                 return roles
         return ()
@@ -49,7 +49,7 @@ class Shown(NamedTuple):
 def shown(s: "StateData") -> Shown | None:
     """The state's shown components (None when none is shown)."""
     seen: Shown | None = s.slices.get(Shown.block)
-    return seen if seen is not None and seen.components else None
+    return seen if seen is not None and seen.entries else None
 
 
 def shown_to(s: "StateData", cid: int, seat: int | None) -> bool:
@@ -70,7 +70,7 @@ def show(s: "StateData", cid: int, roles: tuple[str, ...]) -> None:
     """Show component ``cid`` to ``roles`` (besides the roles that saw it already)."""
     seen = s.slices.get(Shown.block) or Shown()
     had = seen.roles_of(cid)
-    kept = tuple(p for p in seen.components or () if p[0] != cid)
+    kept = tuple(p for p in seen.entries or () if p[0] != cid)
     entry = (cid, tuple(sorted(set(had) | set(roles))))
     s.slices[Shown.block] = Shown(tuple(sorted((*kept, entry), key=lambda p: p[0])))
 
@@ -81,7 +81,7 @@ def forget(s: "StateData", cids: Any) -> None:
     if seen is None:
         return
     gone = set(cids)
-    kept = tuple(p for p in seen.components or () if p[0] not in gone)
+    kept = tuple(p for p in seen.entries or () if p[0] not in gone)
     if kept:
         s.slices[Shown.block] = Shown(kept)
     else:
@@ -93,7 +93,7 @@ def places_of(s: "StateData") -> Places:
     seen = shown(s)
     if seen is None:
         return {}
-    return {c: (s.zone_of[c], s.zones[s.zone_of[c]].index(c)) for c, _ in seen.components or ()}
+    return {c: (s.zone_of[c], s.zones[s.zone_of[c]].index(c)) for c, _ in seen.entries or ()}
 
 
 def repoint(sample: "StateData", places: Places) -> None:
@@ -104,5 +104,5 @@ def repoint(sample: "StateData", places: Places) -> None:
     if seen is None or not places:
         return
     moved = {c: sample.zones[zone][i] for c, (zone, i) in places.items() if i < len(sample.zones[zone])}
-    entries = sorted(((moved.get(c, c), roles) for c, roles in seen.components or ()), key=lambda p: p[0])
+    entries = sorted(((moved.get(c, c), roles) for c, roles in seen.entries or ()), key=lambda p: p[0])
     sample.slices[Shown.block] = Shown(tuple(entries))

@@ -52,6 +52,8 @@ def slice_kind(cls: type[S]) -> type[S]:
     assert block and block not in SLICES and len(saved) == len(fields), cls
     taken = {key for other in SLICES.values() for key in other.saved} & set(saved)
     assert not taken, f"{cls.__name__} saves under keys another slice uses: {taken}"
+    ids = getattr(cls, "components", ())
+    assert isinstance(ids, tuple) and set(ids) <= set(saved), f"{cls.__name__}.components must name saved keys: {ids!r}"
     SLICES[block] = cls
     return cls
 

@@ -458,7 +458,7 @@ def _check_shown(g: "Game", seen: Shown | None) -> None:
         return
     roles = set(g.roles.values) if g.roles is not None else set()
     try:
-        entries = [(int(cid), tuple(map(str, who))) for cid, who in seen.components or ()]
+        entries = [(int(cid), tuple(map(str, who))) for cid, who in seen.entries or ()]
         fits = (len({cid for cid, _ in entries}) == len(entries) > 0
                 and all(0 <= cid < len(g.component_names) and who and set(who) <= roles for cid, who in entries))
     except (TypeError, ValueError):

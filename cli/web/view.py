@@ -53,8 +53,8 @@ def table_html(state: State, seat: int | None, own: bool = True, everything: boo
     viewer = None if over else seat if seat is not None else NOBODY  # who sees the face-down pieces
     drawn = board_svg(state, seen, viewer)
     parts = ['<div class="board-wrap">', drawn, "</div>", '<div class="zones">'] if drawn else ['<div class="zones">']
-    values: set[str] = {render.value_label(game, cid, state.face[cid]) for cid in state.grid.values()
-                        if not hidden_from(state, cid, viewer)}
+    values: set[str] = {render.value_label(game, cid, state.face[cid]) for cell in state.grid
+                        for cid in state.stack(cell) if not hidden_from(state, cid, viewer)}  # beneath the top too
     meter = game.parts.get("meter")
     for name, content in seen.items():
         zi = game.zone_names.index(name)

@@ -72,3 +72,68 @@ def test_the_names_of_points_one_apart_are_written_whole_at_their_size() -> None
     assert float(across[2]) - float(across[1]) == 92  # one step is 92 units, where it was 46
     frontiers = engine.load(str(Path(__file__).resolve().parent.parent / "docs" / "examples" / "frontiers"))
     assert 'viewBox="0 0 346 ' in board_svg(frontiers.new_state(players=2, seed=1))  # 24 + 46 + 6 * 46, as before
+
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
+
+
+def placed(ruleset: Path, actions: list[str]) -> State:
+    state = engine.load(str(ruleset)).new_state(players=2, seed=1)
+    for text in actions:
+        state.apply(state.parse_action(text))
+    return state
+
+
+def sides_drawn(svg: str, cell: str) -> list[str]:
+    return re.findall(r'<polygon class="side" points="[^"]*" fill="([^"]+)"', cell_drawn(svg, cell))
+
+
+def test_a_tiles_sides_are_drawn_in_their_values_colours_turned_as_it_lies() -> None:
+    """Meadows' tiles (four terrains on their edges, turned by the face up) were drawn as their names with the turn
+    written beneath ('0'): nobody could see whether two edges matched. Each side is now drawn in its terrain's
+    colour, turned as the tile lies, the terrains in the legend."""
+    state = engine.load(str(EXAMPLES / "meadows")).new_state(players=2, seed=1)
+    tile = next(str(a) for a in state.legal_actions() if " as 1 at " in str(a))  # turned once clockwise
+    state.apply(state.parse_action(tile))
+    cid = state.grid[tuple(int(n) for n in tile.rsplit(" ", 1)[1].split(","))]
+    game, colours = state.game, value_colours(state.game)
+    north, east, south, west = game.attributes["edges"][state.face[cid]][cid]  # as printed
+    cell = tile.rsplit(" ", 1)[1]
+    svg = board_svg(state)
+    assert sides_drawn(svg, cell) == [colours[v] for v in (west, north, east, south)]  # west's edge now on top
+    assert f"sides {west}, {north}, {east}, {south} (clockwise from the top)" in cell_drawn(svg, cell)
+    assert not re.search(r'class="(label|face)"', cell_drawn(svg, cell))  # neither its name nor its turn as text
+    legend = re.search(r'<ul class="legend">(.*?)</ul>', table_html(state, 1))
+    shown = {v for c in state.grid.values() for v in game.attributes["edges"][0][c]}
+    assert legend is not None and shown <= set(re.findall(r"</span>(\w+) <small>", legend[1]))
+    hand = re.search(r'<section class="zone mine" data-zone="hand of \w+">(.*?)</section>', table_html(state, 2))
+    assert hand is not None and hand[1].count('class="side"') == 4  # the tile drawn next: its sides on its chip
+
+
+def test_a_hex_tiles_six_sides_turn_and_other_lists_are_not_sides() -> None:
+    """On a hex board a tile has six sides, from the upper right clockwise; a kind whose lists are not one value per
+    side on every component (a marker of three values beside one of six) is drawn as a piece."""
+    state = placed(DATA / "hex-sides", ["place one-sea as 2 at 0,0", "place short at 1,0", "place long at -1,0"])
+    colours = value_colours(state.game)
+    svg = board_svg(state)
+    assert sides_drawn(svg, "0,0") == [colours["Sand"]] * 2 + [colours["Sea"]] + [colours["Sand"]] * 3
+    assert "(clockwise from the upper right)" in cell_drawn(svg, "0,0")
+    assert sides_drawn(svg, "1,0") == sides_drawn(svg, "-1,0") == []
+
+
+def test_a_points_last_move_outline_goes_around_its_piece() -> None:
+    """The last move's outline on a board of points was the small point's, which the piece put there covers: the
+    move just made showed nowhere. A ring around the piece (or its stack's discs) is outlined instead."""
+    state = majority(["Red Eastwatch"] + ["Red Westmoor", "Blue Westmoor"])
+    svg = board_svg(state)
+    for cell, piece in (("1,0", r'<circle cx="[\d.]+" cy="[\d.]+" r="([\d.]+)"'), ("1,1", None)):
+        drawn = cell_drawn(svg, cell)
+        ring = re.search(r'</g><circle class="ring" cx="[\d.]+" cy="[\d.]+" r="([\d.]+)"/>', drawn)  # after the piece
+        assert ring is not None
+        if piece:
+            assert float(ring[1]) > float(re.search(piece, drawn)[1])
+        else:  # beyond the farthest of its discs
+            discs = re.findall(r'<circle class="kind" cx="([\d.]+)" cy="([\d.]+)" r="([\d.]+)"', drawn)
+            centre = re.search(r'<circle class="hit" cx="([\d.]+)" cy="([\d.]+)"', drawn)
+            assert all(((float(x) - float(centre[1])) ** 2 + (float(y) - float(centre[2])) ** 2) ** 0.5 + float(r)
+                       < float(ring[1]) for x, y, r in discs)

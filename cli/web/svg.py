@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any, Iterable
 
 from rich.color import Color, ColorParseError
 
+from cli.web.sides import Sides, hex_corners, side_count, side_values, sides_svg, square_corners, tile_sides
 from cli.render import abbreviations, drawn_span, own_face_down, piece_text, value_label, value_styles
 from engine.blocks.catalogue import drawings
 from engine.blocks.grid import format_cell
@@ -356,6 +357,7 @@ def _square_svg(state: State, viewer: int | None) -> str:
     colours, short = value_colours(game), _labels(game)
     pending = {tuple(cell) for pair in state.to_json()["scratch"].get("pending") or () for cell in pair}  # pairs still to resolve
     counted = piece_counts(state, viewer)
+    tiles = tile_sides(game, side_count(grid))
     names = game.cell_names  # the edges: column and row numbers, or the names' letters and numbers
     parts = [_open(width, height, "square")]
     for (left, size), x in zip(cols, xs):
@@ -383,20 +385,54 @@ def _square_svg(state: State, viewer: int | None) -> str:
                 counts = counted.get(cid, [])
                 groups = stack_groups(state, (x, y), colours, short, viewer)
                 head = (f'<g class="piece{_dim(state, cid, viewer)}"><title>{escape(_counted_title(title, counts))} at {named}'
-                        f'{escape(_beneath_title(state, (x, y)))}</title>')
+                        f'{escape(_beneath_title(state, (x, y)) + _sides_title(state, cid, viewer, tiles))}</title>')
+                tile = _tile(state, cid, viewer, tiles, colours, look=(fill, label, title, face), ring=ring,
+                             corners=square_corners(left + 4, top + 4, CELL - 8))
                 if len(groups) > 1:  # pieces of several kinds: a disc for each, with its count
                     parts.append(head + _stack_discs(left + CELL / 2, top + CELL / 2, CELL - 4, groups, ring) + "</g>")
                 else:
-                    parts.append(head + f'<rect x="{left + 4}" y="{top + 4}" width="{CELL - 8}" height="{CELL - 8}" rx="6" '
-                                 f'fill="{fill}"{ring}/>'
-                                 + _label(left + CELL / 2, top + CELL / 2 + 5 - lift, label, text_colour(fill), CELL - 12)
-                                 + (_text(left + CELL / 2, top + CELL - 9, face, "face", text_colour(fill)) if face else "")
-                                 + _count_text(left + CELL - 7, top + 15, counts, text_colour(fill))
+                    drawn = tile if tile is not None else (
+                        f'<rect x="{left + 4}" y="{top + 4}" width="{CELL - 8}" height="{CELL - 8}" rx="6" fill="{fill}"{ring}/>'
+                        + _label(left + CELL / 2, top + CELL / 2 + 5 - lift, label, text_colour(fill), CELL - 12)
+                        + (_text(left + CELL / 2, top + CELL - 9, face, "face", text_colour(fill)) if face else ""))
+                    parts.append(head + drawn + _count_text(left + CELL - 7, top + 15, counts, text_colour(fill))
                                  + _stack_badge(left + CELL - 1, top + CELL - 1, state, (x, y)) + "</g>")
             parts.append("</g>")
     parts.extend(_section_lines(xs, ys, cols, rows, grid.lines_every))
     parts.append("</svg>")
     return "".join(parts)
+
+
+def _tile(state: State, cid: int, viewer: int | None, tiles: dict[str, Sides], colours: dict[str, str], *,
+          look: tuple[str, str, str, str], ring: str, corners: list[tuple[float, float]]) -> str | None:
+    """A piece whose kind has sides (:func:`cli.web.sides.tile_sides`) drawn as its sides, each in the colour of the
+    value it shows, turned as the piece lies, inside ``corners``; its label on a small disc at the middle only when
+    it shows a value of its own (a tile known by its sides alone has its name in its title); the face up is not
+    written, its turn being drawn.  None for any other piece, and for a face-down piece ``viewer`` does not see.
+
+    Example: a tile printed ``a, a, b, c`` (north, east, south, west) turned once is four triangles: ``c`` on top,
+    then ``a``, ``a``, ``b`` clockwise.
+    """
+    values = None if hidden_from(state, cid, viewer) else side_values(state, cid, tiles)
+    if values is None:
+        return None
+    fill, label, _, _ = look
+    cx, cy = sum(x for x, _ in corners) / len(corners), sum(y for _, y in corners) / len(corners)
+    outline = " ".join(f"{x:.1f},{y:.1f}" for x, y in corners)
+    valued = value_label(state.game, cid, state.face[cid]) != state.game.piece_names[cid]
+    middle = (f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="10" fill="{fill}" stroke="#fff"/>'
+              + _label(cx, cy + 4, label, text_colour(fill), 18, 11)) if valued else ""
+    ring = ring or ' stroke="#555"'
+    return (sides_svg(corners, (cx, cy), values, colours, NEUTRAL)
+            + f'<polygon class="tile-outline" points="{outline}" fill="none"{ring}/>' + middle)
+
+
+def _sides_title(state: State, cid: int, viewer: int | None, tiles: dict[str, Sides]) -> str:
+    """What a tile's sides show, for its title, from the first side clockwise: ``"; sides a, b, a, c (clockwise from
+    the top)"``, a hex's from the upper right (``""`` for a piece without sides, or face down to ``viewer``)."""
+    values = None if hidden_from(state, cid, viewer) else side_values(state, cid, tiles)
+    start = "the top" if len(values or ()) == 4 else "the upper right"  # a square's side 0, a pointy-top hex's
+    return f"; sides {', '.join(values)} (clockwise from {start})" if values else ""
 
 
 def _dim(state: State, cid: int, viewer: int | None) -> str:
@@ -443,6 +479,7 @@ def _hex_svg(state: State, grid: HexGrid, viewer: int | None) -> str:
     height = size * 1.5 * (bottom - top) + 2 * size + 8
     colours, short = value_colours(game), _labels(game)
     counted = piece_counts(state, viewer)
+    tiles = tile_sides(game, side_count(grid))
     parts = [_open(width, height, "hex")]
     for _, row in grid.rows():
         for q, r in row:
@@ -464,8 +501,10 @@ def _hex_svg(state: State, grid: HexGrid, viewer: int | None) -> str:
                     marker = state.groups.get(anchor, -1)
                     colour = colours.get(value_label(game, marker, state.face[marker]), "#000") if marker >= 0 else "#000"
                     ring = f' stroke="{colour}" stroke-width="{5 if anchor == (q, r) else 3}"'
-                parts.append(_disc(state, (q, r), key, cx, cy, size, look, ring, counted.get(cid, []), _dim(state, cid, viewer),
-                                   stack_groups(state, (q, r), colours, short, viewer)))
+                tile = _tile(state, cid, viewer, tiles, colours, look=look, ring=ring, corners=hex_corners(cx, cy, size - 3))
+                parts.append(_disc(state, (q, r), key + escape(_sides_title(state, cid, viewer, tiles)), cx, cy, size, look,
+                                   ring, counted.get(cid, []), _dim(state, cid, viewer),
+                                   stack_groups(state, (q, r), colours, short, viewer), tile=tile))
             parts.append("</g>")
     parts.append("</svg>")
     return "".join(parts)
@@ -473,11 +512,12 @@ def _hex_svg(state: State, grid: HexGrid, viewer: int | None) -> str:
 
 def _disc(state: State, cell: tuple[int, int], where: str, cx: float, cy: float, size: float,
           look: tuple[str, str, str, str], ring: str, counts: list[Any], dim: str,
-          groups: list[tuple[tuple[str, str, str], int]], spread: float = 1.0) -> str:
+          groups: list[tuple[tuple[str, str, str], int]], spread: float = 1.0, tile: str | None = None) -> str:
     """A piece drawn as a disc at ``(cx, cy)`` (a hex's or a point's): titled with what it is ``at where`` and what
     lies beneath, its label and face, its counters and, on a stack of one kind, how many lie there; a cell holding
     pieces of several kinds (``groups``, :func:`stack_groups`) is a small disc for each kind with its count instead,
     in a square ``spread`` times as wide as a lone piece's disc (a spread map of points has room for larger ones).
+    A tile drawn by its sides (:func:`_tile`) is ``tile``, drawn in the disc's place.
     ``look`` is :func:`piece_look`'s fill, label, title and face, ``where`` the place's text, already escaped;
     ``dim``, :func:`_dim`'s class.
 
@@ -488,9 +528,11 @@ def _disc(state: State, cell: tuple[int, int], where: str, cx: float, cy: float,
             f'{escape(_beneath_title(state, cell))}</title>')
     if len(groups) > 1:
         return head + _stack_discs(cx, cy, size * 1.5 * spread, groups, ring) + "</g>"
-    return (head + f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{size * 0.72:.1f}" fill="{fill}"{ring}/>'
-            + _label(cx, cy + 5 - 4 * bool(face), label, text_colour(fill), size * 1.44 - 6)
-            + (_text(cx, cy + 11, face, "face", text_colour(fill)) if face else "")
+    drawn = tile if tile is not None else (
+        f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{size * 0.72:.1f}" fill="{fill}"{ring}/>'
+        + _label(cx, cy + 5 - 4 * bool(face), label, text_colour(fill), size * 1.44 - 6)
+        + (_text(cx, cy + 11, face, "face", text_colour(fill)) if face else ""))
+    return (head + drawn
             + _count_text(cx + size * 0.95, cy - size * 0.45, counts, "#333")
             + _stack_badge(cx + size * 0.9, cy + size * 0.8, state, cell) + "</g>")
 
@@ -513,7 +555,7 @@ def _points_svg(state: State, board: PointsBoard, viewer: int | None) -> str:
 
     width = before + MARGIN + CELL + (max(xs) - min(xs)) * unit + after
     height = MARGIN + CELL + (max(ys) - min(ys)) * unit
-    height += size * max(0.0, 0.75 * spread - 0.72)  # the names of the lowest points beneath larger stacks
+    height += max(0.0, _reach(size, spread) - size * 0.72) if board.stacking else 0  # names beneath larger stacks
     colours, short = value_colours(game), _labels(game)
     counted = piece_counts(state, viewer)
     parts = [_open(width, height, "points")]
@@ -530,16 +572,20 @@ def _points_svg(state: State, board: PointsBoard, viewer: int | None) -> str:
                      f'<circle class="hit" cx="{cx:.1f}" cy="{cy:.1f}" r="{size * 0.72:.1f}"/>'
                      f'<circle class="point" cx="{cx:.1f}" cy="{cy:.1f}" r="{size * 0.3:.1f}"/>')
         cid = state.grid.get(cell)
+        reach = size * 0.72  # how far from the point its piece (or its stack's discs) reaches
         if cid is not None:
             look = piece_look(game, state, cid, colours, short, viewer)
             ring = ' stroke="#333" stroke-width="2" stroke-dasharray="4 3"' if own_face_down(state, cid, viewer) else ""
+            groups = stack_groups(state, cell, colours, short, viewer)
             parts.append(_disc(state, cell, escape(title), cx, cy, size, look, ring, counted.get(cid, []),
-                               _dim(state, cid, viewer), stack_groups(state, cell, colours, short, viewer), spread))
+                               _dim(state, cid, viewer), groups, spread))
+            reach = _reach(size, spread) if len(groups) > 1 else reach
+        # the last move's outline: around the piece, which covers the small point it would outline
+        parts.append(f'<circle class="ring" cx="{cx:.1f}" cy="{cy:.1f}" r="{reach + 3:.1f}"/>')
         if name != key:  # a named point (a map's land) says its name beneath it, clear of a piece's disc
             across = min(_name_room(near[cell], unit), 2 * min(cx, width - cx) - 4)  # and inside the board
             most = max(POINT_CHARS, int(across / (CHAR_WIDTH * 8)))  # as many letters as fit, down to 8 pixels
-            below = size * max(0.72, 0.75 * spread if len(state.stack(cell)) > 1 else 0)  # clear of a stack's discs
-            parts.append(_label(cx, cy + below + 10, _cut(name, most), None, across, POINT_NAME_PX, "point-name"))
+            parts.append(_label(cx, cy + reach + 10, _cut(name, most), None, across, POINT_NAME_PX, "point-name"))
         parts.append("</g>")
     parts.append("</svg>")
     return "".join(parts)
@@ -548,6 +594,17 @@ def _points_svg(state: State, board: PointsBoard, viewer: int | None) -> str:
 POINT_NAME_PX, WIDEST_SPREAD = 10, 3
 """The size of a point's name, in pixels (as the style sheet says), and the most a map of named points is spread out
 for its names (three times its usual size)."""
+
+
+def _reach(size: float, spread: float) -> float:
+    """How far from its point a stack's discs reach (:func:`_stack_discs` in a square of ``1.5 * size * spread``,
+    four discs at most in two rows before they shrink), in SVG units.
+
+    >>> round(_reach(23, 1.0), 1)
+    20.1
+    """
+    side = size * 1.5 * spread
+    return side / 4 * math.sqrt(2) + side * 0.23
 
 
 def _name_width(board: PointsBoard, cell: tuple[int, int]) -> float:
@@ -679,6 +736,21 @@ def _label(x: float, y: float, text: str, fill: str | None, room: float, px: int
     return (f'<text x="{x:.1f}" y="{y:.1f}" class="{cls}"{colour} text-anchor="middle" '
             f'style="font-size: {max(8.0, px * room / wide):.1f}px" textLength="{room:.0f}" '
             f'lengthAdjust="spacingAndGlyphs">{escape(text)}</text>')
+
+
+def board_values(state: State, viewer: int | None) -> set[str]:
+    """The values the board shows ``viewer`` (None: every piece seen), for the legend: every piece's in a stack, not
+    only the top one's, and the values a tile's sides show (:mod:`cli.web.sides`); none of a face-down piece it does
+    not see."""
+    game = state.game
+    tiles = tile_sides(game, side_count(game.grid))
+    values: set[str] = set()
+    for cell in state.grid:
+        for cid in state.stack(cell):
+            if not hidden_from(state, cid, viewer):
+                values.add(value_label(game, cid, state.face[cid]))
+                values.update(side_values(state, cid, tiles) or ())
+    return values
 
 
 def legend(game: Game, values: Iterable[str] | None = None) -> list[tuple[str, str, str]]:

@@ -19,7 +19,8 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from cli import render
-from cli.web.svg import NEUTRAL, board_svg, legend, text_colour, value_colours
+from cli.web.sides import Sides, face_sides, glyph_svg, side_count, tile_sides
+from cli.web.svg import NEUTRAL, board_svg, board_values, legend, text_colour, value_colours
 from engine.blocks.catalogue import drawings
 from engine.blocks.pointsboard import PointsBoard
 from engine.core.facedown import NOBODY, back_label, hidden_from
@@ -53,8 +54,8 @@ def table_html(state: State, seat: int | None, own: bool = True, everything: boo
     viewer = None if over else seat if seat is not None else NOBODY  # who sees the face-down pieces
     drawn = board_svg(state, seen, viewer)
     parts = ['<div class="board-wrap">', drawn, "</div>", '<div class="zones">'] if drawn else ['<div class="zones">']
-    values: set[str] = {render.value_label(game, cid, state.face[cid]) for cell in state.grid
-                        for cid in state.stack(cell) if not hidden_from(state, cid, viewer)}  # beneath the top too
+    values = board_values(state, viewer)
+    tiles = tile_sides(game, side_count(game.grid))  # the kinds whose chips show their sides
     meter = game.parts.get("meter")
     for name, content in seen.items():
         zi = game.zone_names.index(name)
@@ -79,9 +80,10 @@ def table_html(state: State, seat: int | None, own: bool = True, everything: boo
                 values.add(render.value_label(game, cid, 0))
         else:
             for (piece, up), n in _counted(render.as_held(game, zi, content, faces.get(name))):
-                parts.append(chip_html(game, piece, n, up))
+                parts.append(chip_html(game, piece, n, up, tiles))
                 cid = game.piece_names.index(piece)
                 values.add(render.value_label(game, cid, face_index(game, cid, up)))
+                values.update(face_sides(game, cid, face_index(game, cid, up), tiles) or ())  # its sides' glyph
         parts.append("</section>")
     parts.append("</div>")
     drawn = drawings(state, None if over else seat if seat is not None else NOBODY)  # NOBODY: what every seat sees
@@ -152,9 +154,10 @@ def face_index(game: Game, cid: int, up: str | None) -> int:
     return labels.index(up) if up in labels else 0
 
 
-def chip_html(game: Game, piece: str, count: int = 1, up: str | None = None) -> str:
+def chip_html(game: Game, piece: str, count: int = 1, up: str | None = None, tiles: dict[str, Sides] | None = None) -> str:
     """A component off the board: its name on the colour of the value of the face it shows, ``up`` (None: its first),
-    that face named beside it when it is not the first (``x3`` for identical copies).
+    that face named beside it when it is not the first (``x3`` for identical copies); a tile whose kind has sides
+    (``tiles``, :func:`cli.web.sides.tile_sides`) with a small drawing of them before its name, as it would lie.
 
     Example: ``chip_html(game, "token", 3, "B")`` for three tokens showing their second face ``B`` is a button
     reading ``token (B) ×3`` on the colour of face B's value.
@@ -167,8 +170,10 @@ def chip_html(game: Game, piece: str, count: int = 1, up: str | None = None) -> 
     faces = dict.fromkeys(game.face_labels[cid])
     shown = f"{piece} ({up})" if face and len(faces) > 1 else piece
     title = f"{piece} (faces {', '.join(faces)})" if len(faces) > 1 else piece
+    sides = face_sides(game, cid, face, tiles or {})
+    glyph = glyph_svg(sides, len(sides), value_colours(game), NEUTRAL) if sides else ""
     return (f'<button type="button" class="chip" data-name="{escape(piece)}" title="{escape(title)}" '
-            f'style="background:{fill};color:{text_colour(fill)}">{escape(shown)}{times}</button>')
+            f'style="background:{fill};color:{text_colour(fill)}">{glyph}{escape(shown)}{times}</button>')
 
 
 def meter_html(state: State, cid: int) -> str:

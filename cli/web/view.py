@@ -19,6 +19,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from cli import render
+from cli.menu import menu, played_components
 from cli.web.sides import Sides, face_sides, glyph_svg, side_count, tile_sides
 from cli.web.svg import NEUTRAL, board_svg, board_values, legend, text_colour, value_colours
 from engine.blocks.catalogue import drawings
@@ -244,7 +245,7 @@ def actions(state: State, seat: int | None) -> list[dict[str, Any]]:
     if state.is_terminal or state.seat_to_move != seat:
         return []
     names = state.game.cell_names
-    listed = [(str(a), a) for a in state.legal_actions()]
+    listed = [(str(a), a) for a in menu(state)]  # a hand's cards in the hand's order, as rulecraft play lists them
     return [{"text": text, "cells": cells_in(text, state.game), "cell_words": names.cell_words(text),
              "zones": chosen_zones(state, a)} for text, a in listed]
 
@@ -257,15 +258,8 @@ def chosen_zones(state: State, action: Action) -> list[str]:
     Example: on a choice among the boxes of one's own sheet, ``chosen_zones(state, action)`` is ``["sheet of seat1"]``;
     for ``place A at 0,0`` from one's own bag, ``["bag of seat1"]``.
     """
-    pending = state.pending  # while a choice is pending, every legal action answers it with one of its labels
     zone_names, zone_of = state.game.zone_names, state.zone_of
-    if pending is None:
-        used = state.game.steps[state.step].used_components(action.args)
-        return list(dict.fromkeys(zone_names[zone_of[c]] for c in used if isinstance(c, int) and 0 <= c < len(zone_of)))
-    if not pending.components or action.args[0] not in pending.labels:
-        return []
-    cid = pending.options[pending.labels.index(action.args[0])]
-    return [] if cid is None else [zone_names[zone_of[cid]]]  # None: a pass
+    return list(dict.fromkeys(zone_names[zone_of[c]] for c in played_components(state, action)))
 
 
 def last_cells(state: State, move: "Move", text: str, viewer: int | None) -> list[str]:

@@ -205,8 +205,11 @@ def stack_groups(state: State, cell: tuple[int, int], colours: dict[str, str], s
     pieces they are), with how many of each, the top piece's group first, then in the order they first lie from the
     top down.
 
-    Example: three pieces of value ``a`` under two of ``b`` are ``[(("#00f", "b", ""), 2), (("#f00", "a", ""), 3)]``.
+    Example: three pieces of value ``a`` under two of ``b`` are ``[(("#00f", "b", ""), 2), (("#f00", "a", ""), 3)]``;
+    a piece alone (no stack), ``[]``.
     """
+    if not state.stacks.get(cell):
+        return []
     groups: dict[tuple[str, str, str], int] = {}
     for cid in state.stack(cell):
         fill, label, _, face = piece_look(state.game, state, cid, colours, short, viewer)

@@ -13,8 +13,8 @@ from engine.model.state import State
 
 pytest.importorskip("starlette", reason="the web extra is not installed")
 
-from cli.web.svg import board_svg, value_colours  # noqa: E402
-from cli.web.view import table_html  # noqa: E402
+from cli.web.svg import board_svg, value_colours
+from cli.web.view import table_html
 
 DATA = Path(__file__).parent / "data"
 

@@ -583,8 +583,8 @@ def _points_svg(state: State, board: PointsBoard, viewer: int | None) -> str:
             parts.append(_disc(state, cell, escape(title), cx, cy, size, look, ring, counted.get(cid, []),
                                _dim(state, cid, viewer), groups, spread))
             reach = _reach(size, spread) if len(groups) > 1 else reach
-        # the last move's outline: around the piece, which covers the small point it would outline
-        parts.append(f'<circle class="ring" cx="{cx:.1f}" cy="{cy:.1f}" r="{reach + 3:.1f}"/>')
+            # the last move's outline: around the piece, which covers the small point it would outline
+            parts.append(f'<circle class="ring" cx="{cx:.1f}" cy="{cy:.1f}" r="{reach + 3:.1f}"/>')
         if name != key:  # a named point (a map's land) says its name beneath it, clear of a piece's disc
             across = min(_name_room(near[cell], unit), 2 * min(cx, width - cx) - 4)  # and inside the board
             most = max(POINT_CHARS, int(across / (CHAR_WIDTH * 8)))  # as many letters as fit, down to 8 pixels

@@ -137,3 +137,21 @@ def test_a_points_last_move_outline_goes_around_its_piece() -> None:
             centre = re.search(r'<circle class="hit" cx="([\d.]+)" cy="([\d.]+)"', drawn)
             assert all(((float(x) - float(centre[1])) ** 2 + (float(y) - float(centre[2])) ** 2) ** 0.5 + float(r)
                        < float(ring[1]) for x, y, r in discs)
+
+
+def test_a_stacking_maps_names_keep_clear_of_the_stacks_beneath_them(tmp_path: Path) -> None:
+    """Short names one step apart down a column of a map that stacks: a name under one stack's discs ran into the
+    discs of the stack beneath it. Such a map is spread, so the next point down is past the name."""
+    text = (DATA / "majority-map" / "ruleset.yaml").read_text()
+    short = text.replace("Northmarch", "N").replace("Eastwatch", "E").replace("Southfields", "S").replace("Westmoor", "W")
+    (tmp_path / "ruleset.yaml").write_text(short)
+    state = engine.load(str(tmp_path)).new_state(players=3, seed=1)
+    for colour in ("Red", "Blue", "Green"):  # three players' cubes in each: discs in two rows
+        for area in ("N", "S"):
+            cube = next(iter(state.zones[state.game.zone_names.index(f"stock of {colour}")]))
+            state.place(cube, state.game.grid.names[area])
+    svg = board_svg(state)
+    name = re.search(r'<text x="[\d.]+" y="([\d.]+)" class="point-name"[^>]*>N</text>', svg)
+    below = re.findall(r'<circle class="kind" cx="[\d.]+" cy="([\d.]+)" r="([\d.]+)"', cell_drawn(svg, "0,1"))
+    assert name is not None and below
+    assert all(float(cy) - float(r) > float(name[1]) + 2 for cy, r in below)  # the discs beneath start below the name

@@ -666,11 +666,23 @@ def _point_unit(board: PointsBoard, near: dict[tuple[int, int], list[tuple[int, 
     two points of a row would run into each other (a small map of named areas, its points one apart), so that each
     name is written whole at its size; never more than :data:`WIDEST_SPREAD` times (longer names are made smaller).
 
+    On a board that stacks, a named point's name also needs room between its stack's discs and those of the point
+    beneath it in its column, so such a map one step apart down its columns is spread too.
+
     Example: a map with points of ten-letter names at ``[0, 0]`` and ``[1, 0]`` is drawn at 92 units a step,
-    where ``A`` and ``B`` there keep 46.
+    where ``A`` and ``B`` there keep 46 (unless the board stacks and they lie in one column).
     """
     need = max((((_name_width(board, cell) + wide) / 2 + 10) / gap for cell, sides in near.items()
                 for gap, wide in sides if _name_width(board, cell)), default=0.0)
+    if board.stacking:  # a name between two stacks' discs, one above the other
+        reach = _reach(CELL / 2, 1.0)
+        columns: dict[int, list[int]] = {}
+        for x, y in board.cells:
+            columns.setdefault(x, []).append(y)
+        for x, ys in columns.items():
+            ys.sort()
+            need = max([need, *((2 * reach + POINT_NAME_PX + 4) / (b - a) for a, b in zip(ys, ys[1:])
+                                if _name_width(board, (x, a if not board.y_up else b)))])
     return CELL * min(WIDEST_SPREAD, max(1, math.ceil(need / CELL)))
 
 

@@ -4,12 +4,14 @@ A square board is drawn as squares (x across, y down, or up where the board says
 along the edges (the columns' letters and the rows' numbers where the board names its cells, ``cell_names``): a fixed board whole, a growing one as its pieces and the
 empty cells a piece may go to next (none once the game is over).  A hex board is drawn as pointy-top
 hexes in axial coordinates ``q,r``, every hex labelled.  A board of points is its links as lines and its points
-as small circles where they lie, each titled with its name, a named one (a map's land) with its name beneath it.  A piece is a
+as small circles where they lie, each titled with its name, a named one (a map's land) with its name beneath it (the
+map spread out where names one step apart would run into each other).  A piece is a
 rounded tile (square) or a disc (hex) in the colour of its value (see
 :func:`value_colours`) with its short text (and beneath it the face up, when the faces differ but not
-in colour, as a crowned piece does) and, small in its corner, the counters it keeps that are not 0; a stack shows ``+N`` for the
-pieces beneath, a piece in a pattern group gets its group marker's colour
-as a ring.  A face-down piece the viewer may not see is its back, a ``?`` in the colour of the role it was turned
+in colour, as a crowned piece does) and, small in its corner, the counters it keeps that are not 0; a stack of one kind
+shows ``×N`` for the pieces there, a stack of several kinds (several players' pieces in one area) a small disc per kind
+with its count; a tile whose kind has sides (:mod:`cli.web.sides`) shows each side's value, turned as it lies; a piece
+in a pattern group gets its group marker's colour as a ring.  A face-down piece the viewer may not see is its back, a ``?`` in the colour of the role it was turned
 down for; one it sees (its own) is ringed with a dashed line.  Every cell carries ``data-cell="x,y"`` so the page can offer
 the actions played there.
 

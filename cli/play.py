@@ -37,6 +37,7 @@ from rich.text import Text
 from cli import render
 from cli.agent_files import register_agent_files
 from cli.gamelog import GameLog, replay
+from cli.menu import menu
 from engine.blocks.choices import ForcedPicks
 from engine.core.atomic import WriteFailed
 from engine.core.errors import IllegalActionError, RulecraftError, did_you_mean, told_to_seats
@@ -272,7 +273,7 @@ class Session:
 
     def try_action(self, answer: str) -> str | None:
         """Apply the action numbered or written as ``answer``; the reason it is refused, if it is ("" once said)."""
-        actions = self.state.legal_actions()
+        actions = menu(self.state)  # numbered as listed
         try:
             if is_number(answer):
                 failure = self.apply_or_restore(numbered_action(actions, answer))
@@ -334,7 +335,7 @@ class Session:
             self.console.print(f"no hint ({self.hint.name}): the ruleset failed while it tried the moves: "
                                f"{told_to_seats(err)}", style="bold")
             return
-        number = list(self.state.legal_actions()).index(action) + 1
+        number = menu(self.state).index(action) + 1
         self.console.print(f"hint ({self.hint.name}): [{number}] {action}")
 
     def draw(self, seat: int) -> None:

@@ -54,6 +54,7 @@ from rich.table import Column, Table
 from rich.text import Text
 
 from cli.console import make_console  # noqa: F401  (commands call it as render.make_console)
+from cli.menu import menu
 from cli.points_drawing import layout
 from engine.blocks.catalogue import drawings
 from engine.blocks.grid import format_cell
@@ -831,7 +832,7 @@ def numbered_actions(state: State, width: int, only: str = "") -> RenderableType
     text contains it, in any case (``CellNames.lists``).  A list longer than :data:`LISTED` is cut, with a line
     saying how to see the rest.
     """
-    numbered = [(i, str(action)) for i, action in enumerate(state.legal_actions(), 1)]
+    numbered = [(i, str(action)) for i, action in enumerate(menu(state), 1)]  # a hand's cards in the hand's order
     if only:
         numbered = [(i, text) for i, text in numbered if state.game.cell_names.lists(only, text)]
     items = [f"[{i}] {text}" for i, text in numbered[:LISTED]]

@@ -1133,9 +1133,10 @@ def test_a_pieces_counters_are_written_on_it() -> None:
     assert counts["South-store"] == ["1"] and counts["North-store"] == []
 
 
-def test_a_stack_on_a_hex_board_shows_how_many_pieces_lie_beneath(tmp_path: Path) -> None:
-    """A hex board that stacks drew only the top piece: '+N' was written on square boards alone."""
-    from cli.web.svg import board_svg
+def test_a_stack_on_a_hex_board_shows_how_many_pieces_lie_there(tmp_path: Path) -> None:
+    """A hex board that stacks drew only the top piece: a stack's count was written on square boards alone. A blue
+    piece on two red ones, drawn '+2' on square boards, is now a disc of each colour with its count."""
+    from cli.web.svg import board_svg, value_colours
 
     folder = tmp_path / "stacked"
     folder.mkdir()
@@ -1144,10 +1145,14 @@ def test_a_stack_on_a_hex_board_shows_how_many_pieces_lie_beneath(tmp_path: Path
     for _ in range(3):
         state.apply(state.parse_action(next(str(a) for a in state.legal_actions() if str(a).endswith(" at 0,0"))))
     top, *beneath = state.stack((0, 0))
+    names = state.game.piece_names
     drawn = re.search(r'<g class="piece"><title>([^<]*) at 0,0([^<]*)</title>(.*?)</g>', board_svg(state))
-    assert drawn is not None and drawn[1] == state.game.piece_names[top]
-    assert drawn[2] == ", above " + ", ".join(state.game.piece_names[cid] for cid in beneath)
-    assert re.search(r'class="stack"[^>]*>\+2</text>', drawn[3])
+    assert drawn is not None and drawn[1] == names[top]
+    assert [names[cid] for cid in state.stack((0, 0))] == ["blue", "red", "red"]
+    assert drawn[2] == ", above red ×2"  # a run of one kind counted
+    colours = value_colours(state.game)
+    discs = re.findall(r'<circle class="kind"[^>]*fill="([^"]+)"[^>]*/><text[^>]*>(\d+)</text>', drawn[3])
+    assert discs == [(colours["blue"], "1"), (colours["red"], "2")]  # each kind's count, the top one's first
 
 
 def test_a_seat_cannot_move_when_it_is_another_seats_turn(client: TestClient) -> None:
@@ -1412,7 +1417,7 @@ def test_a_points_name_is_written_whole_where_there_is_room_for_it(tmp_path: Pat
     written = re.findall(r'<text[^>]*class="point-name"[^>]*>([^<]*)</text>', svg)
     assert {"North_Gate", "Market_Square", "Old_Mill", "Riverside_Wharf", "Chapel"} <= set(written), written
     long = next(name for name in written if name.startswith("The_Long"))
-    assert long.endswith("…") and len(long) < 20, long  # at the board's edge: cut there
+    assert long.endswith("…") and len(long) < 40, long  # at the board's edge (a step of room added there): cut there
 
 
 def test_the_app_takes_a_folder_given_as_a_path_object() -> None:

@@ -46,6 +46,7 @@ except ImportError as missing:  # the dev extra is not installed
 from cli.explain import explain
 from cli.render import shown_empty, value_label
 from cli.web.app import create_app
+from cli.web.svg import text_colour
 
 CHROMIUM = os.environ.get("RULECRAFT_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
@@ -575,8 +576,9 @@ def test_the_last_moves_cells_are_marked_on_the_board(page: Page, server: str) -
     assert page.locator("#view .cell.last").count() == 0
 
 
-def test_a_stacks_count_reads_on_the_piece_it_is_written_on(page: Page, server: str) -> None:
-    """'+N' beneath a stack's top piece was dark grey whatever the piece's colour: on a dark piece it could not be read."""
+def test_a_stacks_counts_read_on_the_discs_they_are_written_on(page: Page, server: str) -> None:
+    """'+N' beneath a stack's top piece was dark grey whatever the piece's colour: on a dark piece it could not be read.
+    A stack of several kinds is now a disc per kind with its count, each count dark or light as its disc needs."""
     page.goto(f"{server}/play/spell-cycles?players=2&variant=spellstackers%2Bshort&seed=1&seat=2=human")
     settle(page)
     api = page.url.replace("/table/", "/api/tables/")
@@ -587,9 +589,12 @@ def test_a_stacks_count_reads_on_the_piece_it_is_written_on(page: Page, server: 
     page.reload()
     settle(page)
     cell = page.locator("#view .cell[data-cell='0,0']")
-    assert cell.locator(".stack").text_content() == "+5"
+    discs, counts = cell.locator("circle.kind"), cell.locator(".kind-count")
+    assert sum(int(n) for n in counts.all_text_contents()) == 6  # six pyramids of four colours
     fill = "(text) => getComputedStyle(text).fill"
-    assert cell.locator(".stack").evaluate(fill) == cell.locator(".label").evaluate(fill)
+    for i in range(discs.count()):
+        dark = text_colour(discs.nth(i).get_attribute("fill") or "") == "#111"
+        assert counts.nth(i).evaluate(fill) == ("rgb(17, 17, 17)" if dark else "rgb(255, 255, 255)")
 
 
 def test_the_last_moves_outline_is_not_covered_by_the_cells_after_it(page: Page, server: str) -> None:

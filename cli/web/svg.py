@@ -4,12 +4,14 @@ A square board is drawn as squares (x across, y down, or up where the board says
 along the edges (the columns' letters and the rows' numbers where the board names its cells, ``cell_names``): a fixed board whole, a growing one as its pieces and the
 empty cells a piece may go to next (none once the game is over).  A hex board is drawn as pointy-top
 hexes in axial coordinates ``q,r``, every hex labelled.  A board of points is its links as lines and its points
-as small circles where they lie, each titled with its name, a named one (a map's land) with its name beneath it.  A piece is a
+as small circles where they lie, each titled with its name, a named one (a map's land) with its name beneath it (the
+map spread out where names one step apart would run into each other).  A piece is a
 rounded tile (square) or a disc (hex) in the colour of its value (see
 :func:`value_colours`) with its short text (and beneath it the face up, when the faces differ but not
-in colour, as a crowned piece does) and, small in its corner, the counters it keeps that are not 0; a stack shows ``+N`` for the
-pieces beneath, a piece in a pattern group gets its group marker's colour
-as a ring.  A face-down piece the viewer may not see is its back, a ``?`` in the colour of the role it was turned
+in colour, as a crowned piece does) and, small in its corner, the counters it keeps that are not 0; a stack of one kind
+shows ``×N`` for the pieces there, a stack of several kinds (several players' pieces in one area) a small disc per kind
+with its count; a tile whose kind has sides (:mod:`cli.web.sides`) shows each side's value, turned as it lies; a piece
+in a pattern group gets its group marker's colour as a ring.  A face-down piece the viewer may not see is its back, a ``?`` in the colour of the role it was turned
 down for; one it sees (its own) is ringed with a dashed line.  Every cell carries ``data-cell="x,y"`` so the page can offer
 the actions played there.
 
@@ -30,6 +32,7 @@ from typing import TYPE_CHECKING, Any, Iterable
 
 from rich.color import Color, ColorParseError
 
+from cli.web.sides import Sides, hex_corners, side_count, side_values, sides_svg, square_corners, tile_sides
 from cli.render import abbreviations, drawn_span, own_face_down, piece_text, value_label, value_styles
 from engine.blocks.catalogue import drawings
 from engine.blocks.grid import format_cell
@@ -194,23 +197,87 @@ def _counted_title(title: str, counts: list[tuple[str, int]]) -> str:
     return title + "".join(f", {name} {value}" for name, value in counts)
 
 
-def _stack_text(x: float, y: float, state: State, cell: tuple[int, int], fill: str, anchor: str = "end") -> str:
-    """``+N`` on the top piece at ``cell`` for the pieces beneath it (nothing without), in ``fill``, the colour that
-    reads on the piece."""
-    beneath = len(state.stacks.get(cell, ()))
-    return (f'<text x="{x:.1f}" y="{y:.1f}" class="stack" fill="{fill}" text-anchor="{anchor}">+{beneath}</text>'
-            if beneath else "")
+STACK_SHOWN = 9
+"""The kinds of piece a stack's cell draws a disc for; past them, one grey disc counts the rest (``+N``)."""
+
+
+def stack_groups(state: State, cell: tuple[int, int], colours: dict[str, str], short: dict[str, str],
+                 viewer: int | None) -> list[tuple[tuple[str, str, str], int]]:
+    """The pieces at ``cell`` grouped by how they look to ``viewer`` (colour, label, face: usually, by the player whose
+    pieces they are), with how many of each, the top piece's group first, then in the order they first lie from the
+    top down.
+
+    Example: three pieces of value ``a`` under two of ``b`` are ``[(("#00f", "b", ""), 2), (("#f00", "a", ""), 3)]``;
+    a piece alone (no stack), ``[]``.
+    """
+    if not state.stacks.get(cell):
+        return []
+    groups: dict[tuple[str, str, str], int] = {}
+    for cid in state.stack(cell):
+        fill, label, _, face = piece_look(state.game, state, cid, colours, short, viewer)
+        groups[(fill, label, face)] = groups.get((fill, label, face), 0) + 1
+    return list(groups.items())
+
+
+def _stack_discs(cx: float, cy: float, side: float, groups: list[tuple[tuple[str, str, str], int]], ring: str) -> str:
+    """A cell holding pieces of several kinds: a small disc per kind (:func:`stack_groups`), in rows inside a square of
+    ``side`` centred at ``(cx, cy)``, each saying how many pieces it stands for (with their label too when two kinds
+    share a colour), the top piece's disc first and outlined (``ring``, a pending or group ring, else a dark line).
+
+    >>> _stack_discs(0, 0, 38, [(("#f00", "R", ""), 3), (("#00f", "B", ""), 2)], "").count("<circle")
+    2
+    """
+    if len(groups) > STACK_SHOWN:  # the rest counted on one grey disc
+        rest = sum(n for _, n in groups[STACK_SHOWN - 1:])
+        groups = groups[:STACK_SHOWN - 1] + [((NEUTRAL, "+", ""), rest)]
+    fills = [fill for (fill, _, _), _ in groups]
+    named = len(set(fills)) < len(fills)  # two kinds in one colour: the labels tell them apart
+    across = math.ceil(math.sqrt(len(groups)))
+    down = math.ceil(len(groups) / across)
+    step = side / across
+    radius = step * 0.46
+    parts = []
+    for i, ((fill, label, _), n) in enumerate(groups):
+        x = cx - side / 2 + step * (i % across + 0.5)
+        y = cy - step * down / 2 + step * (i // across + 0.5)
+        outline = (ring or ' stroke="#222" stroke-width="1.5"') if i == 0 else ' stroke="#fff" stroke-width="1"'
+        text = f"{label}{n}" if named or label == "+" else str(n)
+        px = max(8.0, radius * 1.1)
+        squeeze = min(1.0, radius * 1.8 / (len(text) * CHAR_WIDTH * px))  # a long label: smaller, to stay on its disc
+        parts.append(f'<circle class="kind" cx="{x:.1f}" cy="{y:.1f}" r="{radius:.1f}" fill="{fill}"{outline}/>'
+                     f'<text x="{x:.1f}" y="{y + px * squeeze * 0.36:.1f}" class="kind-count" fill="{text_colour(fill)}" '
+                     f'text-anchor="middle" style="font-size: {px * squeeze:.1f}px">{escape(text)}</text>')
+    return "".join(parts)
+
+
+def _stack_badge(x: float, y: float, state: State, cell: tuple[int, int]) -> str:
+    """How many pieces a stack of one kind holds (``×5``), on a dark badge at ``(x, y)``, its lower right corner, that
+    reads on any piece (nothing for a piece alone)."""
+    many = len(state.stacks.get(cell, ())) + 1
+    if many < 2:
+        return ""
+    text = f"×{many}"
+    wide = len(text) * 7 + 5
+    return (f'<rect class="stack-badge" x="{x - wide:.1f}" y="{y - 15:.1f}" width="{wide}" height="15" rx="7"/>'
+            f'<text x="{x - wide / 2:.1f}" y="{y - 3.5:.1f}" class="stack" text-anchor="middle">{text}</text>')
 
 
 def _beneath_title(state: State, cell: tuple[int, int]) -> str:
-    """The pieces beneath the top one at ``cell``, from the top down, for its title: ``", above A, B"`` (or ``""``).
+    """The pieces beneath the top one at ``cell``, from the top down, for its title, a run of one name counted:
+    ``", above C, A ×2"`` (or ``""``).
 
     >>> from types import SimpleNamespace as S
-    >>> _beneath_title(S(stacks={(0, 0): (2, 0)}, game=S(piece_names=["A", "B", "C"])), (0, 0))
-    ', above C, A'
+    >>> _beneath_title(S(stacks={(0, 0): (2, 0, 0)}, game=S(piece_names=["A", "B", "C"])), (0, 0))
+    ', above C, A ×2'
     """
-    beneath = state.stacks.get(cell, ())
-    return ", above " + ", ".join(state.game.piece_names[cid] for cid in beneath) if beneath else ""
+    runs: list[list[Any]] = []
+    for cid in state.stacks.get(cell, ()):
+        name = state.game.piece_names[cid]
+        if runs and runs[-1][0] == name:
+            runs[-1][1] += 1
+        else:
+            runs.append([name, 1])
+    return ", above " + ", ".join(name + (f" ×{n}" if n > 1 else "") for name, n in runs) if runs else ""
 
 
 def board_svg(state: State, seen: dict[str, Any] | None = None, viewer: int | None = None) -> str:
@@ -295,6 +362,7 @@ def _square_svg(state: State, viewer: int | None) -> str:
     colours, short = value_colours(game), _labels(game)
     pending = {tuple(cell) for pair in state.to_json()["scratch"].get("pending") or () for cell in pair}  # pairs still to resolve
     counted = piece_counts(state, viewer)
+    tiles = tile_sides(game, side_count(grid))
     names = game.cell_names  # the edges: column and row numbers, or the names' letters and numbers
     parts = [_open(width, height, "square")]
     for (left, size), x in zip(cols, xs):
@@ -320,18 +388,56 @@ def _square_svg(state: State, viewer: int | None) -> str:
                         else ' stroke="#333" stroke-width="2" stroke-dasharray="4 3"' if own_face_down(state, cid, viewer) else "")
                 lift = 4 if face else 0  # room for the face's name beneath the label
                 counts = counted.get(cid, [])
-                parts.append(f'<g class="piece{_dim(state, cid, viewer)}"><title>{escape(_counted_title(title, counts))} at {named}'
-                             f'{escape(_beneath_title(state, (x, y)))}</title>'
-                             f'<rect x="{left + 4}" y="{top + 4}" width="{CELL - 8}" height="{CELL - 8}" rx="6" '
-                             f'fill="{fill}"{ring}/>'
-                             + _label(left + CELL / 2, top + CELL / 2 + 5 - lift, label, text_colour(fill), CELL - 12)
-                             + (_text(left + CELL / 2, top + CELL - 9, face, "face", text_colour(fill)) if face else "")
-                             + _count_text(left + CELL - 7, top + 15, counts, text_colour(fill))
-                             + _stack_text(left + CELL - 7, top + CELL - 6, state, (x, y), text_colour(fill)) + "</g>")
+                groups = stack_groups(state, (x, y), colours, short, viewer)
+                head = (f'<g class="piece{_dim(state, cid, viewer)}"><title>{escape(_counted_title(title, counts))} at {named}'
+                        f'{escape(_beneath_title(state, (x, y)) + _sides_title(state, cid, viewer, tiles))}</title>')
+                tile = _tile(state, cid, viewer, tiles, colours, look=(fill, label, title, face), ring=ring,
+                             corners=square_corners(left + 4, top + 4, CELL - 8))
+                if len(groups) > 1:  # pieces of several kinds: a disc for each, with its count
+                    parts.append(head + _stack_discs(left + CELL / 2, top + CELL / 2, CELL - 4, groups, ring) + "</g>")
+                else:
+                    drawn = tile if tile is not None else (
+                        f'<rect x="{left + 4}" y="{top + 4}" width="{CELL - 8}" height="{CELL - 8}" rx="6" fill="{fill}"{ring}/>'
+                        + _label(left + CELL / 2, top + CELL / 2 + 5 - lift, label, text_colour(fill), CELL - 12)
+                        + (_text(left + CELL / 2, top + CELL - 9, face, "face", text_colour(fill)) if face else ""))
+                    parts.append(head + drawn + _count_text(left + CELL - 7, top + 15, counts, text_colour(fill))
+                                 + _stack_badge(left + CELL - 1, top + CELL - 1, state, (x, y)) + "</g>")
             parts.append("</g>")
     parts.extend(_section_lines(xs, ys, cols, rows, grid.lines_every))
     parts.append("</svg>")
     return "".join(parts)
+
+
+def _tile(state: State, cid: int, viewer: int | None, tiles: dict[str, Sides], colours: dict[str, str], *,
+          look: tuple[str, str, str, str], ring: str, corners: list[tuple[float, float]]) -> str | None:
+    """A piece whose kind has sides (:func:`cli.web.sides.tile_sides`) drawn as its sides, each in the colour of the
+    value it shows, turned as the piece lies, inside ``corners``; its label on a small disc at the middle only when
+    it shows a value of its own (a tile known by its sides alone has its name in its title); the face up is not
+    written, its turn being drawn.  None for any other piece, and for a face-down piece ``viewer`` does not see.
+
+    Example: a tile printed ``a, a, b, c`` (north, east, south, west) turned once is four triangles: ``c`` on top,
+    then ``a``, ``a``, ``b`` clockwise.
+    """
+    values = None if hidden_from(state, cid, viewer) else side_values(state, cid, tiles)
+    if values is None:
+        return None
+    fill, label, _, _ = look
+    cx, cy = sum(x for x, _ in corners) / len(corners), sum(y for _, y in corners) / len(corners)
+    outline = " ".join(f"{x:.1f},{y:.1f}" for x, y in corners)
+    valued = value_label(state.game, cid, state.face[cid]) != state.game.piece_names[cid]
+    middle = (f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="10" fill="{fill}" stroke="#fff"/>'
+              + _label(cx, cy + 4, label, text_colour(fill), 18, 11)) if valued else ""
+    ring = ring or ' stroke="#555"'
+    return (sides_svg(corners, (cx, cy), values, colours, NEUTRAL)
+            + f'<polygon class="tile-outline" points="{outline}" fill="none"{ring}/>' + middle)
+
+
+def _sides_title(state: State, cid: int, viewer: int | None, tiles: dict[str, Sides]) -> str:
+    """What a tile's sides show, for its title, from the first side clockwise: ``"; sides a, b, a, c (clockwise from
+    the top)"``, a hex's from the upper right (``""`` for a piece without sides, or face down to ``viewer``)."""
+    values = None if hidden_from(state, cid, viewer) else side_values(state, cid, tiles)
+    start = "the top" if len(values or ()) == 4 else "the upper right"  # a square's side 0, a pointy-top hex's
+    return f"; sides {', '.join(values)} (clockwise from {start})" if values else ""
 
 
 def _dim(state: State, cid: int, viewer: int | None) -> str:
@@ -378,6 +484,7 @@ def _hex_svg(state: State, grid: HexGrid, viewer: int | None) -> str:
     height = size * 1.5 * (bottom - top) + 2 * size + 8
     colours, short = value_colours(game), _labels(game)
     counted = piece_counts(state, viewer)
+    tiles = tile_sides(game, side_count(grid))
     parts = [_open(width, height, "hex")]
     for _, row in grid.rows():
         for q, r in row:
@@ -399,28 +506,40 @@ def _hex_svg(state: State, grid: HexGrid, viewer: int | None) -> str:
                     marker = state.groups.get(anchor, -1)
                     colour = colours.get(value_label(game, marker, state.face[marker]), "#000") if marker >= 0 else "#000"
                     ring = f' stroke="{colour}" stroke-width="{5 if anchor == (q, r) else 3}"'
-                parts.append(_disc(state, (q, r), key, cx, cy, size, look, ring, counted.get(cid, []), _dim(state, cid, viewer)))
+                tile = _tile(state, cid, viewer, tiles, colours, look=look, ring=ring, corners=hex_corners(cx, cy, size - 3))
+                parts.append(_disc(state, (q, r), key + escape(_sides_title(state, cid, viewer, tiles)), cx, cy, size, look,
+                                   ring, counted.get(cid, []), _dim(state, cid, viewer),
+                                   stack_groups(state, (q, r), colours, short, viewer), tile=tile))
             parts.append("</g>")
     parts.append("</svg>")
     return "".join(parts)
 
 
 def _disc(state: State, cell: tuple[int, int], where: str, cx: float, cy: float, size: float,
-          look: tuple[str, str, str, str], ring: str, counts: list[Any], dim: str = "") -> str:
+          look: tuple[str, str, str, str], ring: str, counts: list[Any], dim: str,
+          groups: list[tuple[tuple[str, str, str], int]], spread: float = 1.0, tile: str | None = None) -> str:
     """A piece drawn as a disc at ``(cx, cy)`` (a hex's or a point's): titled with what it is ``at where`` and what
-    lies beneath, its label and face, its counters and its stack; ``look`` is :func:`piece_look`'s fill, label, title
-    and face, ``where`` the place's text, already escaped; ``dim``, :func:`_dim`'s class.
+    lies beneath, its label and face, its counters and, on a stack of one kind, how many lie there; a cell holding
+    pieces of several kinds (``groups``, :func:`stack_groups`) is a small disc for each kind with its count instead,
+    in a square ``spread`` times as wide as a lone piece's disc (a spread map of points has room for larger ones).
+    A tile drawn by its sides (:func:`_tile`) is ``tile``, drawn in the disc's place.
+    ``look`` is :func:`piece_look`'s fill, label, title and face, ``where`` the place's text, already escaped;
+    ``dim``, :func:`_dim`'s class.
 
-    Example: ``_disc(state, (0, 0), "0,0", 30.0, 30.0, 20.0, ("#fff", "X", "X", ""), "", [])`` is one ``<g>``.
+    Example: ``_disc(state, (0, 0), "0,0", 30.0, 30.0, 20.0, ("#fff", "X", "X", ""), "", [], "", [])`` is one ``<g>``.
     """
     fill, label, title, face = look
-    return (f'<g class="piece{dim}"><title>{escape(_counted_title(title, counts))} at {where}'
-            f'{escape(_beneath_title(state, cell))}</title>'
-            f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{size * 0.72:.1f}" fill="{fill}"{ring}/>'
-            + _label(cx, cy + 5 - 4 * bool(face), label, text_colour(fill), size * 1.44 - 6)
-            + (_text(cx, cy + 11, face, "face", text_colour(fill)) if face else "")
+    head = (f'<g class="piece{dim}"><title>{escape(_counted_title(title, counts))} at {where}'
+            f'{escape(_beneath_title(state, cell))}</title>')
+    if len(groups) > 1:
+        return head + _stack_discs(cx, cy, size * 1.5 * spread, groups, ring) + "</g>"
+    drawn = tile if tile is not None else (
+        f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{size * 0.72:.1f}" fill="{fill}"{ring}/>'
+        + _label(cx, cy + 5 - 4 * bool(face), label, text_colour(fill), size * 1.44 - 6)
+        + (_text(cx, cy + 11, face, "face", text_colour(fill)) if face else ""))
+    return (head + drawn
             + _count_text(cx + size * 0.95, cy - size * 0.45, counts, "#333")
-            + _stack_text(cx, cy - 7, state, cell, text_colour(fill), "middle") + "</g>")
+            + _stack_badge(cx + size * 0.9, cy + size * 0.8, state, cell) + "</g>")
 
 
 def _points_svg(state: State, board: PointsBoard, viewer: int | None) -> str:
@@ -430,15 +549,21 @@ def _points_svg(state: State, board: PointsBoard, viewer: int | None) -> str:
     xs, ys = [x for x, _ in board.cells], [y for _, y in board.cells]
     size = CELL / 2
     top, left = max(ys) if board.y_up else min(ys), min(xs)
+    near = _row_neighbours(board)
+    unit = _point_unit(board, near)
+    spread = min(unit / CELL, 1.5) if board.stacking else 1.0  # a stack's discs take the room a spread map leaves
+
+    before, after = _name_overhang(board, unit)  # room at the sides for the names of the points nearest them
 
     def centre(cell: tuple[int, int]) -> tuple[float, float]:
-        return MARGIN / 2 + size + (cell[0] - left) * CELL, MARGIN / 2 + size + abs(cell[1] - top) * CELL
+        return before + MARGIN / 2 + size + (cell[0] - left) * unit, MARGIN / 2 + size + abs(cell[1] - top) * unit
 
-    width, height = MARGIN + (max(xs) - min(xs) + 1) * CELL, MARGIN + (max(ys) - min(ys) + 1) * CELL
+    width = before + MARGIN + CELL + (max(xs) - min(xs)) * unit + after
+    height = MARGIN + CELL + (max(ys) - min(ys)) * unit
+    height += max(0.0, _reach(size, spread) - size * 0.72) if board.stacking else 0  # names beneath larger stacks
     colours, short = value_colours(game), _labels(game)
     counted = piece_counts(state, viewer)
     parts = [_open(width, height, "points")]
-    room = _name_room(board.cells)
     for a, b in board.links:
         (x1, y1), (x2, y2) = centre(a), centre(b)
         parts.append(f'<line class="link" x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}"/>')
@@ -452,37 +577,115 @@ def _points_svg(state: State, board: PointsBoard, viewer: int | None) -> str:
                      f'<circle class="hit" cx="{cx:.1f}" cy="{cy:.1f}" r="{size * 0.72:.1f}"/>'
                      f'<circle class="point" cx="{cx:.1f}" cy="{cy:.1f}" r="{size * 0.3:.1f}"/>')
         cid = state.grid.get(cell)
+        reach = size * 0.72  # how far from the point its piece (or its stack's discs) reaches
         if cid is not None:
             look = piece_look(game, state, cid, colours, short, viewer)
             ring = ' stroke="#333" stroke-width="2" stroke-dasharray="4 3"' if own_face_down(state, cid, viewer) else ""
+            groups = stack_groups(state, cell, colours, short, viewer)
             parts.append(_disc(state, cell, escape(title), cx, cy, size, look, ring, counted.get(cid, []),
-                               _dim(state, cid, viewer)))
+                               _dim(state, cid, viewer), groups, spread))
+            reach = _reach(size, spread) if len(groups) > 1 else reach
+            # the last move's outline: around the piece, which covers the small point it would outline
+            parts.append(f'<circle class="ring" cx="{cx:.1f}" cy="{cy:.1f}" r="{reach + 3:.1f}"/>')
         if name != key:  # a named point (a map's land) says its name beneath it, clear of a piece's disc
-            across = min(room[cell], 2 * min(cx, width - cx) - 4)  # and inside the board
+            across = min(_name_room(near[cell], unit), 2 * min(cx, width - cx) - 4)  # and inside the board
             most = max(POINT_CHARS, int(across / (CHAR_WIDTH * 8)))  # as many letters as fit, down to 8 pixels
-            parts.append(_label(cx, cy + size * 0.72 + 10, _cut(name, most), None, across, 10, "point-name"))
+            parts.append(_label(cx, cy + reach + 10, _cut(name, most), None, across, POINT_NAME_PX, "point-name"))
         parts.append("</g>")
     parts.append("</svg>")
     return "".join(parts)
 
 
-def _name_room(cells: Iterable[tuple[int, int]]) -> dict[tuple[int, int], float]:
-    """The width each point's name may take beneath it, in SVG units: up to the nearest point of its row, less a gap
-    (a point alone in its row has room for any name).
+POINT_NAME_PX, WIDEST_SPREAD = 10, 3
+"""The size of a point's name, in pixels (as the style sheet says), and the most a map of named points is spread out
+for its names (three times its usual size)."""
 
-    >>> _name_room([(0, 0), (1, 0), (3, 0), (0, 2)])[(1, 0)], _name_room([(0, 0), (0, 2)])[(0, 0)] > 1000
-    (36, True)
+
+def _reach(size: float, spread: float) -> float:
+    """How far from its point a stack's discs reach (:func:`_stack_discs` in a square of ``1.5 * size * spread``,
+    four discs at most in two rows before they shrink), in SVG units.
+
+    >>> round(_reach(23, 1.0), 1)
+    20.1
+    """
+    side = size * 1.5 * spread
+    return side / 4 * math.sqrt(2) + side * 0.23
+
+
+def _name_width(board: PointsBoard, cell: tuple[int, int]) -> float:
+    """How wide the point's name is written at its size, in SVG units (0 for a point without a name, which writes
+    none)."""
+    name = board.name_of(cell)
+    return 0.0 if name == format_cell(cell) else len(name) * CHAR_WIDTH * POINT_NAME_PX
+
+
+def _row_neighbours(board: PointsBoard) -> dict[tuple[int, int], list[tuple[int, float]]]:
+    """For each point, the nearest point of its row on either side: how far (in the board's coordinates) and how
+    wide its name is; a point alone in its row has none.
+
+    >>> b = PointsBoard(points=(("abc", (0, 0)), ("", (2, 0)), ("d", (0, 1))), links=())
+    >>> _row_neighbours(b)[(0, 0)], _row_neighbours(b)[(2, 0)][0][0], _row_neighbours(b)[(0, 1)]
+    ([(2, 0.0)], 2, [])
     """
     rows: dict[int, list[int]] = {}
-    for x, y in cells:
+    for x, y in board.cells:
         rows.setdefault(y, []).append(x)
-    room: dict[tuple[int, int], float] = {}
+    near: dict[tuple[int, int], list[tuple[int, float]]] = {}
     for y, xs in rows.items():
         xs.sort()
-        gaps = [b - a for a, b in zip(xs, xs[1:])]  # gaps[i]: between xs[i] and xs[i + 1]
         for i, x in enumerate(xs):
-            room[(x, y)] = min(gaps[max(i - 1, 0):i + 1], default=10**6) * CELL - 10
-    return room
+            near[(x, y)] = [(abs(xs[j] - x), _name_width(board, (xs[j], y))) for j in (i - 1, i + 1) if 0 <= j < len(xs)]
+    return near
+
+
+def _name_room(near: list[tuple[int, float]], unit: float) -> float:
+    """The width a point's name may take beneath it, in SVG units: up to the name of the nearest point of its row on
+    either side (at least to that point less a gap), given :func:`_row_neighbours`' ``near``.
+
+    >>> _name_room([(1, 0.0)], 46), _name_room([(1, 60.0)], 46), _name_room([], 46) > 1000
+    (82.0, 36.0, True)
+    """
+    return min((max(gap * unit - 10.0, 2 * gap * unit - 10 - wide) for gap, wide in near), default=10.0**6)
+
+
+def _name_overhang(board: PointsBoard, unit: float) -> tuple[float, float]:
+    """How far the names of the points nearest the board's left and right sides reach past its usual margin, in SVG
+    units, each side at most a step of ``unit``: room added there, where a long name was written small to stay
+    inside (a name of eleven letters on a map's left side).
+
+    Example: a map whose leftmost point's name has eleven letters needs about 9 units more on the left, one of ``A``
+    none.
+    """
+    xs = [x for x, _ in board.cells]
+    reach = {x: max((_name_width(board, cell) / 2 + 2 for cell in board.cells if cell[0] == x), default=0.0)
+             for x in (min(xs), max(xs))}
+    usual = MARGIN / 2 + CELL / 2
+    return min(unit, max(0.0, reach[min(xs)] - usual)), min(unit, max(0.0, reach[max(xs)] - usual))
+
+
+def _point_unit(board: PointsBoard, near: dict[tuple[int, int], list[tuple[int, float]]]) -> float:
+    """The SVG units between two points one apart: a cell's width, or twice or three times as much where the names of
+    two points of a row would run into each other (a small map of named areas, its points one apart), so that each
+    name is written whole at its size; never more than :data:`WIDEST_SPREAD` times (longer names are made smaller).
+
+    On a board that stacks, a named point's name also needs room between its stack's discs and those of the point
+    beneath it in its column, so such a map one step apart down its columns is spread too.
+
+    Example: a map with points of ten-letter names at ``[0, 0]`` and ``[1, 0]`` is drawn at 92 units a step,
+    where ``A`` and ``B`` there keep 46 (unless the board stacks and they lie in one column).
+    """
+    need = max((((_name_width(board, cell) + wide) / 2 + 10) / gap for cell, sides in near.items()
+                for gap, wide in sides if _name_width(board, cell)), default=0.0)
+    if board.stacking:  # a name between two stacks' discs, one above the other
+        reach = _reach(CELL / 2, 1.0)
+        columns: dict[int, list[int]] = {}
+        for x, y in board.cells:
+            columns.setdefault(x, []).append(y)
+        for x, ys in columns.items():
+            ys.sort()
+            need = max([need, *((2 * reach + POINT_NAME_PX + 4) / (b - a) for a, b in zip(ys, ys[1:])
+                                if _name_width(board, (x, a if not board.y_up else b)))])
+    return CELL * min(WIDEST_SPREAD, max(1, math.ceil(need / CELL)))
 
 
 ZONE_W, ZONE_H, ZONES_PER_ROW = 150, 50, 4
@@ -550,6 +753,21 @@ def _label(x: float, y: float, text: str, fill: str | None, room: float, px: int
     return (f'<text x="{x:.1f}" y="{y:.1f}" class="{cls}"{colour} text-anchor="middle" '
             f'style="font-size: {max(8.0, px * room / wide):.1f}px" textLength="{room:.0f}" '
             f'lengthAdjust="spacingAndGlyphs">{escape(text)}</text>')
+
+
+def board_values(state: State, viewer: int | None) -> set[str]:
+    """The values the board shows ``viewer`` (None: every piece seen), for the legend: every piece's in a stack, not
+    only the top one's, and the values a tile's sides show (:mod:`cli.web.sides`); none of a face-down piece it does
+    not see."""
+    game = state.game
+    tiles = tile_sides(game, side_count(game.grid))
+    values: set[str] = set()
+    for cell in state.grid:
+        for cid in state.stack(cell):
+            if not hidden_from(state, cid, viewer):
+                values.add(value_label(game, cid, state.face[cid]))
+                values.update(side_values(state, cid, tiles) or ())
+    return values
 
 
 def legend(game: Game, values: Iterable[str] | None = None) -> list[tuple[str, str, str]]:

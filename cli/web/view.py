@@ -19,7 +19,9 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from cli import render
-from cli.web.svg import NEUTRAL, board_svg, legend, text_colour, value_colours
+from cli.menu import menu, played_components
+from cli.web.sides import Sides, face_sides, glyph_svg, side_count, tile_sides
+from cli.web.svg import NEUTRAL, board_svg, board_values, legend, text_colour, value_colours
 from engine.blocks.catalogue import drawings
 from engine.blocks.pointsboard import PointsBoard
 from engine.core.facedown import NOBODY, back_label, hidden_from
@@ -53,8 +55,8 @@ def table_html(state: State, seat: int | None, own: bool = True, everything: boo
     viewer = None if over else seat if seat is not None else NOBODY  # who sees the face-down pieces
     drawn = board_svg(state, seen, viewer)
     parts = ['<div class="board-wrap">', drawn, "</div>", '<div class="zones">'] if drawn else ['<div class="zones">']
-    values: set[str] = {render.value_label(game, cid, state.face[cid]) for cid in state.grid.values()
-                        if not hidden_from(state, cid, viewer)}
+    values = board_values(state, viewer)
+    tiles = tile_sides(game, side_count(game.grid))  # the kinds whose chips show their sides
     meter = game.parts.get("meter")
     for name, content in seen.items():
         zi = game.zone_names.index(name)
@@ -82,9 +84,10 @@ def table_html(state: State, seat: int | None, own: bool = True, everything: boo
                 values.add(render.value_label(game, cid, 0))
         else:
             for (piece, up), n in _counted(render.as_held(game, zi, content, faces.get(name))):
-                parts.append(chip_html(game, piece, n, up))
+                parts.append(chip_html(game, piece, n, up, tiles))
                 cid = game.piece_names.index(piece)
                 values.add(render.value_label(game, cid, face_index(game, cid, up)))
+                values.update(face_sides(game, cid, face_index(game, cid, up), tiles) or ())  # its sides' glyph
         parts.append("</section>")
     parts.append("</div>")
     drawn = drawings(state, None if over else seat if seat is not None else NOBODY)  # NOBODY: what every seat sees
@@ -155,9 +158,10 @@ def face_index(game: Game, cid: int, up: str | None) -> int:
     return labels.index(up) if up in labels else 0
 
 
-def chip_html(game: Game, piece: str, count: int = 1, up: str | None = None) -> str:
+def chip_html(game: Game, piece: str, count: int = 1, up: str | None = None, tiles: dict[str, Sides] | None = None) -> str:
     """A component off the board: its name on the colour of the value of the face it shows, ``up`` (None: its first),
-    that face named beside it when it is not the first (``x3`` for identical copies).
+    that face named beside it when it is not the first (``x3`` for identical copies); a tile whose kind has sides
+    (``tiles``, :func:`cli.web.sides.tile_sides`) with a small drawing of them before its name, as it would lie.
 
     Example: ``chip_html(game, "token", 3, "B")`` for three tokens showing their second face ``B`` is a button
     reading ``token (B) ×3`` on the colour of face B's value.
@@ -170,8 +174,10 @@ def chip_html(game: Game, piece: str, count: int = 1, up: str | None = None) -> 
     faces = dict.fromkeys(game.face_labels[cid])
     shown = f"{piece} ({up})" if face and len(faces) > 1 else piece
     title = f"{piece} (faces {', '.join(faces)})" if len(faces) > 1 else piece
+    sides = face_sides(game, cid, face, tiles or {})
+    glyph = glyph_svg(sides, len(sides), value_colours(game), NEUTRAL) if sides else ""
     return (f'<button type="button" class="chip" data-name="{escape(piece)}" title="{escape(title)}" '
-            f'style="background:{fill};color:{text_colour(fill)}">{escape(shown)}{times}</button>')
+            f'style="background:{fill};color:{text_colour(fill)}">{glyph}{escape(shown)}{times}</button>')
 
 
 def meter_html(state: State, cid: int) -> str:
@@ -242,7 +248,7 @@ def actions(state: State, seat: int | None) -> list[dict[str, Any]]:
     if state.is_terminal or state.seat_to_move != seat:
         return []
     names = state.game.cell_names
-    listed = [(str(a), a) for a in state.legal_actions()]
+    listed = [(str(a), a) for a in menu(state)]  # a hand's cards in the hand's order, as rulecraft play lists them
     return [{"text": text, "cells": cells_in(text, state.game), "cell_words": names.cell_words(text),
              "zones": chosen_zones(state, a)} for text, a in listed]
 
@@ -255,15 +261,8 @@ def chosen_zones(state: State, action: Action) -> list[str]:
     Example: on a choice among the boxes of one's own sheet, ``chosen_zones(state, action)`` is ``["sheet of seat1"]``;
     for ``place A at 0,0`` from one's own bag, ``["bag of seat1"]``.
     """
-    pending = state.pending  # while a choice is pending, every legal action answers it with one of its labels
     zone_names, zone_of = state.game.zone_names, state.zone_of
-    if pending is None:
-        used = state.game.steps[state.step].used_components(action.args)
-        return list(dict.fromkeys(zone_names[zone_of[c]] for c in used if isinstance(c, int) and 0 <= c < len(zone_of)))
-    if not pending.components or action.args[0] not in pending.labels:
-        return []
-    cid = pending.options[pending.labels.index(action.args[0])]
-    return [] if cid is None else [zone_names[zone_of[cid]]]  # None: a pass
+    return list(dict.fromkeys(zone_names[zone_of[c]] for c in played_components(state, action)))
 
 
 def last_cells(state: State, move: "Move", text: str, viewer: int | None) -> list[str]:

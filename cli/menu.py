@@ -1,0 +1,67 @@
+"""The legal actions in the order a player reads them: those playing a card from a hand in the hand's own order.
+
+A hand (``kind: hand``) is listed in the order the ruleset declares its components (see
+:func:`cli.render.as_held`), so the actions that play or choose a card from the hand the seat sees are listed in
+that order too, at the terminal (``rulecraft play``, whose numbers count in this list) and on the web page alike;
+every other action keeps its place.  Only the listing changes: the engine's actions, their order for bots and
+replays, and every log stay as they are.
+
+Typical use::
+
+    for number, action in enumerate(menu(state), 1):
+        print(f"[{number}] {action}")             # the cards of a hand as the hand shows them, not as dealt
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.core.information import UNSEEN, zone_view
+
+if TYPE_CHECKING:
+    from engine import State
+    from engine.core.actions import Action
+
+
+def played_components(state: State, action: Action) -> list[int]:
+    """The components ``action`` plays: the one it chooses when it answers a choice among components, else those its
+    step uses (places, picks, commits, casts: the step's ``used_components``); none for any other action (a pass).
+
+    Example: for ``place A at 0,0`` from a bag, ``played_components(state, action)`` is ``[cid]``, A's component.
+    """
+    pending = state.pending  # while a choice is pending, every legal action answers it with one of its labels
+    if pending is None:
+        used = state.game.steps[state.step].used_components(action.args)
+        return [c for c in used if isinstance(c, int) and 0 <= c < len(state.zone_of)]
+    if not pending.components or action.args[0] not in pending.labels:
+        return []
+    cid = pending.options[pending.labels.index(action.args[0])]
+    return [] if cid is None else [cid]
+
+
+def menu(state: State) -> list[Action]:
+    """``state``'s legal actions as they are listed: the actions playing a card from a hand the seat to move sees
+    sorted among themselves by the order the ruleset declares the cards (a stable sort: one card's actions keep
+    their order), each in the place one of them held; the others where the engine lists them.
+
+    Example: a hand dealt ``A7, A4`` offers ``choose A7, choose A4``; listed, ``choose A4, choose A7``, as the hand
+    shows them.
+    """
+    actions = list(state.legal_actions())
+    seat = state.seat_to_move
+    if seat is None:
+        return actions
+    game = state.game
+    rank = {name: i for i, name in reversed(list(enumerate(game.piece_names)))}
+    ranks: dict[int, int] = {}  # an action's place -> the declared place of the card it plays from a hand
+    for i, action in enumerate(actions):
+        for cid in played_components(state, action):
+            zone = state.zone_of[cid]
+            if game.zone_spec_of[zone].kind == "hand" and zone_view(state, zone, seat) != UNSEEN:
+                ranks[i] = rank[game.piece_names[cid]]
+                break
+    places = sorted(ranks)
+    listed = list(actions)
+    for place, i in zip(places, sorted(places, key=lambda i: ranks[i])):
+        listed[place] = actions[i]
+    return listed

@@ -1,0 +1,157 @@
+"""What the browser table draws, read from its SVG without a browser: stacks of several players' pieces, maps of
+named points one apart, tiles whose edges the ruleset declares."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+import engine
+from engine.model.state import State
+
+pytest.importorskip("starlette", reason="the web extra is not installed")
+
+from cli.web.svg import board_svg, value_colours
+from cli.web.view import table_html
+
+DATA = Path(__file__).parent / "data"
+
+
+def majority(placements: list[str], players: int = 3) -> State:
+    """A game of the majority map after ``placements``, each ``COLOUR AREA`` (a cube of that colour into that area,
+    whoever's turn it is: the map's areas are one apart, Northmarch at 0,0)."""
+    state = engine.load(str(DATA / "majority-map")).new_state(players=players, seed=1)
+    for text in placements:
+        colour, area = text.split()
+        cube = next(c for c in state.zones[state.game.zone_names.index(f"stock of {colour}")])
+        state.place(cube, state.game.grid.names[area])
+    return state
+
+
+def cell_drawn(svg: str, cell: str) -> str:
+    found = re.search(rf'<g class="cell" data-cell="{cell}">(.*?)</g>(?=<g class="cell"|</svg>)', svg)
+    assert found is not None, f"no piece drawn at {cell}"
+    return found[1]
+
+
+def test_a_cell_holding_several_players_pieces_shows_each_players_count() -> None:
+    """An area holding three Red cubes and two Blue ones was drawn as its top cube with '+4': whose the four were,
+    nobody could read. Each player's pieces are now a disc of their colour saying how many, the top one's first."""
+    state = majority(["Red Northmarch"] * 3 + ["Blue Northmarch"] * 2 + ["Green Eastwatch"])
+    colours = value_colours(state.game)
+    drawn = cell_drawn(board_svg(state), "0,0")
+    discs = re.findall(r'<circle class="kind"[^>]*fill="([^"]+)"[^>]*/><text[^>]*>(\d+)</text>', drawn)
+    assert discs == [(colours["Blue"], "2"), (colours["Red"], "3")]
+    assert "above Blue, Red ×3" in drawn  # its title: the pieces from the top down, a run counted
+    assert 'class="kind"' not in cell_drawn(board_svg(state), "1,0")  # a piece alone is drawn as before
+
+
+def test_a_stack_of_one_kind_says_how_many_pieces_lie_there() -> None:
+    """'+4' on a stack of five counted the pieces beneath, not how many stood there: the badge says ×5."""
+    state = majority(["Red Southfields"] * 5)
+    drawn = cell_drawn(board_svg(state), "0,1")
+    assert re.search(r'class="stack"[^>]*>×5</text>', drawn) and 'class="kind"' not in drawn
+
+
+def test_the_legend_names_the_colours_of_pieces_beneath_a_stacks_top() -> None:
+    """The legend named only the top pieces' colours: Blue, every cube of it under a Red one, was missing from it."""
+    state = majority(["Blue Westmoor"] * 8 + ["Red Westmoor"])
+    assert "Blue" in re.search(r'<ul class="legend">(.*?)</ul>', table_html(state, 1))[1]
+
+
+def test_the_names_of_points_one_apart_are_written_whole_at_their_size() -> None:
+    """On a map whose areas lie one apart their names ran into each other (written small, 'Southfiel…'): the map is
+    spread out so that each is whole, at its usual size; a map with room for its names keeps its size."""
+    svg = board_svg(majority([]))
+    names = re.findall(r'<text [^>]*class="point-name"([^>]*)>([^<]*)</text>', svg)
+    assert sorted(name for _, name in names) == ["Eastwatch", "Northmarch", "Southfields", "Westmoor"]
+    assert all("font-size" not in attrs for attrs, _ in names)
+    across = re.search(r'<line class="link" x1="([\d.]+)" y1="35.0" x2="([\d.]+)" y2="35.0"/>', svg)
+    assert float(across[2]) - float(across[1]) == 92  # one step is 92 units, where it was 46
+    frontiers = engine.load(str(Path(__file__).resolve().parent.parent / "docs" / "examples" / "frontiers"))
+    assert 'viewBox="0 0 346 ' in board_svg(frontiers.new_state(players=2, seed=1))  # 24 + 46 + 6 * 46, as before
+
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
+
+
+def placed(ruleset: Path, actions: list[str]) -> State:
+    state = engine.load(str(ruleset)).new_state(players=2, seed=1)
+    for text in actions:
+        state.apply(state.parse_action(text))
+    return state
+
+
+def sides_drawn(svg: str, cell: str) -> list[str]:
+    return re.findall(r'<polygon class="side" points="[^"]*" fill="([^"]+)"', cell_drawn(svg, cell))
+
+
+def test_a_tiles_sides_are_drawn_in_their_values_colours_turned_as_it_lies() -> None:
+    """Meadows' tiles (four terrains on their edges, turned by the face up) were drawn as their names with the turn
+    written beneath ('0'): nobody could see whether two edges matched. Each side is now drawn in its terrain's
+    colour, turned as the tile lies, the terrains in the legend."""
+    state = engine.load(str(EXAMPLES / "meadows")).new_state(players=2, seed=1)
+    tile = next(str(a) for a in state.legal_actions() if " as 1 at " in str(a))  # turned once clockwise
+    state.apply(state.parse_action(tile))
+    cid = state.grid[tuple(int(n) for n in tile.rsplit(" ", 1)[1].split(","))]
+    game, colours = state.game, value_colours(state.game)
+    north, east, south, west = game.attributes["edges"][state.face[cid]][cid]  # as printed
+    cell = tile.rsplit(" ", 1)[1]
+    svg = board_svg(state)
+    assert sides_drawn(svg, cell) == [colours[v] for v in (west, north, east, south)]  # west's edge now on top
+    assert f"sides {west}, {north}, {east}, {south} (clockwise from the top)" in cell_drawn(svg, cell)
+    assert not re.search(r'class="(label|face)"', cell_drawn(svg, cell))  # neither its name nor its turn as text
+    legend = re.search(r'<ul class="legend">(.*?)</ul>', table_html(state, 1))
+    shown = {v for c in state.grid.values() for v in game.attributes["edges"][0][c]}
+    assert legend is not None and shown <= set(re.findall(r"</span>(\w+) <small>", legend[1]))
+    hand = re.search(r'<section class="zone mine" data-zone="hand of \w+">(.*?)</section>', table_html(state, 2))
+    assert hand is not None and hand[1].count('class="side"') == 4  # the tile drawn next: its sides on its chip
+
+
+def test_a_hex_tiles_six_sides_turn_and_other_lists_are_not_sides() -> None:
+    """On a hex board a tile has six sides, from the upper right clockwise; a kind whose lists are not one value per
+    side on every component (a marker of three values beside one of six) is drawn as a piece."""
+    state = placed(DATA / "hex-sides", ["place one-sea as 2 at 0,0", "place short at 1,0", "place long at -1,0"])
+    colours = value_colours(state.game)
+    svg = board_svg(state)
+    assert sides_drawn(svg, "0,0") == [colours["Sand"]] * 2 + [colours["Sea"]] + [colours["Sand"]] * 3
+    assert "(clockwise from the upper right)" in cell_drawn(svg, "0,0")
+    assert sides_drawn(svg, "1,0") == sides_drawn(svg, "-1,0") == []
+
+
+def test_a_points_last_move_outline_goes_around_its_piece() -> None:
+    """The last move's outline on a board of points was the small point's, which the piece put there covers: the
+    move just made showed nowhere. A ring around the piece (or its stack's discs) is outlined instead."""
+    state = majority(["Red Eastwatch"] + ["Red Westmoor", "Blue Westmoor"])
+    svg = board_svg(state)
+    for cell, piece in (("1,0", r'<circle cx="[\d.]+" cy="[\d.]+" r="([\d.]+)"'), ("1,1", None)):
+        drawn = cell_drawn(svg, cell)
+        ring = re.search(r'</g><circle class="ring" cx="[\d.]+" cy="[\d.]+" r="([\d.]+)"/>', drawn)  # after the piece
+        assert ring is not None
+        if piece:
+            assert float(ring[1]) > float(re.search(piece, drawn)[1])
+        else:  # beyond the farthest of its discs
+            discs = re.findall(r'<circle class="kind" cx="([\d.]+)" cy="([\d.]+)" r="([\d.]+)"', drawn)
+            centre = re.search(r'<circle class="hit" cx="([\d.]+)" cy="([\d.]+)"', drawn)
+            assert all(((float(x) - float(centre[1])) ** 2 + (float(y) - float(centre[2])) ** 2) ** 0.5 + float(r)
+                       < float(ring[1]) for x, y, r in discs)
+
+
+def test_a_stacking_maps_names_keep_clear_of_the_stacks_beneath_them(tmp_path: Path) -> None:
+    """Short names one step apart down a column of a map that stacks: a name under one stack's discs ran into the
+    discs of the stack beneath it. Such a map is spread, so the next point down is past the name."""
+    text = (DATA / "majority-map" / "ruleset.yaml").read_text()
+    short = text.replace("Northmarch", "N").replace("Eastwatch", "E").replace("Southfields", "S").replace("Westmoor", "W")
+    (tmp_path / "ruleset.yaml").write_text(short)
+    state = engine.load(str(tmp_path)).new_state(players=3, seed=1)
+    for colour in ("Red", "Blue", "Green"):  # three players' cubes in each: discs in two rows
+        for area in ("N", "S"):
+            cube = next(iter(state.zones[state.game.zone_names.index(f"stock of {colour}")]))
+            state.place(cube, state.game.grid.names[area])
+    svg = board_svg(state)
+    name = re.search(r'<text x="[\d.]+" y="([\d.]+)" class="point-name"[^>]*>N</text>', svg)
+    below = re.findall(r'<circle class="kind" cx="[\d.]+" cy="([\d.]+)" r="([\d.]+)"', cell_drawn(svg, "0,1"))
+    assert name is not None and below
+    assert all(float(cy) - float(r) > float(name[1]) + 2 for cy, r in below)  # the discs beneath start below the name

@@ -132,7 +132,7 @@ def back(state: State, cid: int, styles: dict[str, str]) -> Text:
     role = down.seen_by(cid) if down is not None else None
     if not isinstance(role, str) or role not in state.game.display:
         return Text("?", style="bold")
-    return Text(state.game.display[role].get("short", role) + "?", style=f"bold {styles.get(role, '')}")
+    return Text(display_text(state.game, role) + "?", style=f"bold {styles.get(role, '')}")
 
 
 def own_face_down(state: State, cid: int, seat: int | None) -> bool:
@@ -275,8 +275,9 @@ def square_legend(state: State, short: dict[str, str], styles: dict[str, str], s
         if text is not None:
             values = [value for attr, type_name in game.attribute_types.items()
                       if type_name in game.types and (value := game.attributes[attr][state.face[cid]][cid]) is not None]
-            if not any(value in game.display for value in values):  # drawn by its own name's display
-                shown.setdefault(text.plain, game.piece_names[cid])
+            if "short" in game.display.get(game.piece_names[cid], {}) or not any(value in game.display for value in values):
+                shown.setdefault(text.plain, game.piece_names[cid])  # drawn by its own name's display
+                continue
             for value in values:
                 shown.setdefault(display_text(game, value) if value in game.display else str(value), str(value))
         else:
@@ -496,12 +497,14 @@ def piece_text(game: Game, state: State, cid: int, styles: dict[str, str]) -> Te
         return None
     face = state.face[cid]
     values = [v for a, t in game.attribute_types.items() if t in game.types and (v := game.attributes[a][face][cid]) is not None]
+    name = game.piece_names[cid]
+    style = next((styles[v] for v in values if game.display.get(v, {}).get("style")), "")
+    if "short" in game.display.get(name, {}):  # the piece's own short text says more than its values' (a rank)
+        return Text(display_text(game, name), style=f"bold {styles.get(name) or (styles.get(values[0], '') if values else '')}")
     if not any(v in game.display for v in values):
-        name = game.piece_names[cid]  # a piece named in display itself (one that holds no value shown)
-        if name not in game.display:
+        if name not in game.display:  # a piece named in display itself (one that holds no value shown)
             return None
         return Text(display_text(game, name), style=f"bold {styles.get(name, '')}")
-    style = next((styles[v] for v in values if game.display.get(v, {}).get("style")), "")
     return Text("".join(display_text(game, v) if v in game.display else v for v in values), style=style)
 
 
@@ -516,7 +519,7 @@ def display_text(game: Game, name: str) -> str:
     ('No', 'S')
     """
     hint = game.display[name]
-    return hint["short"] if "short" in hint else abbreviations(game.display, least=2)[name]
+    return hint["short"] if "short" in hint else abbreviations((n for n, h in game.display.items() if "short" not in h), least=2)[name]
 
 
 def held_values(game: Game, cid: int) -> list[str]:

@@ -868,10 +868,11 @@ class PlaceOnBoard(Function):
                 seen = list(dict.fromkeys(told_name(s, c) or names[c] for c in chosen))  # as every seat may read them
                 public = ", ".join(seen[:4]) + (", ..." if len(seen) > 4 else "")
                 why = "; it needs exactly one, or copies of one piece (count:), any of which it places"
-                told = None if public == some else f"{pos}: place() selected {len(chosen)} components ({public}){why}"
-                raise EffectRuntimeError(f"place() selected {len(chosen)} components ({some}){why}", pos, told)
+                told = None if public == some else f"{pos}: {self.name}() selected {len(chosen)} components ({public}){why}"
+                raise EffectRuntimeError(f"{self.name}() selected {len(chosen)} components ({some}){why}", pos, told)
             if len(chosen) != 1:
-                raise EffectRuntimeError(f"place() selected {len(chosen)} components; it needs exactly one", pos)
+                raise EffectRuntimeError(f"{self.name}() selected 0 components; it needs exactly one (nothing meets "
+                                         f"the selection: is what it selects from empty?)", pos)
             where = cell(s, e)
             if where is None:
                 raise EffectRuntimeError("place() was given no cell (none): nothing was chosen or found", pos)

@@ -31,6 +31,7 @@ HIDDEN = {
     "others": "contents hidden from other seats",
     "order": "order and contents hidden",
     "all": "hidden from everyone",
+    "owner": "held facing away: contents seen by every seat but its owner's",
 }
 
 

@@ -223,7 +223,8 @@ class Draw(Step):
         dst = self.target(s)
         hidden = s.game.zone_spec_of[dst].hidden != "none"
         role = s.game.zone_owner[dst]
-        owner = s.seat_of.get(role, 0) if hidden and role is not None else 0
+        facing_away = s.game.zone_spec_of[dst].hidden == "owner"  # its owner is the one seat not to learn it: none is told
+        owner = s.seat_of.get(role, 0) if hidden and role is not None and not facing_away else 0
         return ChanceEvent(self.index, pool=tuple(pool.items()), draws=draws, hidden=hidden, seer=owner)
 
     def enter(self, s: "StateView") -> bool:

@@ -731,8 +731,9 @@ CORE_SCHEMA: dict[str, Any] = {
                 "hidden": {
                     "description": ("What players cannot see: `none`, `others` (only the owner sees it), `order` (a "
                                     "face-down pile: others see only how many; the owner of a per-role one sees its "
-                                    "contents but not their order), `all` (nobody sees it)."),
-                    "enum": ["none", "others", "order", "all"],
+                                    "contents but not their order), `all` (nobody sees it), `owner` (a per-role "
+                                    "zone every seat sees but its owner's: a hand held facing away)."),
+                    "enum": ["none", "others", "order", "all", "owner"],
                     "default": "none",
                 },
                 "owner_known": {

@@ -45,6 +45,8 @@ if TYPE_CHECKING:
 
 MAX_HEX_RADIUS = 100
 MAX_CELLS = 10_000
+HIDDEN_LEVELS = ("none", "others", "order", "all", "owner")
+"""What a zone's ``hidden`` may say (see engine.core.information)."""
 SUPPLY = "supply"
 BOARD = "board"
 
@@ -151,7 +153,11 @@ def read_zones(b: "Builder") -> None:
         b.unknown_keys(spec, ("kind", "per", "hidden", "owner_known", "show", "shown", "doc"), f"zone '{name}'")
         kind = b.choice(spec, "kind", ("pile", "hand"), "pile")
         per = b.choice(spec, "per", ("role", "shared"), "shared")
-        hidden = b.choice(spec, "hidden", ("none", "others", "order", "all"), "none")
+        hidden = b.choice(spec, "hidden", HIDDEN_LEVELS, "none")
+        if hidden == "owner" and per != "role":
+            b.error(b.pos(spec, "hidden"), f"'hidden: owner' hides a zone from the role it belongs to, and zone "
+                                           f"'{name}' belongs to nobody", "add 'per: role' (a hand held facing away "
+                                           "from its owner), or choose 'all' (nobody sees it)")
         _add_zone(b, ZoneSpec(str(name), kind, per == "role", hidden, _shown(b, spec), doc=str(spec.get("doc") or ""),
                               shown=b.bool_setting(spec, "shown", True)))
 

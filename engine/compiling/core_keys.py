@@ -538,8 +538,9 @@ CORE_SCHEMA: dict[str, Any] = {
                     "description": ("Square grids of a fixed size: how cells are written in actions, logs, "
                                     "scenarios and the drawn board's edges. `numbers`: `x,y` (4,1); `algebraic`: "
                                     "columns a, b, c ... from x = 0 (then aa, ab ...), rows 1, 2, 3 ... from y = 0, "
-                                    "so (4, 1) is e2. `x,y` is still read; code keeps cells as (x, y)."),
-                    "enum": ["numbers", "algebraic"],
+                                    "so (4, 1) is e2. Boards of points: `names` writes each point by its name "
+                                    "(`place R at Forest`). `x,y` is still read; code keeps cells as (x, y)."),
+                    "enum": ["numbers", "algebraic", "names"],
                     "default": "numbers",
                 },
                 "thin": {

@@ -30,7 +30,7 @@ import dataclasses
 import re
 from typing import TYPE_CHECKING, Any, Callable
 
-from engine.blocks.cellnames import STYLES, cell_names
+from engine.blocks.cellnames import POINT_STYLES, STYLES, PointNames, cell_names
 from engine.blocks.grid import ADJACENCY, SquareGrid
 from engine.blocks.hexgrid import HexGrid
 from engine.compiling.components import check_written_name
@@ -59,12 +59,17 @@ def read_board(b: "Builder") -> None:
         return
     kind = b.choice(spec, "kind", ("square-grid", "hex", "points"), "square-grid")
     stacking = b.bool_setting(spec, "stacking", False)
-    if kind != "square-grid" and "cell_names" in spec:
-        b.error(b.pos(spec, "cell_names"), f"'cell_names' names the cells of a square grid ('kind: square-grid' with a "
-                                           f"'width' and a 'height'), not of a {'hex board' if kind == 'hex' else 'board of points'}",
-                "a board of points names its points in 'points'" if kind == "points" else None)
+    if kind == "hex" and "cell_names" in spec:
+        b.error(b.pos(spec, "cell_names"), "'cell_names' names the cells of a square grid ('kind: square-grid' with a "
+                                           "'width' and a 'height') or the points of a board of points, not of a hex board")
     if kind == "points":
         b.game.grid = read_points(b, spec, stacking)
+        if b.choice(spec, "cell_names", POINT_STYLES, "numbers") == "names":
+            if b.game.grid.names:
+                b.game.cell_names = PointNames(b.game.grid.names)
+            elif b.game.grid.points:
+                b.error(b.pos(spec, "cell_names"), "'cell_names: names' writes the points by their names, and these "
+                                                   "points have none", "give each a name: points: {a: [0, 0], b: [2, 0]}")
         return
     if kind == "hex":
         b.unknown_keys(spec, ("kind", "radius", "width", "height", "stacking", "cell_names"), "a hex board")

@@ -43,7 +43,7 @@ Typical use::
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Hashable, Iterable, Iterator, Mapping, Sequence, TypeVar
 
 from rich import box
 from rich.console import Console, ConsoleOptions, Group, RenderableType
@@ -92,6 +92,10 @@ def drawn_span(values: Iterable[int]) -> list[int | None]:
 
 PALETTE = tuple(f"color({n})" for n in (1, 2, 4, 3, 5, 6, 9, 10, 12, 11, 13, 14))
 """Terminal colours (the 16-colour ANSI numbers) for the values of a type, by index."""
+
+
+H = TypeVar("H", bound=Hashable)
+"""An item counted by :func:`tallied`."""
 
 
 def value_styles(game: Game) -> dict[str, str]:
@@ -479,12 +483,33 @@ def _group_line(state: State, anchor: tuple[int, int], styles: dict[str, str]) -
     return line.append(name, style=f"bold {style}").append(f" ({pieces})")
 
 
-def counted(names: Iterable[str]) -> list[str]:
-    """Names in first-seen order, repeated ones once with their count (``A x2``)."""
-    counts: dict[str, int] = {}
-    for name in names:
-        counts[name] = counts.get(name, 0) + 1
-    return [name if n == 1 else f"{name} x{n}" for name, n in counts.items()]
+def counted(names: Iterable[str], in_order: bool = False) -> list[str]:
+    """Names in first-seen order, repeated ones once with their count (``A x2``); ``in_order`` (a pile, whose order
+    the rules may read): only copies lying next to each other are counted together, so the list keeps the order.
+
+    >>> counted(["A", "B", "A"]), counted(["A", "A", "B", "A"], in_order=True)
+    (['A x2', 'B'], ['A x2', 'B', 'A'])
+    """
+    return [name if n == 1 else f"{name} x{n}" for name, n in tallied(names, in_order)]
+
+
+def tallied(items: Iterable[H], in_order: bool = False) -> list[tuple[H, int]]:
+    """Each item once, in first-seen order, with how many there are; ``in_order``: only items next to each other are
+    counted together.
+
+    >>> tallied("aba"), tallied("aab", in_order=True), tallied("aba", in_order=True)
+    ([('a', 2), ('b', 1)], [('a', 2), ('b', 1)], [('a', 1), ('b', 1), ('a', 1)])
+    """
+    runs: list[list[Any]] = []
+    seen: dict[H, list[Any]] = {}
+    for item in items:
+        run = (runs[-1] if runs and runs[-1][0] == item else None) if in_order else seen.get(item)
+        if run is None:
+            run = [item, 0]
+            runs.append(run)
+            seen[item] = run
+        run[1] += 1
+    return [(item, n) for item, n in runs]
 
 
 def piece_text(game: Game, state: State, cid: int, styles: dict[str, str]) -> Text | None:
@@ -637,7 +662,8 @@ def zones(state: State, seat: int | None) -> list[Text]:
         else:
             held = as_held(game, zi, content, faces.get(name))
             shown = [face for _, face in held] if faces.get(name) else None
-            line.append(", ".join(counted(_with_faces(game, [piece for piece, _ in held], shown))))
+            pile = game.zone_spec_of[zi].kind == "pile"  # its order may be the rules': copies apart are not counted as one
+            line.append(", ".join(counted(_with_faces(game, [piece for piece, _ in held], shown), in_order=pile)))
         lines.append(line)
     lines += [styled(legend) for i in sorted(legends) for legend in drawn[i].legend]
     if empty:

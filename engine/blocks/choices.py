@@ -963,6 +963,10 @@ class Choose(Function):
         if scope.pure:
             scope.error(call.pos, "choose() asks a player, which a condition or score can't do",
                         "choose in a program (an effect) and keep the answer with 'let'")
+        elif scope.in_where:
+            scope.error(call.pos, "choose() in the condition after 'where' would ask the player once for every item "
+                                  "the selection looks at", "ask once before it and keep the answer: let p = choose(...), "
+                                                            "then move(c in row where c == p, ...)")
         keywords = call.keywords()
         for name, kw in keywords.items():
             if name not in ("by", "always_ask", "text", "optional"):

@@ -737,6 +737,14 @@ CORE_SCHEMA: dict[str, Any] = {
                     "enum": ["none", "others", "order", "all", "owner"],
                     "default": "none",
                 },
+                "refill": {
+                    "description": ("A pile drawn from that runs short is refilled from this zone (the same role's, "
+                                    "or a shared one): `move(x in deck(r), hand(r), 5)` finding 3 cards shuffles "
+                                    "the discard pile under them first, as a deck-builder's discard becomes a new "
+                                    "deck."),
+                    "type": "string",
+                    "examples": ["discard"],
+                },
                 "owner_known": {
                     "description": ("For a hidden per-role zone: a condition on `self` naming the components "
                                     "everyone knows stay with that role (though not where among its hidden zones), "

@@ -155,7 +155,7 @@ def read_zones(b: "Builder") -> None:
         if name in (SUPPLY, BOARD):
             b.error(zones.key_pos.get(name), f"'{name}' is a built-in zone")
             continue
-        b.unknown_keys(spec, ("kind", "per", "hidden", "owner_known", "show", "shown", "doc"), f"zone '{name}'")
+        b.unknown_keys(spec, ("kind", "per", "hidden", "owner_known", "show", "shown", "doc", "refill"), f"zone '{name}'")
         kind = b.choice(spec, "kind", ("pile", "hand"), "pile")
         per = b.choice(spec, "per", ("role", "shared"), "shared")
         hidden = b.choice(spec, "hidden", HIDDEN_LEVELS, "none")
@@ -164,7 +164,28 @@ def read_zones(b: "Builder") -> None:
                                            f"'{name}' belongs to nobody", "add 'per: role' (a hand held facing away "
                                            "from its owner), or choose 'all' (nobody sees it)")
         _add_zone(b, ZoneSpec(str(name), kind, per == "role", hidden, _shown(b, spec), doc=str(spec.get("doc") or ""),
-                              shown=b.bool_setting(spec, "shown", True)))
+                              shown=b.bool_setting(spec, "shown", True), refill=str(spec.get("refill") or "")))
+    _check_refills(b, zones)
+
+
+def _check_refills(b: "Builder", zones: Mapping) -> None:
+    """``refill: ZONE`` on a pile: the zone exists, is another, and belongs to the same role or to nobody."""
+    specs = b.game.zone_specs
+    for name, spec in specs.items():
+        if not spec.refill:
+            continue
+        where = b.pos(zones[name], "refill")
+        other = specs.get(spec.refill)
+        if other is None or spec.refill in (SUPPLY, BOARD):
+            b.error(where, f"zone '{name}' is refilled from '{spec.refill}', which is no zone declared under 'zones'",
+                    did_you_mean(spec.refill, [z for z in specs if z not in (SUPPLY, BOARD, name)]))
+        elif other is spec:
+            b.error(where, f"zone '{name}' cannot be refilled from itself", "name the pile its cards are discarded to")
+        elif spec.kind != "pile":
+            b.error(where, f"zone '{name}' is a hand: 'refill' is for a pile drawn from (kind: pile)")
+        elif other.per_role and not spec.per_role:
+            b.error(where, f"zone '{name}' is shared and '{spec.refill}' is kept per role: whose would refill it?",
+                    "refill a per-role pile from its role's own zone, or a shared pile from a shared one")
 
 
 def _shown(b: "Builder", spec: Mapping) -> tuple[str, ...]:

@@ -26,6 +26,7 @@ class ZoneSpec:
     owner_known: "Callable[[Any, int], bool] | None" = field(default=None, compare=False)  # hidden components known to stay with the owner
     doc: str = ""  # what it is, in English (``rulecraft explain``, the words a program may use)
     shown: bool = True  # drawn while empty (false: a zone that holds things only in the middle of an effect)
+    refill: str = ""  # the zone shuffled into this one when a draw from it runs short (a deck-builder's discard)
 
 
 @dataclass(frozen=True)

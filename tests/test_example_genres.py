@@ -67,7 +67,9 @@ their turns are passed over, and everyone is dealt in again for the next round (
 Take six (docs/examples/take-six) is a card-placing game in the manner of 6 nimmt!: every player seals a card at once
 (``commit``), and the last player's turn places the revealed cards from the lowest up, asking the owner of a card lower
 than every row which row it takes (``choose(..., by = r)``); its cards' ids are their numbers, written as numbers in
-its scenarios.
+its scenarios.  Fireworks (docs/examples/fireworks) is cooperative in the manner of Hanabi: each hand is held facing away
+(``hidden: owner``), so a player plays a card by its place in the hand, and a hint moves the cards it names to the
+front (``move(..., on_top = true)``) and says how many.
 """
 
 from __future__ import annotations
@@ -86,7 +88,7 @@ from engine.runner.simulate import simulate
 GAMES = ("pig", "trumps", "hex", "going-once", "dominoes", "home-run", "market-row", "crazy-eights", "sealed-bids", "memory", "hidden-duel",
          "yacht", "morris", "storm-watch", "go", "gem-merchants", "frontiers",
          "chess", "homestead", "routes", "tables", "amazons", "pentago", "hearts", "quoridor", "leduc", "orchard",
-         "fleet", "oh-hell", "meadows", "court-letters", "take-six")
+         "fleet", "oh-hell", "meadows", "court-letters", "take-six", "fireworks")
 SLOW = {"quoridor"}  # a random game takes about a second (each wall tried on a copy): fewer of them
 
 

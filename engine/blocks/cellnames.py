@@ -4,7 +4,7 @@ A fixed square grid may say ``cell_names: algebraic``: columns ``a``, ``b``, ``c
 ``aa``, ``ab`` ...) and rows ``1``, ``2``, ``3`` ... from y = 0, so ``(4, 1)`` is ``e2``.  The names are the
 game's (``game.cell_text``, ``game.read_cell``); every text form of a cell uses them, and ``x,y`` is still read.
 Code keeps cells as ``(x, y)``.  A board of points may say ``cell_names: names``: its points are written by their
-names (``Forest``), as :class:`PointNames` does.
+names (``Alpha``), as :class:`PointNames` does.
 
 >>> PLAIN.text((4, 1)), PLAIN.read("4,1"), PLAIN.read("e2")
 ('4,1', (4, 1), None)
@@ -200,15 +200,15 @@ POINT_STYLES = ("numbers", "names")
 
 
 class PointNames(CellNames):
-    """A board of points whose points are written by their names (``cell_names: names``): ``place R at Forest``, the
-    log's ``at Forest``; ``x,y`` is still read, and a name typed in any case.
+    """A board of points whose points are written by their names (``cell_names: names``): ``place R at Alpha``, the
+    log's ``at Alpha``; ``x,y`` is still read, and a name typed in any case.
 
-    >>> names = PointNames({"Forest": (0, 0), "Quarry": (2, 0)})
-    >>> names.text((2, 0)), names.text((2, 0), brackets=True), names.text((5, 5)), names.read("quarry"), names.read("0,0")
-    ('Quarry', 'Quarry', '5,5', (2, 0), (0, 0))
-    >>> names.found_in("move Forest to Quarry:2"), names.typed("place R at 2,0"), names.cell_words("choose Quarry")
-    ([(0, 0), (2, 0)], 'place R at Quarry', ['2,0', 'quarry'])
-    >>> names.lists("forest", "choose Forest"), names.lists("for", "choose Forest")
+    >>> names = PointNames({"Alpha": (0, 0), "Beta": (2, 0)})
+    >>> names.text((2, 0)), names.text((2, 0), brackets=True), names.text((5, 5)), names.read("beta"), names.read("0,0")
+    ('Beta', 'Beta', '5,5', (2, 0), (0, 0))
+    >>> names.found_in("move Alpha to Beta:2"), names.typed("place R at 2,0"), names.cell_words("choose Beta")
+    ([(0, 0), (2, 0)], 'place R at Beta', ['2,0', 'beta'])
+    >>> names.lists("alpha", "choose Alpha"), names.lists("alp", "choose Alpha")
     (True, True)
     """
 
@@ -231,8 +231,8 @@ class PointNames(CellNames):
 
     def describe(self) -> str:
         """
-        >>> PointNames({"Forest": (0, 0)}).describe()
-        'points written by their names in actions and logs (Forest is 0,0)'
+        >>> PointNames({"Alpha": (0, 0)}).describe()
+        'points written by their names in actions and logs (Alpha is 0,0)'
         """
         name, cell = next(iter(self.points.items()))
         return f"points written by their names in actions and logs ({name} is {format_cell(cell)})"

@@ -9,9 +9,9 @@ A zone's declared ``hidden`` level says what each seat sees of it, exactly as
 * ``order``: the owner sees which components are there but not their order,
   other seats only the count;
 * ``all``: everyone sees only the count;
-* ``owner``: a per-role zone held facing away (Hanabi's hands): every seat
-  sees the contents in order but the owning role's seat, which sees only the
-  count.
+* ``owner``: a per-role zone held facing away (cards their owner may not
+  look at): every seat sees the contents in order but the owning role's
+  seat, which sees only the count.
 
 A hidden per-role zone may declare ``owner_known: CONDITION``: everyone
 knows the components satisfying it stay with that role (say, the base cards

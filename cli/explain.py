@@ -31,6 +31,7 @@ HIDDEN = {
     "others": "contents hidden from other seats",
     "order": "order and contents hidden",
     "all": "hidden from everyone",
+    "owner": "held facing away: contents seen by every seat but its owner's",
 }
 
 
@@ -104,6 +105,7 @@ def _hidden(spec: Any) -> str:
 def _zones(game: Game) -> list[str]:
     return [
         f"{spec.name}: a {spec.kind}{', one per role' if spec.per_role else ''}, {_hidden(spec)}"
+        f"{f', refilled from the {spec.refill} (shuffled) when a draw runs short' if spec.refill else ''}"
         f"{f' — {spec.doc}' if spec.doc else ''}"
         for spec in game.zone_specs.values()
     ]

@@ -43,7 +43,7 @@ Typical use::
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Hashable, Iterable, Iterator, Mapping, Sequence, TypeVar
 
 from rich import box
 from rich.console import Console, ConsoleOptions, Group, RenderableType
@@ -95,6 +95,10 @@ PALETTE = tuple(f"color({n})" for n in (1, 2, 4, 3, 5, 6, 9, 10, 12, 11, 13, 14)
 """Terminal colours (the 16-colour ANSI numbers) for the values of a type, by index."""
 
 
+H = TypeVar("H", bound=Hashable)
+"""An item counted by :func:`tallied`."""
+
+
 def value_styles(game: Game) -> dict[str, str]:
     """A colour for every value of every declared type: its ``display`` style, else one by its index in its type."""
     styles: dict[str, str] = {}
@@ -133,7 +137,7 @@ def back(state: State, cid: int, styles: dict[str, str]) -> Text:
     role = down.seen_by(cid) if down is not None else None
     if not isinstance(role, str) or role not in state.game.display:
         return Text("?", style="bold")
-    return Text(state.game.display[role].get("short", role) + "?", style=f"bold {styles.get(role, '')}")
+    return Text(display_text(state.game, role) + "?", style=f"bold {styles.get(role, '')}")
 
 
 def own_face_down(state: State, cid: int, seat: int | None) -> bool:
@@ -276,8 +280,9 @@ def square_legend(state: State, short: dict[str, str], styles: dict[str, str], s
         if text is not None:
             values = [value for attr, type_name in game.attribute_types.items()
                       if type_name in game.types and (value := game.attributes[attr][state.face[cid]][cid]) is not None]
-            if not any(value in game.display for value in values):  # drawn by its own name's display
-                shown.setdefault(text.plain, game.piece_names[cid])
+            if "short" in game.display.get(game.piece_names[cid], {}) or not any(value in game.display for value in values):
+                shown.setdefault(text.plain, game.piece_names[cid])  # drawn by its own name's display
+                continue
             for value in values:
                 shown.setdefault(display_text(game, value) if value in game.display else str(value), str(value))
         else:
@@ -479,12 +484,33 @@ def _group_line(state: State, anchor: tuple[int, int], styles: dict[str, str]) -
     return line.append(name, style=f"bold {style}").append(f" ({pieces})")
 
 
-def counted(names: Iterable[str]) -> list[str]:
-    """Names in first-seen order, repeated ones once with their count (``A x2``)."""
-    counts: dict[str, int] = {}
-    for name in names:
-        counts[name] = counts.get(name, 0) + 1
-    return [name if n == 1 else f"{name} x{n}" for name, n in counts.items()]
+def counted(names: Iterable[str], in_order: bool = False) -> list[str]:
+    """Names in first-seen order, repeated ones once with their count (``A x2``); ``in_order`` (a pile, whose order
+    the rules may read): only copies lying next to each other are counted together, so the list keeps the order.
+
+    >>> counted(["A", "B", "A"]), counted(["A", "A", "B", "A"], in_order=True)
+    (['A x2', 'B'], ['A x2', 'B', 'A'])
+    """
+    return [name if n == 1 else f"{name} x{n}" for name, n in tallied(names, in_order)]
+
+
+def tallied(items: Iterable[H], in_order: bool = False) -> list[tuple[H, int]]:
+    """Each item once, in first-seen order, with how many there are; ``in_order``: only items next to each other are
+    counted together.
+
+    >>> tallied("aba"), tallied("aab", in_order=True), tallied("aba", in_order=True)
+    ([('a', 2), ('b', 1)], [('a', 2), ('b', 1)], [('a', 1), ('b', 1), ('a', 1)])
+    """
+    runs: list[list[Any]] = []
+    seen: dict[H, list[Any]] = {}
+    for item in items:
+        run = (runs[-1] if runs and runs[-1][0] == item else None) if in_order else seen.get(item)
+        if run is None:
+            run = [item, 0]
+            runs.append(run)
+            seen[item] = run
+        run[1] += 1
+    return [(item, n) for item, n in runs]
 
 
 def piece_text(game: Game, state: State, cid: int, styles: dict[str, str]) -> Text | None:
@@ -497,12 +523,14 @@ def piece_text(game: Game, state: State, cid: int, styles: dict[str, str]) -> Te
         return None
     face = state.face[cid]
     values = [v for a, t in game.attribute_types.items() if t in game.types and (v := game.attributes[a][face][cid]) is not None]
+    name = game.piece_names[cid]
+    style = next((styles[v] for v in values if game.display.get(v, {}).get("style")), "")
+    if "short" in game.display.get(name, {}):  # the piece's own short text says more than its values' (a rank)
+        return Text(display_text(game, name), style=f"bold {styles.get(name) or (styles.get(values[0], '') if values else '')}")
     if not any(v in game.display for v in values):
-        name = game.piece_names[cid]  # a piece named in display itself (one that holds no value shown)
-        if name not in game.display:
+        if name not in game.display:  # a piece named in display itself (one that holds no value shown)
             return None
         return Text(display_text(game, name), style=f"bold {styles.get(name, '')}")
-    style = next((styles[v] for v in values if game.display.get(v, {}).get("style")), "")
     return Text("".join(display_text(game, v) if v in game.display else v for v in values), style=style)
 
 
@@ -517,7 +545,7 @@ def display_text(game: Game, name: str) -> str:
     ('No', 'S')
     """
     hint = game.display[name]
-    return hint["short"] if "short" in hint else abbreviations(game.display, least=2)[name]
+    return hint["short"] if "short" in hint else abbreviations((n for n, h in game.display.items() if "short" not in h), least=2)[name]
 
 
 def held_values(game: Game, cid: int) -> list[str]:
@@ -659,7 +687,8 @@ def zones(state: State, seat: int | None) -> list[Text]:
         else:
             held = as_held(game, zi, content, faces.get(name))
             shown = [face for _, face in held] if faces.get(name) else None
-            line.append(", ".join(counted(_with_faces(game, [piece for piece, _ in held], shown))))
+            pile = game.zone_spec_of[zi].kind == "pile"  # its order may be the rules': copies apart are not counted as one
+            line.append(", ".join(counted(_with_faces(game, [piece for piece, _ in held], shown), in_order=pile)))
         lines.append(line)
     lines += [styled(legend) for i in sorted(legends) for legend in drawn[i].legend]
     if empty:

@@ -165,14 +165,15 @@ def test_columns_past_z_go_on_as_aa(tmp_path: Path) -> None:
 @pytest.mark.parametrize(("board", "said"), [
     ("  kind: hex\n  radius: 2\n  cell_names: algebraic\n",
      "ruleset.yaml:17:15: 'cell_names' names the cells of a square grid ('kind: square-grid' with a 'width' and a "
-     "'height'), not of a hex board"),
+     "'height') or the points of a board of points, not of a hex board"),
     ("  kind: square-grid\n  max_width: 3\n  max_height: 3\n  cell_names: algebraic\n",
      "ruleset.yaml:18:15: 'cell_names' names the cells of a board of a fixed size: give 'width' and 'height'"),
     ("  kind: points\n  points: {a: [0, 0], b: [1, 0]}\n  links: [[a, b]]\n  cell_names: algebraic\n",
-     "ruleset.yaml:18:15: 'cell_names' names the cells of a square grid ('kind: square-grid' with a 'width' and a "
-     "'height'), not of a board of points"),
+     "ruleset.yaml:18:15: 'cell_names' must be one of numbers, names, not 'algebraic'"),
+    ("  kind: points\n  points: [[0, 0], [1, 0]]\n  links: [[\"0,0\", \"1,0\"]]\n  cell_names: names\n",
+     "ruleset.yaml:18:15: 'cell_names: names' writes the points by their names, and these points have none"),
     ("  kind: square-grid\n  width: 3\n  height: 3\n  cell_names: chess\n",
-     "ruleset.yaml:18:15: board/cell_names: 'chess' is not one of numbers, algebraic"),
+     "ruleset.yaml:18:15: board/cell_names: 'chess' is not one of numbers, algebraic, names"),
 ])
 def test_the_setting_is_refused_where_it_names_nothing(tmp_path: Path, board: str, said: str) -> None:
     text = re.sub(r"board:\n(  .*\n)+", "board:\n" + board, MARKS).replace("touching: false", "touching: true")

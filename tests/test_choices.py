@@ -767,3 +767,40 @@ def test_a_state_whose_coroutine_was_ended_plays_on_the_same(game: engine.Game, 
     twin.apply("choose c2")
     twin.apply("choose 1")
     assert first == twin and first.counters == twin.counters == [13, 1] and first.log == twin.log
+
+
+ASKED_IN_WHERE = """\
+name: asked-in-where
+players: [2]
+components:
+  card:
+    instances: [{id: A}, {id: B}, {id: C}]
+zones:
+  row: {kind: pile}
+  held: {kind: hand}
+setup: |
+  move(c in supply, row)
+turn:
+  - do:
+      effect: |
+        move(c in row where c == choose(x in row, always_ask = true), held)
+end:
+  when: count(row) == 0
+scoring: {rank: r in roles, by: [0], points: key}
+"""
+
+
+def test_a_choice_in_a_where_is_refused_where_written(tmp_path: Path) -> None:
+    """``move(c in row where c == choose(x in row))`` asked the player once for every card of the row: answered
+    ``choose B``, the game asked again (for the next card) and moved nothing, and nothing said why."""
+    (tmp_path / "ruleset.yaml").write_text(ASKED_IN_WHERE)
+    with pytest.raises(RulesetError) as err:
+        engine.load(tmp_path)
+    assert "ruleset.yaml:14:34: choose() in the condition after 'where' would ask the player once for every item the " \
+           "selection looks at (ask once before it and keep the answer: let p = choose(...)" in err.value.format()
+    (tmp_path / "ruleset.yaml").write_text(ASKED_IN_WHERE.replace(
+        "        move(c in row where c == choose(x in row, always_ask = true), held)",
+        "        let p = choose(x in row where x != none, always_ask = true)\n        move(c in row where c == p, held)"))
+    s = engine.load(tmp_path).new_state(players=2, seed=1)
+    s.apply("choose B")
+    assert s.observation(1)["zones"]["held"] == ["B"]

@@ -142,3 +142,57 @@ def test_the_terminal_lists_a_hand_as_its_components_are_declared() -> None:
         received = received or any(len(state.zones[game.zone_names.index(f"hand of {r}")]) > n
                                    for r, n in zip(("North", "East", "South", "West"), hands))
     assert received
+
+
+RANKS = """\
+name: ranks
+players: [2]
+types: {side: [North, South]}
+roles: {of: side, seating: {2: [1, 2]}}
+board: {kind: square-grid, width: 2, height: 2}
+face_down: true
+components:
+  piece:
+    attributes: {side: side, rank: int}
+    instances:
+      - {id: N-marshal, side: North, rank: 10}
+      - {id: N-bomb, side: North, rank: 11}
+      - {id: S-marshal, side: South, rank: 10}
+      - {id: S-bomb, side: South, rank: 11}
+display:
+  North: {colour: "#36c"}
+  South: {colour: "#c33"}
+  N-marshal: {short: "10"}
+  N-bomb: {short: B}
+setup: |
+  place_down(p in supply where p.id == "N-marshal", (0, 0), seen_by = North)
+  place(p in supply where p.id == "N-bomb", (1, 0))
+  place_down(p in supply where p.id == "S-marshal", (0, 1), seen_by = South)
+turn:
+  - do:
+      effect: |
+        let c = choose(c in empty_cells, always_ask = true)
+        place(s in supply where s.side == current_role, c)
+end:
+  when: count(empty_cells) == 0
+scoring:
+  rank: r in roles
+  by: [0]
+  points: key
+"""
+
+
+def test_a_pieces_own_short_text_wins_over_its_sides(tmp_path: Path) -> None:
+    """Pieces told apart only by a number (``rank: int``) and given each a short text by id, beside a colour for
+    each side, were all drawn ``Nort`` (the side's name, abbreviated among every name display gives, the ids'
+    too): their owner could not tell the marshal from the bomb.  The piece's own short text is drawn, in its
+    side's colour, and the key says what it stands for; a back is its side abbreviated as a side is (``So?``)."""
+    path = tmp_path / "ranks.yaml"
+    path.write_text(RANKS, encoding="utf-8")
+    game = engine.load(path)
+    s = game.new_state(players=2, seed=1)
+    drawn = _text(board(s, 1))
+    assert "10*" in drawn and " B " in drawn and "So?" in drawn and "Nort" not in drawn, drawn
+    assert "10 N-marshal" in drawn and "B N-bomb" in drawn, drawn
+    bomb = s.grid[(1, 0)]
+    assert piece_look(game, s, bomb, value_colours(game), _labels(game))[:3] == ("#36c", "B", "N-bomb")

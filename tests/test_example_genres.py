@@ -70,7 +70,9 @@ than every row which row it takes (``choose(..., by = r)``); its cards' ids are 
 its scenarios.  Column climb (docs/examples/column-climb) is a push-your-luck dice game in the manner of Can't Stop: a
 marker per player per column and the turn's climb are counters kept per key (``key: 2..12``).  Glance
 (docs/examples/glance) is a two-player card game in the manner of Love Letter whose Priest shows the rival's hand to
-its player alone (``show(hand(them), to = me)``), known until the card leaves the hand.
+its player alone (``show(hand(them), to = me)``), known until the card leaves the hand.  Fireworks (docs/examples/fireworks) is cooperative in the manner of
+Hanabi: each hand is held facing away (``hidden: owner``), so a player plays a card by its place in the hand, and a hint
+moves the cards it names to the front (``move(..., on_top = true)``) and says how many.
 """
 
 from __future__ import annotations
@@ -89,7 +91,7 @@ from engine.runner.simulate import simulate
 GAMES = ("pig", "trumps", "hex", "going-once", "dominoes", "home-run", "market-row", "crazy-eights", "sealed-bids", "memory", "hidden-duel",
          "yacht", "morris", "storm-watch", "go", "gem-merchants", "frontiers",
          "chess", "homestead", "routes", "tables", "amazons", "pentago", "hearts", "quoridor", "leduc", "orchard",
-         "fleet", "oh-hell", "meadows", "court-letters", "take-six", "column-climb", "glance")
+         "fleet", "oh-hell", "meadows", "court-letters", "take-six", "column-climb", "glance", "fireworks")
 SLOW = {"quoridor"}  # a random game takes about a second (each wall tried on a copy): fewer of them
 
 

@@ -515,3 +515,17 @@ def test_a_board_in_separate_parts_is_accepted_and_explain_says_so(tmp_path: Pat
     path.write_text(RULESET)
     joined = CliRunner().invoke(main, ["explain", str(path)])
     assert "a board of 4 points joined by 4 links\n" in joined.output
+
+
+def test_points_named_in_actions_and_logs_with_cell_names_names(tmp_path: Path) -> None:
+    """A worker-placement board of action spaces as points offered ``place R at 5,0`` for the space called Builder
+    (the names showed only in the key below the board); ``cell_names: names`` writes every point by its name."""
+    game = load(tmp_path, RULESET.replace("  links: [[a, b, c, a], [c, d]]", "  links: [[a, b, c, a], [c, d]]\n  cell_names: names"))
+    s = game.new_state(players=2, record=True)
+    assert sorted(s.legal_actions().texts()) == ["place R at a", "place R at b", "place R at c", "place R at d"]
+    s.apply("place R at D")  # typed in any case
+    s.apply("place B at 1,1")  # or as x,y
+    assert "Red places R at d" in s.log and "Blue places B at c" in s.log, s.log
+    from cli.explain import explain
+    assert any("points written by their names in actions and logs (a is 0,0)" in line for line in explain(game))
+    assert load(tmp_path).new_state(players=2).legal_actions().texts()[0] == "place R at 0,0"  # without it: as before

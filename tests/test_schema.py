@@ -180,11 +180,12 @@ def test_a_word_of_another_kind_and_numbers_without_commas_are_told_in_yaml_word
     """``hidden: true`` was told "True is not one of ['none', 'others', 'order', 'all']" (Python's words), and
     ``points: [1 0]`` "'1 0' is not a whole number (0: a whole number)"."""
     with_zone = MINIMAL.replace("turn:", "zones:\n  hand: {kind: hand, per: role, hidden: true}\nturn:")
-    assert errors(with_zone)[0].startswith("11:41 zones/hand/hidden: true is not one of none, others, order, all "
-                                           "(for true write one of others, order, all; hidden: what players cannot "
+    assert errors(with_zone)[0].startswith("11:41 zones/hand/hidden: true is not one of none, others, order, all, "
+                                           "owner (for true write one of others, order, all, owner; hidden: what players cannot "
                                            "see: `none`, `others`")
     assert errors(with_zone.replace("hidden: true", "hidden: false"))[0].startswith(
-        "11:41 zones/hand/hidden: false is not one of none, others, order, all (for false write none; hidden: ")
+        "11:41 zones/hand/hidden: false is not one of none, others, order, all, owner (for false write none; "
+        "hidden: ")
     assert errors(MINIMAL.replace("points: [1, 0]", "points: [1 0]")) == [
         "17:12 scoring/points/0: '1 0' is not a whole number (YAML reads '1 0' as one item: separate a list's items "
         "with commas, like [1, 0])"]

@@ -42,3 +42,43 @@ def test_an_empty_supply_has_no_box_on_a_table_without_a_board() -> None:
     assert 'data-zone="supply"' not in table and 'data-zone="deck"' in table
     used = engine.load(EXAMPLES / "crazy-eights").new_state(players=2, seed=1)
     assert used.observation(1)["zones"]["supply"] and 'data-zone="supply"' in zones_svg(used.game, used.observation(1)["zones"])
+
+
+PILES = """\
+name: piles
+players: [2]
+components:
+  card:
+    attributes: {rank: int}
+    instances: [{id: R1, rank: 1, count: 4}, {id: G1, rank: 1}, {id: B1, rank: 1}]
+zones:
+  row: {kind: pile}
+  held: {kind: hand}
+setup: |
+  move(c in supply where c.id == "R1", row, 1)
+  move(c in supply where c.id == "G1", row)
+  move(c in supply where c.id == "R1", row, 1)
+  move(c in supply where c.id == "R1" or c.id == "B1", held)
+turn:
+  - do:
+      effect: |
+        let p = choose(x in row, always_ask = true)
+        move(c in row where c == p, held)
+end:
+  when: count(row) == 0
+scoring: {rank: r in roles, by: [0], points: key}
+"""
+
+
+def test_a_pile_lists_copies_apart_where_they_lie_and_a_hand_counts_them(tmp_path: Path) -> None:
+    """A hand of cards played by their place (a pile, ``R1, G1, R1``) was listed ``R1 x2, G1``, as a hand is: the
+    player read the second card as a red one.  A pile counts only copies lying next to each other; a hand, shown
+    sorted, counts every copy as before, in the terminal and on the page."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(PILES, encoding="utf-8")
+    state = engine.load(path).new_state(players=2, seed=1)
+    assert [line.plain for line in render.zones(state, 1)][:2] == ["row: R1, G1, R1", "held: R1 x2, B1"]
+    state.apply("choose G1")  # the pile's copies now lie next to each other
+    assert [line.plain for line in render.zones(state, 1)][:2] == ["row: R1 x2", "held: R1 x2, G1, B1"]
+    assert render.tallied(["R1", "G1", "R1"], in_order=True) == [("R1", 1), ("G1", 1), ("R1", 1)]
+    assert render.counted(["R1", "G1", "R1"]) == ["R1 x2", "G1"]

@@ -83,7 +83,8 @@ def table_html(state: State, seat: int | None, own: bool = True, everything: boo
                 parts.append(f'<div class="listed">{chip_html(game, game.piece_names[cid])} <small>{escape(details)}</small></div>')
                 values.add(render.value_label(game, cid, 0))
         else:
-            for (piece, up), n in _counted(render.as_held(game, zi, content, faces.get(name))):
+            pile = game.zone_spec_of[zi].kind == "pile"
+            for (piece, up), n in render.tallied(render.as_held(game, zi, content, faces.get(name)), in_order=pile):
                 parts.append(chip_html(game, piece, n, up, tiles))
                 cid = game.piece_names.index(piece)
                 values.add(render.value_label(game, cid, face_index(game, cid, up)))
@@ -143,13 +144,6 @@ def public_observation(state: State) -> dict[str, Any]:
         shown = {f"{x},{y}": [back_label(state, c), None] for (x, y), c in state.grid.items() if hidden_from(state, c, NOBODY)}
         return {**observed, "zones": zones, "faces": faces, "board": {**observed["board"], **shown}}
     return {**observed, "zones": zones, "faces": faces}
-
-
-def _counted(items: list[tuple[str, str | None]]) -> list[tuple[tuple[str, str | None], int]]:
-    counts: dict[tuple[str, str | None], int] = {}
-    for item in items:
-        counts[item] = counts.get(item, 0) + 1
-    return list(counts.items())
 
 
 def face_index(game: Game, cid: int, up: str | None) -> int:

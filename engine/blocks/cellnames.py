@@ -3,7 +3,8 @@
 A fixed square grid may say ``cell_names: algebraic``: columns ``a``, ``b``, ``c`` ... from x = 0 (after ``z``,
 ``aa``, ``ab`` ...) and rows ``1``, ``2``, ``3`` ... from y = 0, so ``(4, 1)`` is ``e2``.  The names are the
 game's (``game.cell_text``, ``game.read_cell``); every text form of a cell uses them, and ``x,y`` is still read.
-Code keeps cells as ``(x, y)``.
+Code keeps cells as ``(x, y)``.  A board of points may say ``cell_names: names``: its points are written by their
+names (``Alpha``), as :class:`PointNames` does.
 
 >>> PLAIN.text((4, 1)), PLAIN.read("4,1"), PLAIN.read("e2")
 ('4,1', (4, 1), None)
@@ -189,6 +190,58 @@ class Algebraic(CellNames):
 
     def cell_words(self, text: str) -> list[str]:
         return [word for cell in self.found_in(text) for word in (format_cell(cell), self.text(cell))]
+
+    def typed(self, text: str) -> str:
+        return TYPED_CELL.sub(lambda m: m.group() if (cell := parse_cell(m.group())) is None else self.text(cell), text)
+
+
+POINT_STYLES = ("numbers", "names")
+"""The values of a board of points' ``cell_names``."""
+
+
+class PointNames(CellNames):
+    """A board of points whose points are written by their names (``cell_names: names``): ``place R at Alpha``, the
+    log's ``at Alpha``; ``x,y`` is still read, and a name typed in any case.
+
+    >>> names = PointNames({"Alpha": (0, 0), "Beta": (2, 0)})
+    >>> names.text((2, 0)), names.text((2, 0), brackets=True), names.text((5, 5)), names.read("beta"), names.read("0,0")
+    ('Beta', 'Beta', '5,5', (2, 0), (0, 0))
+    >>> names.found_in("move Alpha to Beta:2"), names.typed("place R at 2,0"), names.cell_words("choose Beta")
+    ([(0, 0), (2, 0)], 'place R at Beta', ['2,0', 'beta'])
+    >>> names.lists("alpha", "choose Alpha"), names.lists("alp", "choose Alpha")
+    (True, True)
+    """
+
+    style = "names"
+    named = True
+
+    def __init__(self, points: dict[str, Cell]) -> None:
+        self.points = dict(points)
+        self._texts = {cell: name for name, cell in self.points.items()}
+        self._folded = {name.casefold(): cell for name, cell in self.points.items()}
+        self.typed_cell = "|".join([*(re.escape(name.casefold()) for name in self.points), TYPED_XY])
+
+    def text(self, cell: Cell, brackets: bool = False) -> str:
+        found = self._texts.get(cell)
+        return found if found is not None else super().text(cell, brackets)
+
+    def read(self, text: str) -> Cell | None:
+        text = text.strip()
+        return self.points.get(text) or self._folded.get(text.casefold()) or parse_cell(text)
+
+    def describe(self) -> str:
+        """
+        >>> PointNames({"Alpha": (0, 0)}).describe()
+        'points written by their names in actions and logs (Alpha is 0,0)'
+        """
+        name, cell = next(iter(self.points.items()))
+        return f"points written by their names in actions and logs ({name} is {format_cell(cell)})"
+
+    def found_in(self, text: str) -> list[Cell]:
+        return [cell for word in re.split(r"[\s:]+", text) if (cell := self._folded.get(word.casefold())) is not None]
+
+    def cell_words(self, text: str) -> list[str]:
+        return [word for cell in self.found_in(text) for word in (format_cell(cell), self.text(cell).casefold())]
 
     def typed(self, text: str) -> str:
         return TYPED_CELL.sub(lambda m: m.group() if (cell := parse_cell(m.group())) is None else self.text(cell), text)

@@ -988,6 +988,10 @@ class Choose(Function):
         if scope.pure:
             scope.error(call.pos, "choose() asks a player, which a condition or score can't do",
                         "choose in a program (an effect) and keep the answer with 'let'")
+        elif scope.in_where:
+            scope.error(call.pos, "choose() in the condition after 'where' would ask the player once for every item "
+                                  "the selection looks at", "ask once before it and keep the answer: let p = choose(...), "
+                                                            "then move(c in row where c == p, ...)")
         keywords = call.keywords()
         for name, kw in keywords.items():
             if name not in ("by", "always_ask", "text", "optional"):
@@ -1071,6 +1075,11 @@ class Choose(Function):
                 raise EffectRuntimeError("choose() needs a player to decide, so it works only in effects run during play "
                                          "by a step that allows choices (not in setup)", pos)
             role = by_fn(s, e) if by_fn else s.current_role
+            if components and (away := held_away_from(s, options, role)) is not None:
+                raise EffectRuntimeError(
+                    f"choose() would name to {role} the components of {away}, which is held facing away from its "
+                    f"owner (hidden: owner): choose a place in it instead, e.g. let i = choose(n in numbers(1, "
+                    f"count(ZONE))) then nth(ZONE, i)", pos)
             if tape.cursor < len(tape.answers):
                 value = tape.answers[tape.cursor]
                 tape.took(call)
@@ -1174,7 +1183,7 @@ def _plain_label(s: "StateView", value: Any) -> str:
     return text
 
 
-UNSEEN_ZONES = ("others", "all")
+UNSEEN_ZONES = ("others", "all", "owner")
 """The ``hidden`` settings of zones some seat cannot see into (a zone whose order alone is hidden shows what it holds)."""
 
 
@@ -1189,6 +1198,25 @@ def unseen_words(s: "StateView", cid: Any) -> str | None:
         return None
     kind = s.game.component_kind[cid]
     return f"{'an' if kind[:1].lower() in 'aeiou' else 'a'} {kind} from {s.game.zone_names[zone]}"
+
+
+def held_away_from(s: "StateView", options: list[Any], role: Any) -> str | None:
+    """The name of the zone ``hidden: owner`` that belongs to ``role`` and holds one of the ``options``: a choice
+    among them would name to its owner what the owner may not see; None when there is none.
+
+    >>> class Spec: hidden = "owner"
+    >>> class Game: zone_spec_of, zone_owner, zone_names = [Spec], ["A"], ["hand of A"]
+    >>> class S: game, zone_of, cell_of = Game, [0, 0], [None, None]
+    >>> held_away_from(S, [0, None], "A"), held_away_from(S, [1], "B")
+    ('hand of A', None)
+    """
+    g = s.game
+    for o in options:
+        if o is not None and s.cell_of[o] is None:
+            zone = s.zone_of[o]
+            if g.zone_spec_of[zone].hidden == "owner" and g.zone_owner[zone] == role:
+                return g.zone_names[zone]
+    return None
 
 
 def hides_a_component(s: "StateView", pending: Pending) -> bool:

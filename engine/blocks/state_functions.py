@@ -672,6 +672,29 @@ def cells_between(a: tuple[int, int], b: tuple[int, int], offsets: Sequence[tupl
     return [(a[0] + i * step[0], a[1] + i * step[1]) for i in range(1, most)]
 
 
+def refill_short(s: Any, zone: int, wanted: int, pos: Any = None) -> None:
+    """Before ``wanted`` components are drawn from ``zone``: when it holds fewer and declares ``refill: OTHER``, OTHER
+    (the same role's, or the shared one) is shuffled and put under what is left, as a deck-builder's discard pile
+    becomes a new deck when the deck runs out.  Each component shuffled spends a step of the budget."""
+    g = s.game
+    name = g.zone_spec_of[zone].refill
+    if not name or len(s.zones[zone]) >= wanted:
+        return
+    other = g.zone_index.get((name, g.zone_owner[zone]))
+    if other is None:
+        other = g.zone_index.get((name, None))
+    if other is None or not s.zones[other]:
+        return
+    s.budget -= len(s.zones[other])
+    if s.budget < 0:
+        raise ast.out_of_steps(s, pos, "refill")
+    s.shuffle(other)
+    if s.log is not None and s.step >= 0:
+        s.log.append(f"{_zone_text(s, other)} is shuffled into {_zone_text(s, zone)}")
+    for c in list(s.zones[other]):
+        s.move(c, zone)
+
+
 def _public(s: Any, zone: int) -> bool:
     """Whether every seat sees what a zone holds (the board, or a zone hidden from nobody)."""
     return zone == s.game.board_zone or s.game.zone_spec_of[zone].hidden == "none"
@@ -796,6 +819,7 @@ class Move(Function):
             scope.error(args[1].pos, "move() cannot put components on the board; use place(..., (x, y))")
 
         first = kept.first if kept is not None and limit is not None else None  # stops at the last one moved
+        drawn = _drawn_from(selection, scope) if limit is not None else None  # the top N of a pile that may refill
 
         def move(s: Any, e: list[Any]) -> None:
             z = zone(s, e)
@@ -803,6 +827,8 @@ class Move(Function):
                 raise EffectRuntimeError("move() cannot put components on the board; use place()", pos)
             if z is None:
                 raise _no_zone("move()", to, pos)
+            if drawn is not None and (src := drawn(s, e)) is not None and limit is not None:
+                refill_short(s, src, limit(s, e), pos)
             if first is not None:
                 chosen = first(s, e, limit)
             else:
@@ -834,6 +860,19 @@ class Move(Function):
             amount = count.describe() if isinstance(count, (ast.Literal, ast.Name)) else f"({count.describe()})"
             return f"move the first {amount} of {describe_selection(what)} to {to}"
         return f"move every {describe_selection(what)} to {to}"
+
+
+def _drawn_from(selection: Any, scope: Scope) -> Fn | None:
+    """The zone ``move(x in ZONE, to, N)`` draws the top N of, when some zone of the game declares ``refill`` (so that
+    one running short is refilled first); None for a selection with a condition (a search, not a draw)."""
+    refills = any(spec.refill for spec in scope.vocab.data.get("zone_specs", {}).values())
+    if not refills or selection.where is not None or selection.value is not None or scope.reported_here:
+        return None
+    source = selection.source.compile(scope)
+    if source.type is not ZONE:
+        return None
+    scope.reach.add(DRAWS)  # a refill shuffles
+    return source.fn
 
 
 @dataclass(frozen=True)
@@ -880,10 +919,11 @@ class PlaceOnBoard(Function):
                 seen = list(dict.fromkeys(told_name(s, c) or names[c] for c in chosen))  # as every seat may read them
                 public = ", ".join(seen[:4]) + (", ..." if len(seen) > 4 else "")
                 why = "; it needs exactly one, or copies of one piece (count:), any of which it places"
-                told = None if public == some else f"{pos}: place() selected {len(chosen)} components ({public}){why}"
-                raise EffectRuntimeError(f"place() selected {len(chosen)} components ({some}){why}", pos, told)
+                told = None if public == some else f"{pos}: {self.name}() selected {len(chosen)} components ({public}){why}"
+                raise EffectRuntimeError(f"{self.name}() selected {len(chosen)} components ({some}){why}", pos, told)
             if len(chosen) != 1:
-                raise EffectRuntimeError(f"place() selected {len(chosen)} components; it needs exactly one", pos)
+                raise EffectRuntimeError(f"{self.name}() selected 0 components; it needs exactly one (nothing meets "
+                                         f"the selection: is what it selects from empty?)", pos)
             where = cell(s, e)
             if where is None:
                 raise EffectRuntimeError("place() was given no cell (none): nothing was chosen or found", pos)

@@ -208,6 +208,11 @@ class Draw(Step):
         self.source = b.zone_ref(spec, "from")
         self.target = b.zone_ref(spec, "to")
         self.count = b.int_setting(spec, "count", 1)
+        drawn = b.game.zone_specs.get(str(spec.get("from", "")))
+        if drawn is not None and drawn.refill:  # a chance node is made of what the pile holds: it cannot refill first
+            own = "(current_role)" if drawn.per_role else ""
+            b.error(b.pos(spec, "from"), f"the draw step does not refill '{drawn.name}' from '{drawn.refill}'",
+                    f"draw with move() in a do step, which refills it: move(x in {drawn.name}{own}, TO, N)")
 
     def chance_event(self, s: "StateView") -> ChanceEvent | None:
         src = self.source(s)
@@ -223,7 +228,8 @@ class Draw(Step):
         dst = self.target(s)
         hidden = s.game.zone_spec_of[dst].hidden != "none"
         role = s.game.zone_owner[dst]
-        owner = s.seat_of.get(role, 0) if hidden and role is not None else 0
+        facing_away = s.game.zone_spec_of[dst].hidden == "owner"  # its owner is the one seat not to learn it: none is told
+        owner = s.seat_of.get(role, 0) if hidden and role is not None and not facing_away else 0
         return ChanceEvent(self.index, pool=tuple(pool.items()), draws=draws, hidden=hidden, seer=owner)
 
     def enter(self, s: "StateView") -> bool:

@@ -538,8 +538,9 @@ CORE_SCHEMA: dict[str, Any] = {
                     "description": ("Square grids of a fixed size: how cells are written in actions, logs, "
                                     "scenarios and the drawn board's edges. `numbers`: `x,y` (4,1); `algebraic`: "
                                     "columns a, b, c ... from x = 0 (then aa, ab ...), rows 1, 2, 3 ... from y = 0, "
-                                    "so (4, 1) is e2. `x,y` is still read; code keeps cells as (x, y)."),
-                    "enum": ["numbers", "algebraic"],
+                                    "so (4, 1) is e2. Boards of points: `names` writes each point by its name "
+                                    "(`place R at Forest`). `x,y` is still read; code keeps cells as (x, y)."),
+                    "enum": ["numbers", "algebraic", "names"],
                     "default": "numbers",
                 },
                 "thin": {
@@ -739,9 +740,18 @@ CORE_SCHEMA: dict[str, Any] = {
                 "hidden": {
                     "description": ("What players cannot see: `none`, `others` (only the owner sees it), `order` (a "
                                     "face-down pile: others see only how many; the owner of a per-role one sees its "
-                                    "contents but not their order), `all` (nobody sees it)."),
-                    "enum": ["none", "others", "order", "all"],
+                                    "contents but not their order), `all` (nobody sees it), `owner` (a per-role "
+                                    "zone every seat sees but its owner's: a hand held facing away)."),
+                    "enum": ["none", "others", "order", "all", "owner"],
                     "default": "none",
+                },
+                "refill": {
+                    "description": ("A pile drawn from that runs short is refilled from this zone (the same role's, "
+                                    "or a shared one): `move(x in deck(r), hand(r), 5)` finding 3 cards shuffles "
+                                    "the discard pile under them first, as a deck-builder's discard becomes a new "
+                                    "deck."),
+                    "type": "string",
+                    "examples": ["discard"],
                 },
                 "owner_known": {
                     "description": ("For a hidden per-role zone: a condition on `self` naming the components "

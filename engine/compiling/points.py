@@ -43,7 +43,7 @@ MAX_COORDINATE = 999
 
 def read_points(b: "Builder", spec: Mapping, stacking: bool) -> PointsBoard:
     """The board of ``spec`` (``kind: points``); each problem reported, the board built from what is right."""
-    b.unknown_keys(spec, ("kind", "points", "links", "stacking", "y_axis", "cell_names"), "a board of points")  # cell_names: refused by read_board
+    b.unknown_keys(spec, ("kind", "points", "links", "stacking", "y_axis", "cell_names"), "a board of points")  # cell_names: read by read_board
     y_up = b.choice(spec, "y_axis", ("down", "up"), "down") == "up"
     points, written_names = _points(b, spec)
     by_name = {name: cell for name, cell in points if name}

@@ -208,6 +208,7 @@ def _empty_cell_count(s: Any, e: list[Any]) -> int:
 def _define_zones(v: Vocabulary, game: Game) -> None:
     v.data["zone_index"] = game.zone_index
     v.data["board_zone"] = game.board_zone
+    v.data["zone_specs"] = game.zone_specs
     families: dict[str, list[int]] = v.data.setdefault(ZONE_FAMILIES, {})
     for (name, role), index in game.zone_index.items():
         if role is not None:

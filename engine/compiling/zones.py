@@ -30,7 +30,7 @@ import dataclasses
 import re
 from typing import TYPE_CHECKING, Any, Callable
 
-from engine.blocks.cellnames import STYLES, cell_names
+from engine.blocks.cellnames import POINT_STYLES, STYLES, PointNames, cell_names
 from engine.blocks.grid import ADJACENCY, SquareGrid
 from engine.blocks.hexgrid import HexGrid
 from engine.compiling.components import check_written_name
@@ -45,6 +45,8 @@ if TYPE_CHECKING:
 
 MAX_HEX_RADIUS = 100
 MAX_CELLS = 10_000
+HIDDEN_LEVELS = ("none", "others", "order", "all", "owner")
+"""What a zone's ``hidden`` may say (see engine.core.information)."""
 SUPPLY = "supply"
 BOARD = "board"
 
@@ -57,12 +59,17 @@ def read_board(b: "Builder") -> None:
         return
     kind = b.choice(spec, "kind", ("square-grid", "hex", "points"), "square-grid")
     stacking = b.bool_setting(spec, "stacking", False)
-    if kind != "square-grid" and "cell_names" in spec:
-        b.error(b.pos(spec, "cell_names"), f"'cell_names' names the cells of a square grid ('kind: square-grid' with a "
-                                           f"'width' and a 'height'), not of a {'hex board' if kind == 'hex' else 'board of points'}",
-                "a board of points names its points in 'points'" if kind == "points" else None)
+    if kind == "hex" and "cell_names" in spec:
+        b.error(b.pos(spec, "cell_names"), "'cell_names' names the cells of a square grid ('kind: square-grid' with a "
+                                           "'width' and a 'height') or the points of a board of points, not of a hex board")
     if kind == "points":
         b.game.grid = read_points(b, spec, stacking)
+        if b.choice(spec, "cell_names", POINT_STYLES, "numbers") == "names":
+            if b.game.grid.names:
+                b.game.cell_names = PointNames(b.game.grid.names)
+            elif b.game.grid.points:
+                b.error(b.pos(spec, "cell_names"), "'cell_names: names' writes the points by their names, and these "
+                                                   "points have none", "give each a name: points: {a: [0, 0], b: [2, 0]}")
         return
     if kind == "hex":
         b.unknown_keys(spec, ("kind", "radius", "width", "height", "stacking", "cell_names"), "a hex board")
@@ -148,12 +155,37 @@ def read_zones(b: "Builder") -> None:
         if name in (SUPPLY, BOARD):
             b.error(zones.key_pos.get(name), f"'{name}' is a built-in zone")
             continue
-        b.unknown_keys(spec, ("kind", "per", "hidden", "owner_known", "show", "shown", "doc"), f"zone '{name}'")
+        b.unknown_keys(spec, ("kind", "per", "hidden", "owner_known", "show", "shown", "doc", "refill"), f"zone '{name}'")
         kind = b.choice(spec, "kind", ("pile", "hand"), "pile")
         per = b.choice(spec, "per", ("role", "shared"), "shared")
-        hidden = b.choice(spec, "hidden", ("none", "others", "order", "all"), "none")
+        hidden = b.choice(spec, "hidden", HIDDEN_LEVELS, "none")
+        if hidden == "owner" and per != "role":
+            b.error(b.pos(spec, "hidden"), f"'hidden: owner' hides a zone from the role it belongs to, and zone "
+                                           f"'{name}' belongs to nobody", "add 'per: role' (a hand held facing away "
+                                           "from its owner), or choose 'all' (nobody sees it)")
         _add_zone(b, ZoneSpec(str(name), kind, per == "role", hidden, _shown(b, spec), doc=str(spec.get("doc") or ""),
-                              shown=b.bool_setting(spec, "shown", True)))
+                              shown=b.bool_setting(spec, "shown", True), refill=str(spec.get("refill") or "")))
+    _check_refills(b, zones)
+
+
+def _check_refills(b: "Builder", zones: Mapping) -> None:
+    """``refill: ZONE`` on a pile: the zone exists, is another, and belongs to the same role or to nobody."""
+    specs = b.game.zone_specs
+    for name, spec in specs.items():
+        if not spec.refill:
+            continue
+        where = b.pos(zones[name], "refill")
+        other = specs.get(spec.refill)
+        if other is None or spec.refill in (SUPPLY, BOARD):
+            b.error(where, f"zone '{name}' is refilled from '{spec.refill}', which is no zone declared under 'zones'",
+                    did_you_mean(spec.refill, [z for z in specs if z not in (SUPPLY, BOARD, name)]))
+        elif other is spec:
+            b.error(where, f"zone '{name}' cannot be refilled from itself", "name the pile its cards are discarded to")
+        elif spec.kind != "pile":
+            b.error(where, f"zone '{name}' is a hand: 'refill' is for a pile drawn from (kind: pile)")
+        elif other.per_role and not spec.per_role:
+            b.error(where, f"zone '{name}' is shared and '{spec.refill}' is kept per role: whose would refill it?",
+                    "refill a per-role pile from its role's own zone, or a shared pile from a shared one")
 
 
 def _shown(b: "Builder", spec: Mapping) -> tuple[str, ...]:

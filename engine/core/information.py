@@ -8,7 +8,10 @@ A zone's declared ``hidden`` level says what each seat sees of it, exactly as
   only the count (a zone without an owner shows only its count);
 * ``order``: the owner sees which components are there but not their order,
   other seats only the count;
-* ``all``: everyone sees only the count.
+* ``all``: everyone sees only the count;
+* ``owner``: a per-role zone held facing away (cards their owner may not
+  look at): every seat sees the contents in order but the owning role's
+  seat, which sees only the count.
 
 A hidden per-role zone may declare ``owner_known: CONDITION``: everyone
 knows the components satisfying it stay with that role (say, the base cards
@@ -86,6 +89,8 @@ def zone_view(state: "StateData", zone: int, seat: int) -> str:
         return SEEN
     owner = game.zone_owner[zone]
     mine = owner is not None and state.seat_of.get(owner) == seat
+    if hidden == "owner":  # held facing away: every seat sees it but its owner's
+        return UNSEEN if mine else SEEN
     if mine and hidden == "others":
         return SEEN
     if mine and hidden == "order":
@@ -105,7 +110,8 @@ def listed(state: "StateData", zone: int) -> list[int]:
     items = state.zones[zone]
     game = state.game
     hidden = game.zone_spec_of[zone].hidden
-    if hidden == "none" or len(items) < 2 or hidden == "others" and game.zone_owner[zone] == state.acting_role:
+    if hidden == "none" or len(items) < 2 or hidden == "others" and game.zone_owner[zone] == state.acting_role \
+            or hidden == "owner" and game.zone_owner[zone] != state.acting_role:
         return items
     return sorted(items)
 

@@ -21,11 +21,12 @@ class ZoneSpec:
     name: str
     kind: str
     per_role: bool
-    hidden: str  # "none", "others" (contents), "order" (order and contents), "all"
+    hidden: str  # "none", "others" (contents), "order" (order and contents), "all", "owner" (from its owner alone)
     show: tuple[str, ...] = ()  # attributes the terminal shows beside each component
     owner_known: "Callable[[Any, int], bool] | None" = field(default=None, compare=False)  # hidden components known to stay with the owner
     doc: str = ""  # what it is, in English (``rulecraft explain``, the words a program may use)
     shown: bool = True  # drawn while empty (false: a zone that holds things only in the middle of an effect)
+    refill: str = ""  # the zone shuffled into this one when a draw from it runs short (a deck-builder's discard)
 
 
 @dataclass(frozen=True)

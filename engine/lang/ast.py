@@ -794,7 +794,9 @@ class Selection(Node):
             listed = Code(name, None, ((name, constant),))
         slot = inner.bind(self.var, item_type)
         inlined = inner.inlined[0]
+        inner.in_where = True  # a choice here would be asked once for every item looked at
         where, pure = unchanging(self.where, inner) if self.where is not None else (None, True)
+        inner.in_where = scope.in_where
         test = None  # the condition's own source, for a generated filter
         if where is not None and self.where is not None:
             expect(inner, self.where, where, BOOL, "the condition after 'where'")

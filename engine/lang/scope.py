@@ -142,6 +142,7 @@ class Scope:
         self.aliases: dict[str, Compiled] = {}  # names standing for code compiled elsewhere (an inline call's arguments)
         self.reach: set[str] = parent.reach if parent else set()  # what the code may do besides computing (ASKS, RUNS, DRAWS)
         self.looping: bool = parent.looping if parent else False  # inside a loop: code written later may run earlier
+        self.in_where: bool = parent.in_where if parent else False  # in a selection's 'where': run once per item
         # the ruleset's functions whose bodies are being written inline around this code (none is written in itself)
         self.inlining: frozenset[str] = parent.inlining if parent else frozenset()
         # names first given by '=' without 'let' (reported there): another '=' to them is the same slip

@@ -209,6 +209,23 @@ def test_placing_the_first_of_an_empty_list_is_an_error_at_its_line(tmp_path: Pa
     assert result.exit_code == 1 and f"ruleset.yaml:{line}:11: place() selected 0 components" in result.output, result.output
 
 
+def test_place_down_from_an_empty_zone_names_itself_and_says_what_is_empty(tmp_path: Path) -> None:
+    """A secret set-up laying more cells than an army holds was told ``place() selected 0 components; it needs
+    exactly one`` at a ``place_down`` call: the message named another function, and not that the zone ran out."""
+    ruleset = tmp_path / "ruleset.yaml"
+    ruleset.write_text(
+        "name: army\nplayers: [2]\ntypes: {side: [North, South]}\nroles: {of: side, seating: {2: [1, 2]}}\n"
+        "board: {kind: square-grid, width: 3, height: 1}\nface_down: true\n"
+        "components: {piece: {attributes: {side: side}, instances: [{id: N, side: North, count: 2}]}}\n"
+        "setup: |\n  for x in numbers(0, 2):\n    place_down(p in supply where p == first(supply), (x, 0), seen_by = North)\n"
+        "turn: [{do: {effect: 'say(\"x\")'}}]\nend: {when: 'true'}\n"
+        "scoring: {rank: r in roles, by: [1], points: key}\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["validate", str(ruleset)])
+    assert result.exit_code == 1 and "ruleset.yaml:10:5: setting up 2 players fails: place_down() selected 0 " \
+        "components; it needs exactly one (nothing meets the selection: is what it selects from empty?)" in result.output, \
+        result.output
+
+
 def test_a_counter_set_to_none_says_which_value_is_none(tmp_path: Path) -> None:
     """``coins(buyer) = nth([1], 5)`` was refused as "'=' needs a number, not None": Python's word, and no hint of
     which value had none."""

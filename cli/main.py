@@ -850,7 +850,7 @@ def sweep(
     \b
     rulecraft sweep my-game 'width=[5, 6, 7, 8]' --players 4 -n 500
     """
-    from cli import render
+    from cli import balance, render
     from engine.compiling.loading import parse_set_options
     from engine.runner.report import flat_rows
     from engine.runner.sweep import check_games, parse_sweep
@@ -895,6 +895,9 @@ def sweep(
     else:
         console = render.make_console(width=None if out is None else 120, file=None if out is None else buffer)
         console.print(render.sweep_table(result))
+        if not result.partial:
+            for line in balance.sweep_balance(result):
+                console.print(line)
         console.print(f"{sum(run.report.games for run in result.runs)} games in {time.perf_counter() - start:.2f} s",
                       style="dim")
     if fmt != "text" or out is not None:

@@ -53,6 +53,7 @@ from rich.style import Style
 from rich.table import Column, Table
 from rich.text import Text
 
+from cli import balance
 from cli.console import make_console  # noqa: F401  (commands call it as render.make_console)
 from cli.points_drawing import layout
 from engine.blocks.catalogue import drawings
@@ -927,9 +928,17 @@ def simulation_report(report: SimulationReport, comparison: Comparison | None = 
     parts.append(_seat_table(report))
     if len(set(report.agents)) > 1:
         parts.append(_agent_table(report))
+        bots = balance.agent_verdict(report)
+        if bots is not None:
+            parts.append(bots)
     if report.points is not None:
         parts.append(points_table(report.points))
     parts.extend(_summary_lines(report))
+    if report.games:
+        parts.extend(balance.length_histogram(report))
+    for table in (balance.role_table(report), balance.held_table(report)):
+        if table is not None:
+            parts.append(table)
     if report.no_decisions:
         parts.append("per component: not counted: no game had a decision, and only decisions (playing, picking, "
                      "casting) count as using a component")
@@ -1057,10 +1066,14 @@ def _summary_lines(report: SimulationReport) -> list[str]:
         lines.append(
             f"first player: the seat that moved first won {percent(first.first.rate)} ({interval(first.first)}); "
             f"each {'seat of another team' if report.teams else 'other seat'} {percent(first.others.rate)} ({interval(first.others)}): "
-            f"advantage {first.advantage * 100:+.1f} points"
+            f"advantage {first.advantage * 100:+.1f} points ({balance.first_player_verdict(first)})"
             + (f" (over the {_games(moved)} with a first mover; {', '.join(without)})" if without else "")
         )
+    seats = balance.seat_balance_line(report)
+    if seats is not None:
+        lines.append(seats)
     lines.append(f"game length in actions: {_summary(report.length)}")
+    lines.append(f"game length in turns: {_summary(report.turns)}")
     changes, margin = report.lead_changes, report.margin
     if changes is not None:
         steady = report.games_without_lead_change

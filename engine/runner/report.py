@@ -122,6 +122,62 @@ def welch_p(a: Sequence[float], b: Sequence[float]) -> float:
     return normal_p(t * (1 - 1 / (4 * v)) / math.sqrt(1 + t * t / (2 * v)))
 
 
+def chi_square_p(x: float, df: int) -> float:
+    """The upper tail of the chi-square distribution with ``df`` degrees of freedom at ``x``: the p-value of a
+    chi-square statistic (closed forms: a sum of Poisson terms for even ``df``, the normal tail and a series for odd).
+
+    >>> round(chi_square_p(3.841458820694124, 1), 4), round(chi_square_p(5.991464547107979, 2), 4)
+    (0.05, 0.05)
+    >>> round(chi_square_p(7.814727903251178, 3), 4), chi_square_p(0.0, 4)
+    (0.05, 1.0)
+    """
+    if x <= 0:
+        return 1.0
+    half = x / 2
+    if df % 2 == 0:
+        term, total = 1.0, 1.0
+        for i in range(1, df // 2):
+            term *= half / i
+            total += term
+        return min(1.0, math.exp(-half) * total)
+    root = math.sqrt(x)
+    term, total = root, 0.0
+    for i in range(1, (df + 1) // 2):
+        total += term
+        term *= x / (2 * i + 1)
+    return min(1.0, math.erfc(root / math.sqrt(2)) + math.sqrt(2 / math.pi) * math.exp(-half) * total)
+
+
+def even_chance_p(counts: Sequence[int]) -> float:
+    """The p-value of the chi-square goodness-of-fit test of ``counts`` against equal chances: how likely counts at
+    least this uneven are when each is as likely as any other (1.0 with fewer than two counts or nothing counted).
+
+    >>> round(even_chance_p([60, 40]), 4), even_chance_p([50, 50]), even_chance_p([0, 0])
+    (0.0455, 1.0, 1.0)
+    """
+    total = sum(counts)
+    if len(counts) < 2 or total == 0:
+        return 1.0
+    expected = total / len(counts)
+    return chi_square_p(sum((n - expected) ** 2 / expected for n in counts), len(counts) - 1)
+
+
+Z80 = 0.8416212335729143
+"""The normal quantile of 80% power: a gap of (Z95 + Z80) standard errors is found four times in five."""
+
+
+def detectable_gap(rate: float, trials: int) -> float:
+    """The gap between two rates near ``rate``, each over ``trials``, that a test at p < 0.05 finds four times in
+    five (80% power): smaller ones may well go unseen.
+
+    >>> round(detectable_gap(0.5, 1000), 3)
+    0.063
+    """
+    if trials == 0:
+        return 1.0
+    return (Z95 + Z80) * math.sqrt(2 * rate * (1 - rate) / trials)
+
+
 @dataclass(frozen=True)
 class Rate:
     """``wins`` out of ``trials``, with its 95% Wilson interval."""
@@ -140,6 +196,12 @@ class Rate:
     @property
     def high(self) -> float:
         return wilson(self.wins, self.trials)[1]
+
+    @property
+    def spread(self) -> float:
+        """Half the width of the 95% interval: the ``± 3%`` of ``54% ± 3%``."""
+        low, high = wilson(self.wins, self.trials)
+        return (high - low) / 2
 
     def to_json(self) -> dict[str, Any]:
         return {"wins": self.wins, "trials": self.trials, "rate": self.rate, "low": self.low, "high": self.high}
@@ -211,6 +273,25 @@ class Points:
                 "counts": {str(value): n for value, n in self.counts.items()}}
 
 
+def binned(counts: dict[int, int], most: int) -> list[tuple[int, int, int]]:
+    """``counts`` (how many games took each length) in at most ``most`` bins of one width, from the shortest:
+    ``(first, last, games)`` per bin, the empty bins between too (the last bin ends at the longest).
+
+    >>> binned({5: 2, 6: 1, 9: 4}, 3)
+    [(5, 6, 3), (7, 8, 0), (9, 9, 4)]
+    >>> binned({}, 3)
+    []
+    """
+    if not counts:
+        return []
+    low, high = min(counts), max(counts)
+    width = max(1, -(-(high - low + 1) // most))
+    bins = [0] * (-(-(high - low + 1) // width))
+    for length, games in counts.items():
+        bins[(length - low) // width] += games
+    return [(low + i * width, min(low + (i + 1) * width - 1, high), games) for i, games in enumerate(bins)]
+
+
 def flag(uses: int, users: Rate, baseline: float | None) -> str:
     """``unused``, ``strong`` (users win above ``baseline`` even at the interval's low end), ``weak`` or ''
     (never ``strong`` nor ``weak`` without a baseline)."""
@@ -245,6 +326,9 @@ class GameResult:
     turn_limit: bool = False  # the game was stopped by the turn limit (end: max_turns), not by a rule of its own
     sealed_start: bool = False  # the first decision was sealed, every seat choosing at once: nobody moved first
     tie_by_order: bool = False  # the first place went by the order ``rank`` lists the items, tied on every key
+    turns: int = 0  # the turns the game took (the turn it ended in)
+    roles: tuple[tuple[str, ...], ...] = ()  # per seat: the roles it was dealt (when the ruleset declares roles)
+    held: tuple[tuple[int, ...], ...] = ()  # per seat: the component ids in its own zones as the game started
 
     @property
     def draw(self) -> bool:
@@ -280,9 +364,11 @@ class _Tally:
     trials: Counter[str] = field(default_factory=Counter)
     wins: Counter[str] = field(default_factory=Counter)
 
-    def add(self, result: GameResult, key: Callable[[int], str]) -> None:
+    def add(self, result: GameResult, key: Callable[[int], str], held: bool = False) -> None:
+        """Count ``result``'s components by ``key``: those its seats' decisions used, or (``held``) those each seat held
+        as the game started."""
         in_game: set[str] = set()
-        for seat, used in enumerate(result.used, 1):
+        for seat, used in enumerate(result.held if held else result.used, 1):
             keys = [key(cid) for cid in used]
             self.uses.update(keys)
             mine = set(keys)
@@ -311,8 +397,55 @@ class FirstPlayer:
     def advantage(self) -> float:
         return self.first.rate - self.others.rate
 
+    @property
+    def p(self) -> float:
+        """The p-value of the difference (a two-proportion z-test): how likely a gap this wide is by chance alone."""
+        return two_proportion_p(self.first.wins, self.first.trials, self.others.wins, self.others.trials)
+
+    @property
+    def significant(self) -> bool:
+        return self.p < ALPHA
+
     def to_json(self) -> dict[str, Any]:
-        return {"first": self.first.to_json(), "others": self.others.to_json(), "advantage": self.advantage}
+        return {"first": self.first.to_json(), "others": self.others.to_json(), "advantage": self.advantage,
+                "p": self.p, "significant": self.significant}
+
+
+@dataclass(frozen=True)
+class SeatBalance:
+    """Whether the sides (the seats, or with teams the teams) won alone more unevenly than chance would make them if
+    every side were as likely to win: the chi-square goodness-of-fit test of their sole wins against equal chances.
+
+    >>> balance = SeatBalance(((1,), (2,)), (60, 40), 100)
+    >>> round(balance.p, 4), balance.significant, balance.most
+    (0.0455, True, 0)
+    """
+
+    sides: tuple[tuple[int, ...], ...]
+    wins: tuple[int, ...]  # each side's sole wins, in the order of ``sides``
+    games: int
+
+    @property
+    def p(self) -> float:
+        return even_chance_p(self.wins)
+
+    @property
+    def significant(self) -> bool:
+        return self.p < ALPHA
+
+    @property
+    def most(self) -> int:
+        """The index of the side that won most (the first of them on a tie)."""
+        return self.wins.index(max(self.wins))
+
+    @property
+    def detectable(self) -> float:
+        """The gap between two sides' win rates this many games find four times in five (smaller ones may go unseen)."""
+        return detectable_gap(sum(self.wins) / max(self.games * len(self.sides), 1), self.games)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"sides": [list(side) for side in self.sides], "wins": list(self.wins), "p": self.p,
+                "significant": self.significant, "detectable_gap": self.detectable}
 
 
 @dataclass(repr=False)
@@ -447,6 +580,82 @@ class SimulationReport:
         return Summary.of([r.length for r in self.results])
 
     @property
+    def turns(self) -> Summary:
+        """Game length in turns."""
+        return Summary.of([r.turns for r in self.results])
+
+    @property
+    def length_counts(self) -> dict[int, int]:
+        """How many games took each number of actions (decisions), from the shortest."""
+        return dict(sorted(Counter(r.length for r in self.results).items()))
+
+    @property
+    def turn_counts(self) -> dict[int, int]:
+        """How many games took each number of turns, from the shortest."""
+        return dict(sorted(Counter(r.turns for r in self.results).items()))
+
+    @property
+    def win_rate_by_role(self) -> dict[str, Rate]:
+        """Per role the seats were dealt (by name): the games a seat played it, and how many of them that seat won
+        (alone, or with its team alone).  Empty when the ruleset declares no roles.
+
+        >>> games = [GameResult((1,), (1.0, 0.0), 9, roles=(("North",), ("South",))),
+        ...          GameResult((1,), (1.0, 0.0), 9, roles=(("South",), ("North",)))]
+        >>> {role: (rate.wins, rate.trials) for role, rate in SimulationReport("g", [], 2, ["random"] * 2, 0, [],
+        ...                                                                     games).win_rate_by_role.items()}
+        {'North': (1, 2), 'South': (1, 2)}
+        """
+        trials: Counter[str] = Counter()
+        wins: Counter[str] = Counter()
+        for r in self.results:
+            for seat, roles in enumerate(r.roles, 1):
+                trials.update(roles)
+                if r.won(seat):
+                    wins.update(roles)
+        return {role: Rate(wins[role], trials[role]) for role in sorted(trials)}
+
+    @property
+    def roles_dealt(self) -> bool:
+        """True when some role was played by different seats in different games (dealt at random): then its win rate
+        says something the seats' do not."""
+        seats: dict[str, set[int]] = {}
+        for r in self.results:
+            for seat, roles in enumerate(r.roles, 1):
+                for role in roles:
+                    seats.setdefault(role, set()).add(seat)
+        return any(len(played) > 1 for played in seats.values())
+
+    @property
+    def role_baseline(self) -> float | None:
+        """What a role's win rate is measured against: how often the seat playing a role won, over every role dealt;
+        None in a cooperative game (every seat shares each result) or without roles."""
+        rates = self.win_rate_by_role.values()
+        trials = sum(rate.trials for rate in rates)
+        return None if self.together or not trials else sum(rate.wins for rate in rates) / trials
+
+    def role_flag(self, role: str) -> str:
+        """``strong`` when even the low end of the 95% interval of ``role``'s win rate is above :attr:`role_baseline`,
+        ``weak`` when even the high end is below it, else ''."""
+        rate = self.win_rate_by_role[role]
+        return flag(rate.trials, rate, self.role_baseline) if self.role_baseline is not None else ""
+
+    @property
+    def seat_balance(self) -> SeatBalance | None:
+        """Whether the seats (or teams) won alone more unevenly than chance would make them (see :class:`SeatBalance`);
+        None for one player, when the seats play together, when the seats have different bots (the figure would
+        measure the bots), or before any game.
+
+        >>> games = [GameResult((1,), (1.0, 0.0), 9)] * 60 + [GameResult((2,), (0.0, 1.0), 9)] * 40
+        >>> SimulationReport("g", [], 2, ["random"] * 2, 0, [], games).seat_balance.wins
+        (60, 40)
+        """
+        if self.players < 2 or self.together or self.mixed_agents or not self.results:
+            return None
+        sides = self.teams or tuple((seat,) for seat in self.seats)
+        wins = tuple(sum(r.won(side[0]) for r in self.results) for side in sides)
+        return SeatBalance(tuple(sides), wins, self.games)
+
+    @property
     def games_without_decisions(self) -> int:
         """Games over before any seat had a decision to make (every step ran on its own)."""
         return sum(1 for r in self.results if not r.first)
@@ -551,6 +760,27 @@ class SimulationReport:
         return [tally.use(kind, kind, self.baseline, judged and bool(tally.uses[kind]))
                 for kind in dict.fromkeys(kind for _, kind in self.content)]
 
+    @cached_property
+    def held_uses(self) -> list[ContentUse]:
+        """Every component some seat held in its own zones as a game started (its hand, its secret side), by name: the
+        seat-games it held it in and how many of them that seat won, flagged ``strong`` or ``weak`` as used content
+        is (never ``unused``).  Its ``uses`` count the copies held."""
+        tally = _Tally()
+        for r in self.results:
+            tally.add(r, lambda cid: self.content[cid][0], held=True)
+        return [tally.use(name, kind, self.baseline) for name, kind in dict.fromkeys(self.content) if tally.trials[name]]
+
+    @property
+    def held_at_random(self) -> bool:
+        """True when some component was held as the game started by different seats in different games (dealt at
+        random): then how its holders did says something the seats' win rates do not."""
+        seats: dict[str, set[int]] = {}
+        for r in self.results:
+            for seat, held in enumerate(r.held, 1):
+                for cid in held:
+                    seats.setdefault(self.content[cid][0], set()).add(seat)
+        return any(len(holders) > 1 for holders in seats.values())
+
     @property
     def baseline(self) -> float | None:
         """What content's users' win rate is measured against: the mean win rate of a seat; None in a cooperative game
@@ -566,6 +796,7 @@ class SimulationReport:
         """The report as data; an interrupted run starts with ``"partial": true`` and the games planned."""
         length = self.length
         first, changes, margin, points = self.first_player, self.lead_changes, self.margin, self.points
+        balance = self.seat_balance
         marked = {"partial": True, "games_planned": self.planned} if self.partial else {}
         if self.failed is not None:
             marked["failed"] = self.failed
@@ -591,7 +822,14 @@ class SimulationReport:
             "min_length": length.min,
             "max_length": length.max,
             "length": length.to_json(),
+            "length_counts": {str(n): games for n, games in self.length_counts.items()},
+            "turns": self.turns.to_json(),
+            "turn_counts": {str(n): games for n, games in self.turn_counts.items()},
             "first_player": first.to_json() if first else None,
+            "seat_balance": balance.to_json() if balance else None,
+            "win_rate_by_role": {role: rate.to_json() | {"flag": self.role_flag(role)}
+                                 for role, rate in self.win_rate_by_role.items()},
+            "roles_dealt": self.roles_dealt,
             "games_without_decisions": self.games_without_decisions,
             "games_opened_sealed": self.games_opened_sealed,
             "games_at_turn_limit": self.games_at_turn_limit,
@@ -601,6 +839,8 @@ class SimulationReport:
             "margin": margin.to_json() if margin else None,
             "content": {c.name: c.to_json() for c in self.content_uses},
             "kinds": {k.name: k.to_json() for k in self.kind_uses},
+            "held_at_start": {c.name: c.to_json() for c in self.held_uses},
+            "held_at_random": self.held_at_random,
         }
 
 

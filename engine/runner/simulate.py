@@ -226,6 +226,7 @@ def play_game(game: Game, players: int, seed: int, specs: Sequence[str]) -> Game
         forced.picks.clear()
 
     seats: list[Agent] = [make_agent(spec, derive_seed(seed, i + 1)) for i, spec in enumerate(specs)]
+    dealt, held = dealt_roles(state), held_components(state)
     first = 0 if state.is_terminal else state.seat_to_move
     sealed_start = bool(first) and state.clone().current_player == SIMULTANEOUS  # asked of a copy: the game stays as set up
     track = game.running_score is not None and len(teams) > 1
@@ -276,7 +277,42 @@ def play_game(game: Game, players: int, seed: int, specs: Sequence[str]) -> Game
         turn_limit=state.outcome.ended == "turn limit",
         sealed_start=sealed_start,
         tie_by_order=state.outcome.tie_by_order,
+        turns=state.turn_number,
+        roles=dealt,
+        held=held,
     )
+
+
+def held_components(state: State) -> tuple[tuple[int, ...], ...]:
+    """Per seat, the components lying in the zones of the roles it plays (its hand, its pile...), by id: what it was
+    dealt, when asked as the game starts.
+
+    >>> from types import SimpleNamespace
+    >>> game = SimpleNamespace(zone_owner=[None, "North", "South"])  # a shared zone, then a zone per role
+    >>> held_components(SimpleNamespace(game=game, players=2, zone_of=[0, 1, 2, 1], seat_of={"North": 1, "South": 2}))
+    ((1, 3), (2,))
+    """
+    seat_of_zone = [state.seat_of.get(owner, 0) if owner is not None else 0 for owner in state.game.zone_owner]
+    held: list[list[int]] = [[] for _ in range(state.players)]
+    for cid, zone in enumerate(state.zone_of):
+        seat = seat_of_zone[zone]
+        if seat:
+            held[seat - 1].append(cid)
+    return tuple(map(tuple, held))
+
+
+def dealt_roles(state: State) -> tuple[tuple[str, ...], ...]:
+    """Per seat, the roles it plays as the game starts, in the order of the ruleset's ``roles``; none when the
+    ruleset declares no roles (each seat plays the one named after it).
+
+    >>> import engine
+    >>> dealt_roles(engine.load(engine.builtin_names()[0]).new_state(players=2, seed=1)) != ()
+    True
+    """
+    if state.game.roles is None:
+        return ()
+    return tuple(tuple(role for role in state.game.roles.values if state.seat_of.get(role) == seat)
+                 for seat in range(1, state.players + 1))
 
 
 def chosen_action(agent: Agent, state: State, chosen: Any) -> Action:

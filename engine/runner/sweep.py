@@ -96,6 +96,7 @@ class Sweep:
 
 def _run_json(run: SweepRun, points: bool) -> dict[str, Any]:
     report = run.report
+    balance, first = report.seat_balance, report.first_player
     return {
         "value": run.value,
         **({"partial": True, "games_planned": report.planned} if report.partial else {}),
@@ -103,6 +104,9 @@ def _run_json(run: SweepRun, points: bool) -> dict[str, Any]:
         "win_rate": {str(s): r.to_json() for s, r in report.win_rate.items()},
         "draws": report.draws,
         "mean_length": report.length.mean,
+        "turns": report.turns.to_json(),
+        "seat_balance": balance.to_json() if balance else None,
+        "first_player": first.to_json() if first else None,
         **({"points": {str(s): p.to_json() for s, p in report.points_paid.items()}} if points else {}),
         "compared_with_baseline": run.comparison.to_json() if run.comparison else None,
     }

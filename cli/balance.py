@@ -20,7 +20,7 @@ from rich.table import Column, Table
 from rich.text import Text
 
 from engine.runner.report import (
-    ALPHA, STRONG, WEAK, FirstPlayer, Rate, SimulationReport, binned, two_proportion_p,
+    ALPHA, ALWAYS, NEVER, STRONG, WEAK, FirstPlayer, Rate, SimulationReport, binned, two_proportion_p,
 )
 
 if TYPE_CHECKING:
@@ -171,6 +171,35 @@ def held_table(report: SimulationReport) -> Table | None:
                      + (f"{STRONG}: even the low end of the 95% interval is above {baseline:.1%} (how often a seat "
                         f"wins, over all seats); {WEAK}: even the high end is below it" if baseline is not None
                         else "not judged: the players win or lose together"))
+    return table
+
+
+MOST_ANSWERS = 40
+"""The answers a report's table shows at most; the rest are in ``--format json`` (``answers``)."""
+
+
+def answer_table(report: SimulationReport) -> Table | None:
+    """The answers to choices among words or numbers: how often each was taken when offered, how the seats that took
+    it did, flagged ``never taken`` (a dominated option, if the bots play well), ``always taken``, ``strong`` or
+    ``weak``; None when no such choice was asked."""
+    uses = report.answer_uses
+    if not uses:
+        return None
+    table = Table(Column("choice", overflow="fold"), Column("answer", overflow="fold"), "offered", "taken", "share",
+                  Column("won", no_wrap=True), Column("flag", no_wrap=True),  # the choice's words wrap instead
+                  title="per answer to a choice among words or numbers")
+    for use in uses[:MOST_ANSWERS]:
+        won = rate_text(use.users) if use.users.trials else "-"
+        table.add_row(use.choice, use.answer, str(use.offered), str(use.taken), f"{use.share:.1%}", won, use.flag,
+                      style="bold" if use.flag else None)
+    more = f"{len(uses) - MOST_ANSWERS} more answers in --format json (answers). " if len(uses) > MOST_ANSWERS else ""
+    judged = (f"{STRONG}/{WEAK}: even the low end of the interval is above {report.baseline:.1%} (how often a seat "
+              "wins), or even its high end below it" if report.baseline is not None else
+              "not judged strong or weak: the players win or lose together")
+    table.caption = (f"{more}share: taken when offered; won: the share of the seat-games in which a seat took it "
+                     f"that it won, ± half its 95% interval; {NEVER}: offered, "
+                     f"never taken (with bots that play well, an option a player may drop); {ALWAYS}: taken every "
+                     f"time it was offered; {judged}")
     return table
 
 

@@ -936,7 +936,7 @@ def simulation_report(report: SimulationReport, comparison: Comparison | None = 
     parts.extend(_summary_lines(report))
     if report.games:
         parts.extend(balance.length_histogram(report))
-    for table in (balance.role_table(report), balance.held_table(report)):
+    for table in (balance.role_table(report), balance.held_table(report), balance.answer_table(report)):
         if table is not None:
             parts.append(table)
     if report.no_decisions:

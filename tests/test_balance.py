@@ -240,3 +240,52 @@ def test_a_sweep_gives_each_value_its_intervals_and_verdict(tmp_path: Path) -> N
     data = json.loads(run("sweep", str(path), "first_seat=[1, 2]", "-n", "300", "--format", "json").output)
     assert [run["seat_balance"]["significant"] for run in data["runs"]] == [True, True]
     assert data["runs"][1]["first_player"]["significant"] and data["runs"][0]["turns"]["min"] == 1
+
+
+# ---------------------------------------------------------------- answers to choices among words
+
+
+PICK = """\
+name: pick
+players: [2]
+counters:
+  lost: {min: 0}
+  asked: {min: 0}
+turn:
+  - do:
+      effect: |
+        if choose(w in ["win", "lose"], text = "the outcome") == "lose":
+          lost += 1
+        asked += 1
+end:
+  when: asked > 0
+scoring:
+  rank: r in roles
+  by:
+    - if (lost == 0) == (r == nth(roles, 1)) then 1 else 0
+  points: key
+"""
+
+
+def test_an_answer_a_good_bot_never_takes_is_flagged_never_taken(tmp_path: Path) -> None:
+    """A choice among words was a dead end for the report ("no decision used a component"): which answer is taken,
+    and whether taking it wins, had no figure."""
+    path = write(tmp_path, PICK)
+    report = simulate(engine.load(path), players=2, n=40, seed=0, agents="greedy")
+    uses = {use.answer: use for use in report.answer_uses}
+    assert (uses["win"].offered, uses["win"].taken, uses["win"].flag) == (40, 40, "always taken")
+    assert (uses["lose"].offered, uses["lose"].taken, uses["lose"].flag) == (40, 0, "never taken")
+    output = run("simulate", str(path), "-n", "40", "--agents", "greedy").output
+    assert "per answer to a choice among words or numbers" in output
+    assert "│ lose   │ 40      │ 0     │ 0.0%   │ -             │ never taken  │" in output
+    data = json.loads(run("simulate", str(path), "-n", "40", "--agents", "greedy", "--format", "json").output)
+    assert data["answers"][0] == {"choice": "the outcome", "answer": "win", "offered": 40, "taken": 40, "share": 1.0,
+                                  "wins": 40, "trials": 40, "rate": 1.0, "low": data["answers"][0]["low"],
+                                  "high": 1.0, "flag": "always taken"}
+
+
+def test_random_bots_take_each_answer_about_as_often_and_its_takers_win_as_it_decides(tmp_path: Path) -> None:
+    report = simulate(engine.load(write(tmp_path, COIN)), players=2, n=300, seed=0)
+    heads, tails = report.answer_uses
+    assert (heads.answer, heads.offered, heads.taken, tails.taken) == ("heads", 300, 163, 137)
+    assert heads.users.rate == 1.0 and tails.users.rate == 0.0 and (heads.flag, tails.flag) == ("strong", "weak")

@@ -344,6 +344,8 @@ class GameResult:
     turns: int = 0  # the turns the game took (the turn it ended in)
     roles: tuple[tuple[str, ...], ...] = ()  # per seat: the roles it was dealt (when the ruleset declares roles)
     held: tuple[tuple[int, ...], ...] = ()  # per seat: the component ids in its own zones as the game started
+    answers: tuple[tuple[tuple[str, str], ...], ...] = ()  # per seat: (choice, answer) of its words or numbers chosen
+    offered: tuple[tuple[tuple[str, str], int], ...] = ()  # each (choice, answer) offered, and how often
 
     @property
     def draw(self) -> bool:
@@ -368,6 +370,45 @@ class ContentUse:
 
     def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind, "uses": self.uses, "games": self.games, **self.users.to_json(), "flag": self.flag}
+
+
+NEVER, ALWAYS = "never taken", "always taken"
+"""Answer flags: offered but never taken (an option the players pass by), taken every time it was offered."""
+
+
+@dataclass(frozen=True)
+class AnswerUse:
+    """How one answer to a choice among words or numbers (``pass``, ``heal only``) was offered and taken over a run,
+    and how the seats that took it did."""
+
+    choice: str  # what was asked (the choice's text)
+    answer: str
+    offered: int  # decisions that offered it
+    taken: int  # decisions that took it
+    users: Rate  # seat-games in which that seat took it, and how many of them it won
+    flag: str
+
+    @property
+    def share(self) -> float:
+        """How often it was taken when offered."""
+        return self.taken / self.offered if self.offered else 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        return {"choice": self.choice, "answer": self.answer, "offered": self.offered, "taken": self.taken,
+                "share": self.share, **self.users.to_json(), "flag": self.flag}
+
+
+def answer_flag(offered: int, taken: int, users: Rate, baseline: float | None) -> str:
+    """``never taken``, ``always taken``, else as content is flagged (``strong``, ``weak`` or '').
+
+    >>> answer_flag(10, 0, Rate(0, 0), 0.5), answer_flag(10, 10, Rate(5, 10), 0.5), answer_flag(10, 4, Rate(4, 4), 0.2)
+    ('never taken', 'always taken', 'strong')
+    """
+    if taken == 0:
+        return NEVER
+    if taken == offered:
+        return ALWAYS
+    return flag(taken, users, baseline)
 
 
 @dataclass
@@ -791,6 +832,27 @@ class SimulationReport:
             tally.add(r, lambda cid: self.content[cid][0], held=True)
         return [tally.use(name, kind, self.baseline) for name, kind in dict.fromkeys(self.content) if tally.trials[name]]
 
+    @cached_property
+    def answer_uses(self) -> list[AnswerUse]:
+        """Every answer offered to a choice among words or numbers, by choice then answer as first offered: how often
+        it was offered and taken, and how the seats that took it did (flagged ``never taken``, ``always taken``,
+        else ``strong`` or ``weak`` as content is)."""
+        offered: Counter[tuple[str, str]] = Counter()
+        taken: Counter[tuple[str, str]] = Counter()
+        trials: Counter[tuple[str, str]] = Counter()
+        wins: Counter[tuple[str, str]] = Counter()
+        for r in self.results:
+            offered.update(dict(r.offered))
+            for seat, answers in enumerate(r.answers, 1):
+                taken.update(answers)
+                trials.update(set(answers))
+                if r.won(seat):
+                    wins.update(set(answers))
+        order = sorted(offered, key=lambda key: key[0])  # stable: each choice's answers in the order first offered
+        return [AnswerUse(choice, answer, offered[key], taken[key], Rate(wins[key], trials[key]),
+                          answer_flag(offered[key], taken[key], Rate(wins[key], trials[key]), self.baseline))
+                for key in order for choice, answer in [key]]
+
     @property
     def held_at_random(self) -> bool:
         """True when some component was held as the game started by different seats in different games (dealt at
@@ -862,6 +924,7 @@ class SimulationReport:
             "kinds": {k.name: k.to_json() for k in self.kind_uses},
             "held_at_start": {c.name: c.to_json() for c in self.held_uses},
             "held_at_random": self.held_at_random,
+            "answers": [use.to_json() for use in self.answer_uses],
         }
 
 

@@ -26,6 +26,7 @@ import random
 import shlex
 import threading
 import time
+from collections import Counter
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import partial
@@ -215,6 +216,8 @@ def play_game(game: Game, players: int, seed: int, specs: Sequence[str]) -> Game
     state = game.new_state(players=players, seed=seed)
     forced = ForcedPicks(state)  # the pieces effects take as a choice's one option: no decision, but played
     used: list[list[int]] = [[] for _ in range(players)]
+    answered: list[list[tuple[str, str]]] = [[] for _ in range(players)]  # per seat: (what was asked, the answer)
+    offered: Counter[tuple[str, str]] = Counter()  # how often each answer was offered
     teams = sides(teams_of(game, players), players)
 
     def count_forced() -> None:
@@ -250,6 +253,10 @@ def play_game(game: Game, players: int, seed: int, specs: Sequence[str]) -> Game
         else:  # an answer to a choice inside an effect: the component it picks, if it picks one of its side's
             picked = chosen_components(state.pending, action.args[0])
             used[seat - 1].extend(cid for cid in picked if not held_by_rival(state, cid, seat, teams))
+            if not state.pending.components:  # a word or a number: what was offered, and what was taken
+                asked = state.pending.prompt or "choose"
+                offered.update((asked, label) for label in state.pending.labels)
+                answered[seat - 1].append((asked, str(action.args[0])))
         with forced:
             state.apply(action, undo=False)  # a game the ruleset fails in is dropped
         if forced.picks:
@@ -280,6 +287,8 @@ def play_game(game: Game, players: int, seed: int, specs: Sequence[str]) -> Game
         turns=state.turn_number,
         roles=dealt,
         held=held,
+        answers=tuple(map(tuple, answered)),
+        offered=tuple(offered.items()),
     )
 
 

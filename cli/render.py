@@ -946,7 +946,8 @@ def simulation_report(report: SimulationReport, comparison: Comparison | None = 
         parts.append("per component: none: the ruleset has no components")
     elif not any(use.uses for use in report.content_uses):
         parts.append("per component: no decision used a component (the choices were among words or numbers), "
-                     "so there is nothing to compare")
+                     + ("so the answers above are what there is to compare" if report.answer_uses
+                        else "so there is nothing to compare"))
     else:
         parts.append(_content_table(report.content_uses, "component", report))
         if len(report.kind_uses) > 1:

@@ -111,8 +111,10 @@ def agent_verdict(report: SimulationReport) -> str | None:
         verdict = f"the bots separate ({p_text(p)}): skill changes the outcome"
     else:
         verdict = f"no sign the bots differ ({p_text(p)}): with these bots the outcome looks mostly luck"
-    return (f"bots: {figures}: {verdict}; each bot kept its seat, so run again with the seats swapped "
-            "to tell the bot from the seat")
+    if report.rotated:
+        return f"bots: {figures}: {verdict}; each bot played each seat in turn (--rotate-seats)"
+    return (f"bots: {figures}: {verdict}; each bot kept its seat, so what a seat is worth counts as its bot's: "
+            "--rotate-seats turns the bots round a seat each game")
 
 
 def role_table(report: SimulationReport) -> Table | None:
@@ -129,7 +131,7 @@ def role_table(report: SimulationReport) -> Table | None:
                       f"{rate.low:.1%} – {rate.high:.1%}", mark, style="bold" if mark else None)
     baseline = report.role_baseline
     table.caption = (f"{STRONG}: even the low end of the 95% interval is above {baseline:.1%} (how often the seat "
-                     f"playing a role won, over every role); {WEAK}: even the high end is below it"
+                     f"that played a role won, over every role); {WEAK}: even the high end is below it"
                      if baseline is not None else "not judged: the players win or lose together")
     return table
 

@@ -7,7 +7,8 @@ winners again in columns a data-frame library reads without parsing text
 (``winners``: the seat numbers, empty when nobody won; ``draw``: True or
 False; ``return N``: each seat's return, 1 a win, shared in a draw), and a
 ``rulecraft play`` command with every seat played by the same bot, so an odd
-result can be opened and watched.  With ``--compare``, the compared run's
+result can be opened and watched (with ``--rotate-seats``, each game's own
+seating of the bots).  With ``--compare``, the compared run's
 games follow, each row led by the run it is from.
 
 Example::
@@ -63,9 +64,9 @@ def game_rows(report: SimulationReport, ruleset: str, variants: Sequence[str], s
     allowed = [str(folder) for folder in allowed_folders()]
     changed = limits.as_pairs(limits.current())
     return [
-        [number, r.seed, *report.agents, winner_text(r), r.length, *r.scores,
+        [number, r.seed, *report.agents_of(r), winner_text(r), r.length, *r.scores,
          " ".join(map(str, r.winners)), r.draw, *r.returns,
-         play_command(ref, variants, set_options, report.players, r.seed, report.agents, allowed, changed)]
+         play_command(ref, variants, set_options, report.players, r.seed, report.agents_of(r), allowed, changed)]
         for number, r in enumerate(report.results, 1)
     ]
 

@@ -995,7 +995,11 @@ def _seat_table(report: SimulationReport) -> Table:
     table = Table("seat", "agent", "wins", "win rate", "95% interval", "mean return", title=run_title(report))
     for seat, rate in report.win_rate.items():
         mean = report.mean_returns[seat]
-        table.add_row(str(seat), report.agents[seat - 1], str(rate.wins), percent(rate.rate), interval(rate), f"{mean:.3f}")
+        agent = "each in turn" if report.rotated else report.agents[seat - 1]
+        table.add_row(str(seat), agent, str(rate.wins), percent(rate.rate), interval(rate), f"{mean:.3f}")
+    if report.rotated:
+        table.caption = (f"the bots ({', '.join(report.agents)}) turned round one seat a game: each seat played each "
+                         "bot in turn")
     return table
 
 
@@ -1055,9 +1059,10 @@ def _summary_lines(report: SimulationReport) -> list[str]:
         lines.append("first player: none: no game had a decision (every step ran on its own), so no seat moved first")
     elif report.together:
         lines.append("first player: not measured: the players win or lose together")
-    elif report.players > 1 and report.mixed_agents:
+    elif report.players > 1 and not report.seats_measured:
         lines.append(f"first player: not measured: the seats have different bots ({', '.join(report.agents)}), so who won "
-                     "says more of the bots than of moving first; give every seat the same bot to measure it")
+                     "says more of the bots than of moving first; give every seat the same bot to measure it, or "
+                     "turn the bots round (--rotate-seats)")
     elif report.players > 1 and first is None:
         lines.append("first player: none: every game opened with a sealed decision, every seat choosing at once, "
                      "so no seat moved first")

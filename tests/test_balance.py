@@ -154,7 +154,7 @@ def test_no_seat_verdict_when_the_seats_have_different_bots(tmp_path: Path) -> N
     report = simulate(engine.load(path), players=2, n=50, seed=0, agents="greedy,random")
     assert report.seat_balance is None
     text = words(run("simulate", str(path), "-n", "50", "--agents", "greedy,random").output)
-    assert "seat balance" not in text and "bots: " in text and "run again with the seats swapped" in text
+    assert "seat balance" not in text and "bots: " in text and "--rotate-seats turns the bots round a seat each game" in text
 
 
 # ---------------------------------------------------------------- length
@@ -289,3 +289,29 @@ def test_random_bots_take_each_answer_about_as_often_and_its_takers_win_as_it_de
     heads, tails = report.answer_uses
     assert (heads.answer, heads.offered, heads.taken, tails.taken) == ("heads", 300, 163, 137)
     assert heads.users.rate == 1.0 and tails.users.rate == 0.0 and (heads.flag, tails.flag) == ("strong", "weak")
+
+
+# ---------------------------------------------------------------- bots turned round the seats
+
+
+def test_bots_turned_round_the_seats_are_measured_apart_from_the_seats(tmp_path: Path) -> None:
+    """With each bot kept in its seat, greedy at seat 1 of the first-to-stop game won its seat's advantage too, and the
+    seats could not be measured at all; turned round, every seat plays each bot in turn."""
+    path = write(tmp_path, FIRST_STOP)
+    kept = simulate(engine.load(path), players=2, n=300, seed=0, agents="greedy,random")
+    turned = simulate(engine.load(path), players=2, n=300, seed=0, agents="greedy,random", rotate=True)
+    assert [r.agents for r in turned.results[:3]] == [("greedy", "random"), ("random", "greedy"), ("greedy", "random")]
+    assert kept.win_rate_by_agent["greedy"].rate == 1.0  # it stops at once, first: every game
+    assert turned.win_rate_by_agent["greedy"].trials == 300 and turned.win_rate_by_agent["greedy"].rate < 0.8
+    assert kept.seat_balance is None and turned.seat_balance is not None and turned.seat_balance.most == 0
+    output = words(run("simulate", str(path), "-n", "300", "--agents", "greedy,random", "--rotate-seats",
+                       "--games", str(tmp_path / "games.csv")).output)
+    assert "the bots (greedy, random) turned round one seat a game" in output
+    assert "each bot played each seat in turn (--rotate-seats)" in output and "seat balance: seat 1 wins" in output
+    rows = (tmp_path / "games.csv").read_text(encoding="utf-8").splitlines()
+    assert rows[2].split(",")[2:4] == ["random", "greedy"] and rows[2].endswith("--seat 1=random --seat 2=greedy")
+    data = json.loads(run("simulate", str(path), "-n", "30", "--agents", "greedy,random", "--rotate-seats",
+                          "--format", "json").output)
+    assert data["rotated"] is True and data["seat_balance"] is not None
+    same = simulate(engine.load(path), players=2, n=30, seed=0, agents="random", rotate=True)
+    assert not same.rotated  # one bot in every seat: nothing to turn round

@@ -64,9 +64,14 @@ def report_text(report: SimulationReport, comparison: Comparison | None = None) 
 
 def win_rate_chart(report: SimulationReport) -> str:
     """A bar per seat: its win rate, a whisker for the 95% interval, a dashed line at the mean seat's rate."""
-    labels = [f"seat {seat} ({report.agents[seat - 1]})" for seat in report.win_rate]
+    labels = [seat_label(report, seat) for seat in report.win_rate]
     return rates_chart(labels, list(report.win_rate.values()), report.mean_seat_win_rate,
                        "win rate per seat, with 95% intervals")
+
+
+def seat_label(report: SimulationReport, seat: int) -> str:
+    """``seat 1 (greedy)``, or ``seat 1`` when the run turned the bots round (every seat played each)."""
+    return f"seat {seat}" if report.rotated else f"seat {seat} ({report.agents[seat - 1]})"
 
 
 def role_chart(report: SimulationReport) -> str:
@@ -76,7 +81,7 @@ def role_chart(report: SimulationReport) -> str:
         return ""
     rates = report.win_rate_by_role
     return rates_chart(list(rates), list(rates.values()), report.role_baseline,
-                       "win rate per role dealt (the seat playing it), with 95% intervals")
+                       "win rate per role dealt (the seat that played it), with 95% intervals")
 
 
 def held_chart(report: SimulationReport, shown: int = 15) -> str:
@@ -131,7 +136,7 @@ def points_chart(report: SimulationReport, comparison: Comparison | None = None)
     runs = [("this run", BAR, report.points_paid)]
     if comparison is not None and comparison.points is not None:
         runs.append(("other", OTHER_BAR, comparison.other.points_paid))
-    labels = [f"seat {seat} ({report.agents[seat - 1]})" for seat in report.seats]
+    labels = [seat_label(report, seat) for seat in report.seats]
     row, left = 22, _label_column(labels, 140)
     height = 40 + row * len(runs) * len(labels) + 8 * len(labels)
     values = [x for _, _, paid in runs for p in paid.values() for x in (p.low, p.high, p.mean)]

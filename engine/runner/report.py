@@ -346,6 +346,7 @@ class GameResult:
     held: tuple[tuple[int, ...], ...] = ()  # per seat: the component ids in its own zones as the game started
     answers: tuple[tuple[tuple[str, str], ...], ...] = ()  # per seat: (choice, answer) of its words or numbers chosen
     offered: tuple[tuple[tuple[str, str], int], ...] = ()  # each (choice, answer) offered, and how often
+    agents: tuple[str, ...] = ()  # the agent of each seat, when the run turned them round (else the report's)
 
     @property
     def draw(self) -> bool:
@@ -523,6 +524,7 @@ class SimulationReport:
     planned: int | None = None  # games asked for, when the run was interrupted (Ctrl-C) before all finished
     failed: str | None = None  # the error of the game that stopped the run, when one failed (the run is partial too)
     teams: tuple[tuple[int, ...], ...] = ()  # the seats of each team, when the seats play in teams
+    rotated: bool = False  # the agents were turned round one seat a game (``agents`` is the first game's seating)
 
     def __repr__(self) -> str:
         """The run at a glance, not every game's result (a report of 1,000 games printed 222,913 characters).
@@ -619,15 +621,26 @@ class SimulationReport:
     def win_rate(self) -> dict[int, Rate]:
         return {seat: Rate(wins, self.games) for seat, wins in self.wins_by_seat.items()}
 
+    def agents_of(self, game: GameResult) -> Sequence[str]:
+        """The agent of each seat in ``game``: its own when the run turned the agents round, else the run's."""
+        return game.agents or self.agents
+
     @property
     def win_rate_by_agent(self) -> dict[str, Rate]:
-        """Per agent spec: the seat-games it played and how many of them it won."""
-        wins = self.wins_by_seat
-        rates: dict[str, Rate] = {}
-        for seat, spec in enumerate(self.agents, 1):
-            before = rates.get(spec, Rate(0, 0))
-            rates[spec] = Rate(before.wins + wins[seat], before.trials + self.games)
-        return rates
+        """Per agent spec: the seat-games it played and how many of them it won.
+
+        >>> games = [GameResult((1,), (1.0, 0.0), 9, agents=("a", "b")), GameResult((1,), (1.0, 0.0), 9, agents=("b", "a"))]
+        >>> report = SimulationReport("g", [], 2, ["a", "b"], 0, [], games, rotated=True)
+        >>> {spec: (rate.wins, rate.trials) for spec, rate in report.win_rate_by_agent.items()}
+        {'a': (1, 2), 'b': (1, 2)}
+        """
+        trials: Counter[str] = Counter(dict.fromkeys(self.agents, 0))
+        wins: Counter[str] = Counter(dict.fromkeys(self.agents, 0))
+        for r in self.results:
+            for seat, spec in enumerate(self.agents_of(r), 1):
+                trials[spec] += 1
+                wins[spec] += r.won(seat)
+        return {spec: Rate(wins[spec], trials[spec]) for spec in trials}
 
     @property
     def mean_seat_win_rate(self) -> float:
@@ -702,14 +715,14 @@ class SimulationReport:
     @property
     def seat_balance(self) -> SeatBalance | None:
         """Whether the seats (or teams) won alone more unevenly than chance would make them (see :class:`SeatBalance`);
-        None for one player, when the seats play together, when the seats have different bots (the figure would
-        measure the bots), or before any game.
+        None for one player, when the seats play together, when the seats have different bots that kept their seats
+        (the figure would measure the bots; see :attr:`seats_measured`), or before any game.
 
         >>> games = [GameResult((1,), (1.0, 0.0), 9)] * 60 + [GameResult((2,), (0.0, 1.0), 9)] * 40
         >>> SimulationReport("g", [], 2, ["random"] * 2, 0, [], games).seat_balance.wins
         (60, 40)
         """
-        if self.players < 2 or self.together or self.mixed_agents or not self.results:
+        if self.players < 2 or self.together or not self.seats_measured or not self.results:
             return None
         sides = self.teams or tuple((seat,) for seat in self.seats)
         wins = tuple(sum(r.won(side[0]) for r in self.results) for side in sides)
@@ -760,6 +773,12 @@ class SimulationReport:
         return len(set(self.agents)) > 1
 
     @property
+    def seats_measured(self) -> bool:
+        """True when the seats' figures (the first player, the seat balance) measure the seats, not the bots: every seat
+        has the same bot, or the run turned the bots round so that every seat played each in turn."""
+        return not self.mixed_agents or self.rotated
+
+    @property
     def together(self) -> bool:
         """True when the seats are one team: a cooperative game, its goal won or lost by all the players together.
 
@@ -774,11 +793,12 @@ class SimulationReport:
         games with a decision.
 
         None for one player, when no game had a first mover (no decision, or a sealed one first), when the
-        seats have different bots (``mixed_agents``): the figure would measure the bots, not the seat, and when
+        seats have different bots that kept their seats (``seats_measured``): the figure would measure the bots, not
+        the seat, and when
         the seats play together (``together``): nobody plays against the first mover.
         """
         played = [r for r in self.results if r.first and not r.sealed_start]
-        if self.players < 2 or not played or self.mixed_agents or self.together:
+        if self.players < 2 or not played or not self.seats_measured or self.together:
             return None
         first = sum(r.won(r.first) for r in played)
         others = sum(r.won(seat) for r in played for seat in self.rivals(r.first))
@@ -889,6 +909,7 @@ class SimulationReport:
             "set_options": self.set_options,
             "players": self.players,
             "agents": self.agents,
+            "rotated": self.rotated,
             "seed": self.seed,
             "games": self.games,
             "wins_by_seat": {str(s): w for s, w in self.wins_by_seat.items()},

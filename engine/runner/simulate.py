@@ -28,7 +28,7 @@ import threading
 import time
 from collections import Counter
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from numbers import Integral
 from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
@@ -384,8 +384,12 @@ def simulate(
     jobs: int = 1,
     progress: Progress | None = None,
     executor: Executor | None = None,
+    rotate: bool = False,
 ) -> SimulationReport:
     """Play ``n`` games on ``executor`` (default: ``jobs`` local processes) and report on them.
+
+    With ``rotate``, game ``i`` seats the agents turned round by ``i`` places (see :func:`rotated`): every agent
+    plays every seat in turn, so agents of different strength are told apart from the seats they play.
 
     ``game`` is a compiled game or a ruleset's name or path (loaded as written); ``players``
     defaults to the game's :attr:`~engine.model.game.Game.default_players`, ``agents`` to
@@ -420,10 +424,11 @@ def simulate(
                          "of a module they import")
     content = list(zip(game.piece_names, game.component_kind))  # identical copies count as one piece of content
     report = SimulationReport(game.name, list(game.variants), players, specs, seed, content, set_options=dict(game.set_options),
-                              teams=teams_of(game, players))
+                              teams=teams_of(game, players), rotated=bool(rotate) and len(set(specs)) > 1)
     size = max(1, min(n // (executor.workers * 8), MAX_CHUNK))
     with keeping(game) as ref:
-        chunks = [Chunk(ref, players, tuple(specs), seed, start, min(start + size, n)) for start in range(0, n, size)]
+        chunks = [Chunk(ref, players, tuple(specs), seed, start, min(start + size, n), report.rotated)
+                  for start in range(0, n, size)]
         try:
             for part in executor.map(play_chunk, chunks):
                 report.results.extend(part)
@@ -465,6 +470,18 @@ class Chunk:
     seed: int
     start: int
     stop: int
+    rotate: bool = False  # game i seats the agents turned round by i places
+
+
+def rotated(specs: Sequence[str], index: int) -> tuple[str, ...]:
+    """The agents of game ``index`` of a run that turns them round: seat 1's agent moves to seat 2, and so on, one
+    place a game.
+
+    >>> rotated(["greedy", "random", "random"], 0), rotated(["greedy", "random", "random"], 1)
+    (('greedy', 'random', 'random'), ('random', 'greedy', 'random'))
+    """
+    turn = index % len(specs)
+    return tuple(specs[-turn:] + specs[:-turn]) if turn else tuple(specs)
 
 
 def play_command(ruleset: str, variants: Sequence[str], set_options: Mapping[str, str], players: int, seed: int,
@@ -497,12 +514,15 @@ def play_chunk(chunk: Chunk) -> list[GameResult]:
     """
     game = chunk.game.load()
     results = []
-    for seed in (derive_seed(chunk.seed, i) for i in range(chunk.start, chunk.stop)):
+    for index in range(chunk.start, chunk.stop):
+        seed = derive_seed(chunk.seed, index)
+        specs = rotated(chunk.specs, index) if chunk.rotate else chunk.specs
         try:
-            results.append(play_game(game, chunk.players, seed, chunk.specs))
+            result = play_game(game, chunk.players, seed, specs)
+            results.append(replace(result, agents=specs) if chunk.rotate else result)
         except EffectRuntimeError as err:
             ref = chunk.game
-            again = play_command(ref.source, ref.variants, dict(ref.set_options), chunk.players, seed, chunk.specs,
+            again = play_command(ref.source, ref.variants, dict(ref.set_options), chunk.players, seed, specs,
                                  ref.allowed, ref.limits)
             raise EffectRuntimeError(f"{err.message} (in the game of seed {seed}; watch it: {again})", err.pos) from None
     return results

@@ -20,7 +20,7 @@ from rich.table import Column, Table
 from rich.text import Text
 
 from engine.runner.report import (
-    ALPHA, ALWAYS, NEVER, STRONG, WEAK, FirstPlayer, Rate, SimulationReport, binned, two_proportion_p,
+    ALPHA, ALWAYS, NEVER, STRONG, WEAK, FirstPlayer, Rate, SimulationReport, binned, one_proportion_p,
 )
 
 if TYPE_CHECKING:
@@ -67,7 +67,13 @@ def seat_balance_line(report: SimulationReport, short: bool = False) -> str | No
     """Each seat's (or team's) win rate with its interval, and whether they differ more than chance would make them:
     ``likely a seat advantage`` naming the side that won most, or no sign of one and the gap the run could miss
     (``short``: without the gap, nor the leading words).  None where :attr:`SimulationReport.seat_balance` is (one
-    player, the seats together, different bots)."""
+    player, the seats together, different bots that kept their seats).
+
+    >>> from engine.runner.report import GameResult
+    >>> games = [GameResult((1,), (1.0, 0.0), 9, first=1)] * 60 + [GameResult((2,), (0.0, 1.0), 9, first=1)] * 40
+    >>> seat_balance_line(SimulationReport("g", [], 2, ["random"] * 2, 0, [], games)).split(" (the")[0]
+    'seat balance: seat 1 wins 60.0% ± 9.4%, seat 2 40.0% ± 9.4%: likely a seat advantage, to seat 1'
+    """
     balance = report.seat_balance
     if balance is None:
         return None
@@ -91,7 +97,11 @@ def seat_balance_line(report: SimulationReport, short: bool = False) -> str | No
 
 
 def first_player_verdict(first: FirstPlayer) -> str:
-    """What the first mover's advantage means: ``likely real`` or ``could be chance``, with its p-value."""
+    """What the first mover's advantage means: ``likely real`` or ``could be chance``, with its p-value.
+
+    >>> first_player_verdict(FirstPlayer(Rate(60, 100), Rate(40, 100), 0.5))
+    'p = 0.046: likely a real advantage'
+    """
     if first.significant:
         return f"{p_text(first.p)}: likely a real {'advantage' if first.advantage > 0 else 'disadvantage'}"
     return f"{p_text(first.p)}: could be chance"
@@ -99,13 +109,22 @@ def first_player_verdict(first: FirstPlayer) -> str:
 
 def agent_verdict(report: SimulationReport) -> str | None:
     """Whether the bots of a run with different bots separate: the best and the worst bot's win rates per seat-game,
-    and the test of their difference; a note that each bot kept its seat.  None when every seat has the same bot."""
+    and the test of the best one's against the rate of a seat-game over every bot (a one-proportion z-test: with two
+    seats and no draw, one bot's wins are the other's losses, so the two are not two samples); a note on whether each
+    bot kept its seat.  None when every seat has the same bot.
+
+    >>> from engine.runner.report import GameResult
+    >>> games = [GameResult((1,), (1.0, 0.0), 9, first=1)] * 60 + [GameResult((2,), (0.0, 1.0), 9, first=1)] * 40
+    >>> agent_verdict(SimulationReport("g", [], 2, ["greedy", "random"], 0, [], games)).split(": skill")[0]
+    'bots: greedy wins 60.0% ± 9.4% of its seat-games, random 40.0% ± 9.4%: the bots separate (p = 0.046)'
+    """
     rates = report.win_rate_by_agent
     if len(rates) < 2 or not report.games:
         return None
     ordered = sorted(rates.items(), key=lambda item: -item[1].rate)
     (best, high), (worst, low) = ordered[0], ordered[-1]
-    p = two_proportion_p(high.wins, high.trials, low.wins, low.trials)
+    pooled = sum(rate.wins for rate in rates.values()) / max(sum(rate.trials for rate in rates.values()), 1)
+    p = one_proportion_p(high.wins, high.trials, pooled)  # not best against worst as two samples: the same games
     figures = f"{best} wins {rate_text(high)} of its seat-games, {worst} {rate_text(low)}"
     if p < ALPHA:
         verdict = f"the bots separate ({p_text(p)}): skill changes the outcome"
@@ -118,8 +137,15 @@ def agent_verdict(report: SimulationReport) -> str | None:
 
 
 def role_table(report: SimulationReport) -> Table | None:
-    """The roles dealt at random, by how often the seat playing each won, highest first; None unless some role was
-    dealt to different seats (:attr:`SimulationReport.roles_dealt`)."""
+    """The roles dealt at random, by how often the seat that played each won, highest first; None unless some role
+    was dealt to different seats (:attr:`SimulationReport.roles_dealt`).
+
+    >>> from engine.runner.report import GameResult
+    >>> games = [GameResult((1,), (1.0, 0.0), 9, roles=(("North",), ("South",))),
+    ...          GameResult((2,), (0.0, 1.0), 9, roles=(("South",), ("North",)))]
+    >>> [column.header for column in role_table(SimulationReport("g", [], 2, ["random"] * 2, 0, [], games)).columns][:3]
+    ['role', 'games', 'won']
+    """
     if not report.roles_dealt:
         return None
     rates = report.win_rate_by_role
@@ -141,6 +167,12 @@ def sweep_balance(result: Sweep) -> list[str]:
     first mover's advantage and whether a seat likely has one (as :func:`seat_balance_line` says it).
 
     Lines, not a table: with several seats a table of intervals was wider than a terminal's 80 columns.
+
+    >>> from engine.runner.report import GameResult
+    >>> from engine.runner.sweep import Sweep, SweepRun
+    >>> games = [GameResult((1,), (1.0, 0.0), 9)] * 50 + [GameResult((2,), (0.0, 1.0), 9)] * 50
+    >>> sweep_balance(Sweep("width", 0, [SweepRun("5", SimulationReport("g", [], 2, ["random"] * 2, 0, [], games))]))[1]
+    '  width=5: seat 1 wins 50.0% ± 9.6%, seat 2 50.0% ± 9.6%: no sign of a seat advantage (p = 1.000)'
     """
     lines = [f"balance per value of {result.option} (win rates ± half their 95% interval):"]
     for run in result.runs:
@@ -157,7 +189,14 @@ def sweep_balance(result: Sweep) -> list[str]:
 def held_table(report: SimulationReport) -> Table | None:
     """The components the seats held in their own zones as the games started (a hand dealt, a secret side), by how
     often the seat holding each won, highest first; None unless some component was held by different seats in
-    different games (:attr:`SimulationReport.held_at_random`)."""
+    different games (:attr:`SimulationReport.held_at_random`).
+
+    >>> from engine.runner.report import GameResult
+    >>> games = [GameResult((1,), (1.0, 0.0), 9, held=((0,), (1,))), GameResult((2,), (0.0, 1.0), 9, held=((1,), (0,)))]
+    >>> report = SimulationReport("g", [], 2, ["random"] * 2, 0, [("A", "piece"), ("B", "piece")], games)
+    >>> list(held_table(report).columns[0].cells)
+    ['A', 'B']
+    """
     if not report.held_at_random:
         return None
     kinds = len({use.kind for use in report.held_uses}) > 1
@@ -183,7 +222,15 @@ MOST_ANSWERS = 40
 def answer_table(report: SimulationReport) -> Table | None:
     """The answers to choices among words or numbers: how often each was taken when offered, how the seats that took
     it did, flagged ``never taken`` (a dominated option, if the bots play well), ``always taken``, ``strong`` or
-    ``weak``; None when no such choice was asked."""
+    ``weak``; None when no such choice was asked.
+
+    >>> from engine.runner.report import GameResult
+    >>> games = [GameResult((1,), (1.0, 0.0), 9, answers=((("go or stop", "stop"),), ()),
+    ...                     offered=((("go or stop", "go"), 1), (("go or stop", "stop"), 1)))]
+    >>> table = answer_table(SimulationReport("g", [], 2, ["random"] * 2, 0, [], games))
+    >>> list(table.columns[1].cells), list(table.columns[-1].cells)
+    (['go', 'stop'], ['never taken', 'always taken'])
+    """
     uses = report.answer_uses
     if not uses:
         return None
@@ -207,7 +254,13 @@ def answer_table(report: SimulationReport) -> Table | None:
 
 def length_histogram(report: SimulationReport) -> list[Text]:
     """The histogram of game length in turns, or in actions when every game took the same turns; nothing when every
-    game took the same actions too."""
+    game took the same actions too.
+
+    >>> from engine.runner.report import GameResult
+    >>> games = [GameResult((1,), (1.0, 0.0), 4, turns=2), GameResult((1,), (1.0, 0.0), 6, turns=2)]
+    >>> length_histogram(SimulationReport("g", [], 2, ["random"] * 2, 0, [], games))[0].plain
+    'games by length in actions:'
+    """
     for counts, unit in ((report.turn_counts, "turns"), (report.length_counts, "actions")):
         if len(counts) > 1:
             return histogram(counts, unit)

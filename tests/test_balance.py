@@ -315,3 +315,16 @@ def test_bots_turned_round_the_seats_are_measured_apart_from_the_seats(tmp_path:
     assert data["rotated"] is True and data["seat_balance"] is not None
     same = simulate(engine.load(path), players=2, n=30, seed=0, agents="random", rotate=True)
     assert not same.rotated  # one bot in every seat: nothing to turn round
+
+
+def test_the_bots_test_counts_each_game_once() -> None:
+    """Two bots, 60 games to 40: the best against the worst as two samples counted every game twice (p 0.005); the best
+    bot against the rate of a seat-game over both is the one test those games make (p 0.046)."""
+    from cli.balance import agent_verdict
+
+    games = [GameResult((1,), (1.0, 0.0), 9, first=1)] * 60 + [GameResult((2,), (0.0, 1.0), 9, first=1)] * 40
+    text = agent_verdict(SimulationReport("g", [], 2, ["greedy", "random"], 0, [], games))
+    assert text is not None and "the bots separate (p = 0.046)" in text
+    even = [GameResult((1,), (1.0, 0.0), 9, first=1)] * 55 + [GameResult((2,), (0.0, 1.0), 9, first=1)] * 45
+    text = agent_verdict(SimulationReport("g", [], 2, ["greedy", "random"], 0, [], even))
+    assert text is not None and "no sign the bots differ (p = 0.317): with these bots the outcome looks mostly luck" in text

@@ -379,7 +379,7 @@ NEVER, ALWAYS = "never taken", "always taken"
 
 @dataclass(frozen=True)
 class AnswerUse:
-    """How one answer to a choice among words or numbers (``pass``, ``heal only``) was offered and taken over a run,
+    """How one answer to a choice among words or numbers (``pass``, ``stop``) was offered and taken over a run,
     and how the seats that took it did."""
 
     choice: str  # what was asked (the choice's text)

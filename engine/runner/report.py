@@ -850,7 +850,28 @@ class SimulationReport:
         tally = _Tally()
         for r in self.results:
             tally.add(r, lambda cid: self.content[cid][0], held=True)
-        return [tally.use(name, kind, self.baseline) for name, kind in dict.fromkeys(self.content) if tally.trials[name]]
+        bound = self.role_bound
+        return [tally.use(name, kind, self.baseline) for name, kind in dict.fromkeys(self.content)
+                if tally.trials[name] and name not in bound]
+
+    @cached_property
+    def role_bound(self) -> set[str]:
+        """The components every seat that held one held with one same role (a role's own hand): their holders' figures
+        are that role's (:attr:`win_rate_by_role`), so they are left out of :attr:`held_uses`.
+
+        >>> games = [GameResult((1,), (1.0, 0.0), 9, roles=(("North",), ("South",)), held=((0,), (1,))),
+        ...          GameResult((1,), (1.0, 0.0), 9, roles=(("South",), ("North",)), held=((1,), (0,)))]
+        >>> sorted(SimulationReport("g", [], 2, ["random"] * 2, 0, [("N", "piece"), ("S", "piece")], games).role_bound)
+        ['N', 'S']
+        """
+        common: dict[str, set[str]] = {}
+        for r in self.results:
+            for seat, held in enumerate(r.held, 1):
+                roles = set(r.roles[seat - 1]) if r.roles else set()
+                for cid in held:
+                    name = self.content[cid][0]
+                    common[name] = common[name] & roles if name in common else roles
+        return {name for name, roles in common.items() if roles}
 
     @cached_property
     def answer_uses(self) -> list[AnswerUse]:
@@ -876,13 +897,15 @@ class SimulationReport:
     @property
     def held_at_random(self) -> bool:
         """True when some component was held as the game started by different seats in different games (dealt at
-        random): then how its holders did says something the seats' win rates do not."""
+        random), and not always with one same role (:attr:`role_bound`): then how its holders did says something
+        the seats' and the roles' win rates do not."""
         seats: dict[str, set[int]] = {}
         for r in self.results:
             for seat, held in enumerate(r.held, 1):
                 for cid in held:
                     seats.setdefault(self.content[cid][0], set()).add(seat)
-        return any(len(holders) > 1 for holders in seats.values())
+        bound = self.role_bound
+        return any(len(holders) > 1 for name, holders in seats.items() if name not in bound)
 
     @property
     def baseline(self) -> float | None:

@@ -19,6 +19,8 @@ from typing import TYPE_CHECKING
 from rich.table import Column, Table
 from rich.text import Text
 
+from cli.render import and_list
+
 from engine.runner.report import (
     ALPHA, ALWAYS, NEVER, STRONG, WEAK, FirstPlayer, Rate, SimulationReport, binned, one_proportion_p,
 )
@@ -43,15 +45,6 @@ def rate_text(rate: Rate) -> str:
     return f"{rate.rate:.1%} ± {rate.spread:.1%}"
 
 
-def and_words(words: list[str]) -> str:
-    """``a``, ``a and b``, ``a, b and c``.
-
-    >>> and_words(["a", "b", "c"])
-    'a, b and c'
-    """
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
-
-
 def side_name(side: tuple[int, ...], teams: bool) -> str:
     """A side by its seats: ``seat 2``, or a team's ``seats 1 and 3``.
 
@@ -60,7 +53,7 @@ def side_name(side: tuple[int, ...], teams: bool) -> str:
     """
     if not teams:
         return f"seat {side[0]}"
-    return f"seats {and_words([str(seat) for seat in side])}"
+    return f"seats {and_list([str(seat) for seat in side])}"
 
 
 def seat_balance_line(report: SimulationReport, short: bool = False) -> str | None:

@@ -53,7 +53,6 @@ from rich.style import Style
 from rich.table import Column, Table
 from rich.text import Text
 
-from cli import balance
 from cli.console import make_console  # noqa: F401  (commands call it as render.make_console)
 from cli.points_drawing import layout
 from engine.blocks.catalogue import drawings
@@ -924,6 +923,8 @@ def and_list(words: Sequence[str]) -> str:
 
 def simulation_report(report: SimulationReport, comparison: Comparison | None = None) -> list[RenderableType]:
     """A simulation report as tables and lines, most telling first."""
+    from cli import balance  # its verdicts use this module's words
+
     parts: list[RenderableType] = [Text(partial_note(report), style="bold")] if report.partial else []
     parts.append(_seat_table(report))
     if len(set(report.agents)) > 1:
@@ -1037,6 +1038,8 @@ def _agent_table(report: SimulationReport) -> Table:
 
 
 def _summary_lines(report: SimulationReport) -> list[str]:
+    from cli import balance
+
     if not report.games:  # a run stopped before its first game ended: no figure means anything
         return ["no game finished: nothing to sum up"]
     n = max(report.games, 1)

@@ -8,7 +8,12 @@ first player's advantage, how decisive games were (lead changes in the
 ruleset's ``running_score``, and the final margin in it, or in the final
 scores when there is none), and per-content
 statistics: how often each component (and each kind) was played, picked or
-cast, and how the seats that used it did.  :func:`compare` sets two reports
+cast, and how the seats that used it did.  For balance: whether the seats (or
+teams) won more unevenly than chance would make them (a chi-square test,
+:class:`SeatBalance`), the length in turns, the win rate of each role dealt
+and of each component a seat held as the game started (a hand, a secret
+side), and how often each answer to a choice among words or numbers was
+offered and taken.  :func:`compare` sets two reports
 of the same seeds side by side with significance tests (each seat's mean
 points too, when either run's points vary).
 

@@ -328,3 +328,15 @@ def test_the_bots_test_counts_each_game_once() -> None:
     even = [GameResult((1,), (1.0, 0.0), 9, first=1)] * 55 + [GameResult((2,), (0.0, 1.0), 9, first=1)] * 45
     text = agent_verdict(SimulationReport("g", [], 2, ["greedy", "random"], 0, [], even))
     assert text is not None and "no sign the bots differ (p = 0.317): with these bots the outcome looks mostly luck" in text
+
+
+def test_a_choice_of_many_answers_is_not_counted_answer_by_answer(tmp_path: Path) -> None:
+    """An amount chosen from many would be a row per amount in every report, and kept in every game's result."""
+    many = ", ".join(str(n) for n in range(21))
+    path = write(tmp_path, PICK.replace('choose(w in ["win", "lose"], text = "the outcome") == "lose"',
+                                        f'choose(w in [{many}], text = "the outcome") == 0'))
+    assert simulate(engine.load(path), players=2, n=5, seed=0).answer_uses == []
+    twenty = ", ".join(str(n) for n in range(20))
+    path.write_text(PICK.replace('choose(w in ["win", "lose"], text = "the outcome") == "lose"',
+                                 f'choose(w in [{twenty}], text = "the outcome") == 0'), encoding="utf-8")
+    assert len(simulate(engine.load(path), players=2, n=5, seed=0).answer_uses) == 20

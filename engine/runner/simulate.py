@@ -253,7 +253,7 @@ def play_game(game: Game, players: int, seed: int, specs: Sequence[str]) -> Game
         else:  # an answer to a choice inside an effect: the component it picks, if it picks one of its side's
             picked = chosen_components(state.pending, action.args[0])
             used[seat - 1].extend(cid for cid in picked if not held_by_rival(state, cid, seat, teams))
-            if not state.pending.components:  # a word or a number: what was offered, and what was taken
+            if not state.pending.components and len(state.pending.labels) <= MOST_ANSWERS:  # words or numbers
                 asked = state.pending.prompt or "choose"
                 offered.update((asked, label) for label in state.pending.labels)
                 answered[seat - 1].append((asked, str(action.args[0])))
@@ -290,6 +290,11 @@ def play_game(game: Game, players: int, seed: int, specs: Sequence[str]) -> Game
         answers=tuple(map(tuple, answered)),
         offered=tuple(offered.items()),
     )
+
+
+MOST_ANSWERS = 20
+"""A choice among words or numbers is counted answer by answer (offered, taken) when it offers at most this many: an
+amount chosen from 0 to 1,000 would be a thousand rows of every report, and kept in every game's result."""
 
 
 def held_components(state: State) -> tuple[tuple[int, ...], ...]:

@@ -279,9 +279,11 @@ def test_an_answer_a_good_bot_never_takes_is_flagged_never_taken(tmp_path: Path)
     assert "per answer to a choice among words or numbers" in output
     assert "│ lose   │ 40      │ 0     │ 0.0%   │ -             │ never taken  │" in output
     data = json.loads(run("simulate", str(path), "-n", "40", "--agents", "greedy", "--format", "json").output)
-    assert data["answers"][0] == {"choice": "the outcome", "answer": "win", "offered": 40, "taken": 40, "share": 1.0,
-                                  "wins": 40, "trials": 40, "rate": 1.0, "low": data["answers"][0]["low"],
-                                  "high": 1.0, "flag": "always taken"}
+    won = data["answers"]["the outcome"]["win"]
+    assert won == {"offered": 40, "taken": 40, "share": 1.0, "wins": 40, "trials": 40, "rate": 1.0, "low": won["low"],
+                   "high": 1.0, "flag": "always taken"}
+    rows = run("simulate", str(path), "-n", "40", "--agents", "greedy", "--format", "csv").output.splitlines()
+    assert "answers,the outcome.lose,flag,never taken" in rows and "seat_balance,wins,1,40" in rows
 
 
 def test_random_bots_take_each_answer_about_as_often_and_its_takers_win_as_it_decides(tmp_path: Path) -> None:

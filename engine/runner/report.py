@@ -510,7 +510,12 @@ class SeatBalance:
         return detectable_gap(sum(self.wins) / max(self.games * len(self.sides), 1), self.games)
 
     def to_json(self) -> dict[str, Any]:
-        return {"sides": [list(side) for side in self.sides], "wins": list(self.wins), "p": self.p,
+        """Each side's wins by its seats (``"1"``, or a team's ``"1 3"``), the test and the gap a run could miss.
+
+        >>> SeatBalance(((1, 3), (2, 4)), (60, 40), 100).to_json()["wins"]
+        {'1 3': 60, '2 4': 40}
+        """
+        return {"wins": {" ".join(map(str, side)): wins for side, wins in zip(self.sides, self.wins)}, "p": self.p,
                 "significant": self.significant, "detectable_gap": self.detectable}
 
 
@@ -899,6 +904,16 @@ class SimulationReport:
                           answer_flag(offered[key], taken[key], Rate(wins[key], trials[key]), self.baseline))
                 for key in order for choice, answer in [key]]
 
+    def answers_json(self) -> dict[str, dict[str, dict[str, Any]]]:
+        """The answers as data: by choice, then by answer, its figures (a nest ``--format csv`` flattens to rows of
+        ``answers,CHOICE.ANSWER,taken,12``)."""
+        data: dict[str, dict[str, dict[str, Any]]] = {}
+        for use in self.answer_uses:
+            figures = use.to_json()
+            del figures["choice"], figures["answer"]
+            data.setdefault(use.choice, {})[use.answer] = figures
+        return data
+
     @property
     def held_at_random(self) -> bool:
         """True when some component was held as the game started by different seats in different games (dealt at
@@ -973,7 +988,7 @@ class SimulationReport:
             "kinds": {k.name: k.to_json() for k in self.kind_uses},
             "held_at_start": {c.name: c.to_json() for c in self.held_uses},
             "held_at_random": self.held_at_random,
-            "answers": [use.to_json() for use in self.answer_uses],
+            "answers": self.answers_json(),
         }
 
 

@@ -5,9 +5,11 @@ A row gives the game's number and seed, the agent at each seat, the winner
 they are not a team), the number of actions, each seat's score, the same
 winners again in columns a data-frame library reads without parsing text
 (``winners``: the seat numbers, empty when nobody won; ``draw``: True or
-False; ``return N``: each seat's return, 1 a win, shared in a draw), and a
+False; ``return N``: each seat's return, 1 a win, shared in a draw), the
+number of turns (``turns``, added last but for the command), and a
 ``rulecraft play`` command with every seat played by the same bot, so an odd
-result can be opened and watched.  With ``--compare``, the compared run's
+result can be opened and watched (with ``--rotate-seats``, each game's own
+seating of the bots).  With ``--compare``, the compared run's
 games follow, each row led by the run it is from.
 
 Example::
@@ -37,11 +39,11 @@ def header(players: int) -> list[str]:
 
     >>> header(2)  # doctest: +NORMALIZE_WHITESPACE
     ['game', 'seed', 'seat 1', 'seat 2', 'winner', 'length', 'score 1', 'score 2',
-     'winners', 'draw', 'return 1', 'return 2', 'replay']
+     'winners', 'draw', 'return 1', 'return 2', 'turns', 'replay']
     """
     seats = range(1, players + 1)
     return ["game", "seed", *(f"seat {s}" for s in seats), "winner", "length", *(f"score {s}" for s in seats),
-            "winners", "draw", *(f"return {s}" for s in seats), "replay"]
+            "winners", "draw", *(f"return {s}" for s in seats), "turns", "replay"]
 
 
 def winner_text(result: GameResult) -> str:
@@ -63,9 +65,9 @@ def game_rows(report: SimulationReport, ruleset: str, variants: Sequence[str], s
     allowed = [str(folder) for folder in allowed_folders()]
     changed = limits.as_pairs(limits.current())
     return [
-        [number, r.seed, *report.agents, winner_text(r), r.length, *r.scores,
-         " ".join(map(str, r.winners)), r.draw, *r.returns,
-         play_command(ref, variants, set_options, report.players, r.seed, report.agents, allowed, changed)]
+        [number, r.seed, *report.agents_of(r), winner_text(r), r.length, *r.scores,
+         " ".join(map(str, r.winners)), r.draw, *r.returns, r.turns,
+         play_command(ref, variants, set_options, report.players, r.seed, report.agents_of(r), allowed, changed)]
         for number, r in enumerate(report.results, 1)
     ]
 

@@ -318,6 +318,14 @@ def note_timed_agents(specs: list[str]) -> None:
              err=True)
 
 
+def rotate_option(fn: F) -> F:
+    """``--rotate-seats``: the bots turned round one seat a game, so that bots of different strength are measured apart
+    from the seats they play (and the seats apart from the bots)."""
+    return click.option("--rotate-seats", "rotate", is_flag=True,
+                        help="Turn the bots round one seat a game (seat 1's bot to seat 2...): each bot plays each seat "
+                             "in turn, so bots of different strength are told apart from the seats.")(fn)
+
+
 def format_option(fn: F) -> F:
     """--format text|json."""
     return click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
@@ -741,6 +749,7 @@ def replay(log_file: Path, step: bool, force: bool, watch: bool) -> None:
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), help="Write the report to this file.")
 @click.option("--html", "html_path", type=click.Path(dir_okay=False, path_type=Path),
               help="Also write the report as a self-contained HTML page with charts.")
+@rotate_option
 @click.option("--compare", "compare_with", metavar="OTHER", callback=named,
               help="Also play OTHER (a ruleset; default: this one) on the same seeds and test the differences.")
 @click.option("--compare-variant", "compare_variants", multiple=True, metavar="V",
@@ -750,7 +759,7 @@ def replay(log_file: Path, step: bool, force: bool, watch: bool) -> None:
 def simulate(
     ruleset: str, variants: tuple[str, ...], set_texts: tuple[str, ...], players: int | None, n: int,
     games_csv: Path | None, seed: int, agents: str, jobs: int, backend: str, address: str | None, fmt: str | None,
-    out: Path | None, html_path: Path | None, compare_with: str | None,
+    out: Path | None, html_path: Path | None, rotate: bool, compare_with: str | None,
     compare_variants: tuple[str, ...], compare_set_texts: tuple[str, ...],
 ) -> None:
     """Play many games between agents and report what they say about the ruleset.
@@ -793,11 +802,11 @@ def simulate(
     executor = _executor(backend, jobs, address)
     start = time.perf_counter()
     try:
-        report = _simulate_with_progress(game, count, n, seed, specs, executor)
+        report = _simulate_with_progress(game, count, n, seed, specs, executor, rotate)
     except GameFailed as err:  # the games finished before it are reported, marked partial, then the error
         assert err.report is not None
         report = err.report
-    compared = _simulate_with_progress(other, count, n, seed, specs, executor) if other and not report.partial else None
+    compared = _simulate_with_progress(other, count, n, seed, specs, executor, rotate) if other and not report.partial else None
     comparison = compare(report, compared) if compared and not compared.partial else None
     _write_report(report, comparison, fmt, out, time.perf_counter() - start)
     if html_path is not None:
@@ -841,9 +850,11 @@ def simulate(
 @backend_options
 @report_format_option("one row per value and figure (value, section, item, statistic, figure)")
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), help="Write the table to this file.")
+@rotate_option
 def sweep(
     ruleset: str, values: str, variants: tuple[str, ...], set_texts: tuple[str, ...], players: int | None, n: int,
     seed: int, agents: str, jobs: int, backend: str, address: str | None, fmt: str | None, out: Path | None,
+    rotate: bool,
 ) -> None:
     """Simulate once per value of an option, on the same seeds, and tabulate the runs.
 
@@ -855,7 +866,7 @@ def sweep(
     \b
     rulecraft sweep my-game 'width=[5, 6, 7, 8]' --players 4 -n 500
     """
-    from cli import render
+    from cli import balance, render
     from engine.compiling.loading import parse_set_options
     from engine.runner.report import flat_rows
     from engine.runner.sweep import check_games, parse_sweep
@@ -885,7 +896,7 @@ def sweep(
     specs = _agent_specs(agents, count, backend)
     note_timed_agents(specs)
     start = time.perf_counter()
-    result = _sweep_with_progress(load, name, texts, count, n, seed, specs, _executor(backend, jobs, address))
+    result = _sweep_with_progress(load, name, texts, count, n, seed, specs, _executor(backend, jobs, address), rotate)
     buffer = io.StringIO()
     if fmt == "json":
         buffer.write(json_safe(json.dumps(result.to_json(), indent=2, ensure_ascii=False)) + "\n")
@@ -900,6 +911,9 @@ def sweep(
     else:
         console = render.make_console(width=None if out is None else 120, file=None if out is None else buffer)
         console.print(render.sweep_table(result))
+        if not result.partial:
+            for line in balance.sweep_balance(result):
+                console.print(line)
         console.print(f"{sum(run.report.games for run in result.runs)} games in {time.perf_counter() - start:.2f} s",
                       style="dim")
     if fmt != "text" or out is not None:
@@ -912,7 +926,7 @@ def sweep(
 
 def _sweep_with_progress(
     load: Callable[[dict[str, str]], Game], name: str, texts: list[str], players: int, n: int, seed: int,
-    specs: list[str], executor: Executor,
+    specs: list[str], executor: Executor, rotate: bool = False,
 ) -> Sweep:
     """Run a sweep, with a progress bar per value on stderr when it is a terminal."""
     from cli import render
@@ -921,13 +935,13 @@ def _sweep_with_progress(
 
     console = render.make_console(stderr=True)
     if not console.is_terminal:
-        return run_sweep(load, name, texts, players, n, seed, specs, executor=executor)
+        return run_sweep(load, name, texts, players, n, seed, specs, executor=executor, rotate=rotate)
     with progress_bar(console) as bar:
         def progress(index: int, count: int) -> Callable[[int], None]:
             task = bar.add_task(f"{name}={texts[index]} ({index + 1} of {count})", total=n)
             return lambda done: bar.update(task, completed=done)
 
-        return run_sweep(load, name, texts, players, n, seed, specs, executor=executor, progress=progress)
+        return run_sweep(load, name, texts, players, n, seed, specs, executor=executor, progress=progress, rotate=rotate)
 
 
 FEW_GAMES = 10
@@ -935,7 +949,7 @@ FEW_GAMES = 10
 
 
 def _simulate_with_progress(
-    game: Game, players: int, n: int, seed: int, specs: list[str], executor: Executor
+    game: Game, players: int, n: int, seed: int, specs: list[str], executor: Executor, rotate: bool = False
 ) -> SimulationReport:
     """Run a simulation, with a progress bar on stderr when it is a terminal."""
     from cli import render
@@ -945,7 +959,7 @@ def _simulate_with_progress(
 
     console = render.make_console(stderr=True)
     if not console.is_terminal:
-        return run_simulation(game, players, n, seed, specs, executor=executor)
+        return run_simulation(game, players, n, seed, specs, executor=executor, rotate=rotate)
     with progress_bar(console) as bar:
         task = bar.add_task(f"playing {game.name}", total=n)
         done = [0]
@@ -960,7 +974,7 @@ def _simulate_with_progress(
         # a few games played here: how far the one being played has got (the bar alone moves once a game ends)
         few = n <= FEW_GAMES and isinstance(executor, LocalExecutor) and (executor.workers == 1 or n == 1)
         with counting_decisions(decided) if few else nullcontext():
-            return run_simulation(game, players, n, seed, specs, executor=executor, progress=progress)
+            return run_simulation(game, players, n, seed, specs, executor=executor, progress=progress, rotate=rotate)
 
 
 def _write_report(

@@ -1006,13 +1006,23 @@ def and_list(words: Sequence[str]) -> str:
 
 def simulation_report(report: SimulationReport, comparison: Comparison | None = None) -> list[RenderableType]:
     """A simulation report as tables and lines, most telling first."""
+    from cli import balance  # its verdicts use this module's words
+
     parts: list[RenderableType] = [Text(partial_note(report), style="bold")] if report.partial else []
     parts.append(_seat_table(report))
     if len(set(report.agents)) > 1:
         parts.append(_agent_table(report))
+        bots = balance.agent_verdict(report)
+        if bots is not None:
+            parts.append(bots)
     if report.points is not None:
         parts.append(points_table(report.points))
     parts.extend(_summary_lines(report))
+    if report.games:
+        parts.extend(balance.length_histogram(report))
+    for table in (balance.role_table(report), balance.held_table(report), balance.answer_table(report)):
+        if table is not None:
+            parts.append(table)
     if report.no_decisions:
         parts.append("per component: not counted: no game had a decision, and only decisions (playing, picking, "
                      "casting) count as using a component")
@@ -1020,7 +1030,8 @@ def simulation_report(report: SimulationReport, comparison: Comparison | None = 
         parts.append("per component: none: the ruleset has no components")
     elif not any(use.uses for use in report.content_uses):
         parts.append("per component: no decision used a component (the choices were among words or numbers), "
-                     "so there is nothing to compare")
+                     + ("so the answers above are what there is to compare" if report.answer_uses
+                        else "so there is nothing to compare"))
     else:
         parts.append(_content_table(report.content_uses, "component", report))
         if len(report.kind_uses) > 1:
@@ -1068,7 +1079,11 @@ def _seat_table(report: SimulationReport) -> Table:
     table = Table("seat", "agent", "wins", "win rate", "95% interval", "mean return", title=run_title(report))
     for seat, rate in report.win_rate.items():
         mean = report.mean_returns[seat]
-        table.add_row(str(seat), report.agents[seat - 1], str(rate.wins), percent(rate.rate), interval(rate), f"{mean:.3f}")
+        agent = "each in turn" if report.rotated else report.agents[seat - 1]
+        table.add_row(str(seat), agent, str(rate.wins), percent(rate.rate), interval(rate), f"{mean:.3f}")
+    if report.rotated:
+        table.caption = (f"the bots ({', '.join(report.agents)}) turned round one seat a game: each seat played each "
+                         "bot in turn")
     return table
 
 
@@ -1106,6 +1121,8 @@ def _agent_table(report: SimulationReport) -> Table:
 
 
 def _summary_lines(report: SimulationReport) -> list[str]:
+    from cli import balance
+
     if not report.games:  # a run stopped before its first game ended: no figure means anything
         return ["no game finished: nothing to sum up"]
     n = max(report.games, 1)
@@ -1128,9 +1145,10 @@ def _summary_lines(report: SimulationReport) -> list[str]:
         lines.append("first player: none: no game had a decision (every step ran on its own), so no seat moved first")
     elif report.together:
         lines.append("first player: not measured: the players win or lose together")
-    elif report.players > 1 and report.mixed_agents:
+    elif report.players > 1 and not report.seats_measured:
         lines.append(f"first player: not measured: the seats have different bots ({', '.join(report.agents)}), so who won "
-                     "says more of the bots than of moving first; give every seat the same bot to measure it")
+                     "says more of the bots than of moving first; give every seat the same bot to measure it, or "
+                     "turn the bots round (--rotate-seats)")
     elif report.players > 1 and first is None:
         lines.append("first player: none: every game opened with a sealed decision, every seat choosing at once, "
                      "so no seat moved first")
@@ -1140,10 +1158,14 @@ def _summary_lines(report: SimulationReport) -> list[str]:
         lines.append(
             f"first player: the seat that moved first won {percent(first.first.rate)} ({interval(first.first)}); "
             f"each {'seat of another team' if report.teams else 'other seat'} {percent(first.others.rate)} ({interval(first.others)}): "
-            f"advantage {first.advantage * 100:+.1f} points"
+            f"advantage {first.advantage * 100:+.1f} points ({balance.first_player_verdict(first)})"
             + (f" (over the {_games(moved)} with a first mover; {', '.join(without)})" if without else "")
         )
+    seats = balance.seat_balance_line(report)
+    if seats is not None:
+        lines.append(seats)
     lines.append(f"game length in actions: {_summary(report.length)}")
+    lines.append(f"game length in turns: {_summary(report.turns)}")
     changes, margin = report.lead_changes, report.margin
     if changes is not None:
         steady = report.games_without_lead_change

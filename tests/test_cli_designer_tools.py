@@ -73,7 +73,7 @@ def test_simulate_games_csv_has_one_row_per_game(tmp_path: Path) -> None:
     rows = _games(tmp_path, "tutorial-tiles", "-n", "6", "--agents", "random,greedy", "--players", "2")
     assert len(rows) == 6
     assert list(rows[0]) == ["game", "seed", "seat 1", "seat 2", "winner", "length", "score 1", "score 2",
-                             "winners", "draw", "return 1", "return 2", "replay"]
+                             "winners", "draw", "return 1", "return 2", "turns", "replay"]
     assert [r["game"] for r in rows] == ["1", "2", "3", "4", "5", "6"]
     assert {(r["seat 1"], r["seat 2"]) for r in rows} == {("random", "greedy")}
     report = json.loads(run("simulate", "tutorial-tiles", "-n", "6", "--agents", "random,greedy", "--format", "json").output)

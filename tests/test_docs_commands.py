@@ -1,4 +1,6 @@
-"""The scenario runs the docs show are real: each unmarked ``$ rulecraft check PATH`` block is the command's output.
+"""The scenario runs and simulations the docs show are real: each unmarked ``$ rulecraft check PATH`` block is the
+command's output, and so is each ``$ rulecraft simulate ...`` or ``$ rulecraft sweep ...`` block (but for the time
+the run took).
 
 A ```` ```text ```` block whose first line is ``$ rulecraft check PATH``, ``PATH`` a file or folder of the clone,
 is run from the clone's root (as a reader following the page types it) and must print the rest of the block,
@@ -31,6 +33,27 @@ def runs() -> list[tuple[str, str, str]]:
 
 def test_the_docs_show_such_runs() -> None:
     assert len(runs()) >= 6
+    assert len(simulations()) >= 5
+
+
+RUN = re.compile(r"^```text\n\$ (rulecraft (?:simulate|sweep) [^\n]+)\n(.*?)^```[ \t]*$", re.S | re.M)
+TIMING = re.compile(r"^(\d+ games in )\d+\.\d\d s$", re.M)
+"""The last line of a report, the time the run took: the one figure that changes from run to run."""
+
+
+def simulations() -> list[tuple[str, str, str]]:
+    """(where in the docs, the command, the output shown) for every ``$ rulecraft simulate`` or ``sweep`` block."""
+    return [(where, m.group(1), m.group(2)) for where, m in docs_blocks(RUN)]
+
+
+@pytest.mark.parametrize(("where", "command", "shown"), simulations(), ids=[r[0] for r in simulations()])
+def test_a_simulation_the_docs_show_prints_what_they_show(monkeypatch: pytest.MonkeyPatch, where: str, command: str,
+                                                         shown: str) -> None:
+    """Reports are the same for a seed on any machine, but for the time the run took, which is not compared."""
+    monkeypatch.chdir(ROOT)
+    result = CliRunner().invoke(main, shlex.split(command)[1:])
+    assert result.exit_code == 0, result.output
+    assert TIMING.sub(r"\1(time) s", result.output) == TIMING.sub(r"\1(time) s", shown), where
 
 
 @pytest.mark.parametrize(("where", "command", "shown"), runs(), ids=[r[0] for r in runs()])

@@ -740,8 +740,9 @@ def test_the_simulation_page_and_simulate_html_draw_the_same_charts(client: Test
     assert result.exit_code == 0 and f"report with charts written to {path}" in result.output
     written = path.read_text()
     for html in (page, written):
-        # win rates, mean points (three players' ranks pay 3, 1 or 0: a loss pays differently), lengths, components
-        assert html.count('<svg xmlns="http://www.w3.org/2000/svg" class="chart"') == 4
+        # win rates, mean points (three players' ranks pay 3, 1 or 0: a loss pays differently), lengths in actions and
+        # in turns, the roles dealt at random (their tiles go with them: no chart of the tiles held), components
+        assert html.count('<svg xmlns="http://www.w3.org/2000/svg" class="chart"') == 6
         assert "tutorial-tiles, 3 players, 30 games, seed 0" in html
         assert not re.search(r"<script|<link|src=|url\(", html)  # self-contained
     charts = re.findall(r"<svg.*?</svg>", written, re.S)

@@ -4,7 +4,9 @@
 balance tab shows the same page.  Charts: each seat's win rate with its 95%
 interval (the mean seat's win rate as a dashed line), each seat's mean points
 with its 95% interval when a result paid different points in different games
-(beside the compared run's, with --compare), a histogram of game lengths, and
+(beside the compared run's, with --compare), histograms of game length in
+actions and (when they differ) in turns, the win rate of each role dealt at
+random and of each component held as the game started (a secret side), and
 the components used most with their users' win rates.
 
 Typical use::
@@ -16,9 +18,9 @@ Typical use::
 from __future__ import annotations
 
 import io
-from cli import render
+from cli import balance, render
 from engine.core.showtext import html_safe as escape
-from engine.runner.report import Comparison, Points, SimulationReport
+from engine.runner.report import Comparison, Points, Rate, SimulationReport, binned
 
 WIDTH = 560
 BAR = "#4c72b0"
@@ -28,13 +30,18 @@ def report_html(report: SimulationReport, comparison: Comparison | None = None, 
     """The whole page."""
     title = render.run_title(report)
     points = points_chart(report, comparison)
-    charts = [win_rate_chart(report), *([points] if points else []), length_histogram(report), usage_chart(report)]
+    turns = [length_histogram(report, turns=True)] if report.turn_counts != report.length_counts else []
+    dealt = [chart for chart in (role_chart(report), held_chart(report)) if chart]
+    charts = [win_rate_chart(report), *([points] if points else []), length_histogram(report), *turns, *dealt,
+              usage_chart(report)]
     text = report_text(report, comparison)
     timing = f"<p class=note>{report.games * (2 if comparison else 1)} games in {seconds:.2f} s</p>" if seconds is not None else ""
+    verdicts = [line for line in (balance.seat_balance_line(report), balance.agent_verdict(report)) if line]
     return (
         "<!doctype html>\n<html lang=en><head><meta charset=utf-8>"
         f"<title>{escape(title)}</title><style>{STYLE}</style></head><body>"
         f"<h1>{escape(title)}</h1>{timing}"
+        + "".join(f"<p class=verdict>{escape(line)}</p>" for line in verdicts)
         + "".join(f"<figure>{chart}</figure>" for chart in charts)
         + f"<h2>the full report</h2><pre>{escape(text)}</pre></body></html>\n"
     )
@@ -43,7 +50,7 @@ def report_html(report: SimulationReport, comparison: Comparison | None = None, 
 STYLE = ("body{font-family:system-ui,sans-serif;margin:1.5em;color:#222;max-width:62em}"
          "figure{margin:1em 0;overflow-x:auto}svg text{font-size:12px;fill:#222}pre{font-size:12px;overflow-x:auto}"
          f"svg.chart{{max-width:100%;height:auto;min-width:{WIDTH * 3 // 4}px}}"  # a phone: shrunk a little, then scrolled
-         ".note{color:#666}")
+         ".note{color:#666}.verdict{font-weight:bold}")
 
 
 def report_text(report: SimulationReport, comparison: Comparison | None = None) -> str:
@@ -57,21 +64,56 @@ def report_text(report: SimulationReport, comparison: Comparison | None = None) 
 
 def win_rate_chart(report: SimulationReport) -> str:
     """A bar per seat: its win rate, a whisker for the 95% interval, a dashed line at the mean seat's rate."""
-    rates = report.win_rate
-    labels = [f"seat {seat} ({report.agents[seat - 1]})" for seat in rates]
+    labels = [seat_label(report, seat) for seat in report.win_rate]
+    return rates_chart(labels, list(report.win_rate.values()), report.mean_seat_win_rate,
+                       "win rate per seat, with 95% intervals")
+
+
+def seat_label(report: SimulationReport, seat: int) -> str:
+    """``seat 1 (greedy)``, or ``seat 1`` when the run turned the bots round (every seat played each)."""
+    return f"seat {seat}" if report.rotated else f"seat {seat} ({report.agents[seat - 1]})"
+
+
+def role_chart(report: SimulationReport) -> str:
+    """A bar per role dealt at random: how often the seat playing it won, with its 95% interval, a dashed line at the
+    rate of a role over all; '' unless the roles were dealt to different seats (``roles_dealt``)."""
+    if not report.roles_dealt:
+        return ""
+    rates = report.win_rate_by_role
+    return rates_chart(list(rates), list(rates.values()), report.role_baseline,
+                       "win rate per role dealt (the seat that played it), with 95% intervals")
+
+
+def held_chart(report: SimulationReport, shown: int = 15) -> str:
+    """A bar per component held as the game started (the ``shown`` held most): how often the seat holding it won, with
+    its 95% interval; '' unless some component was held by different seats (``held_at_random``)."""
+    if not report.held_at_random:
+        return ""
+    uses = sorted(report.held_uses, key=lambda u: (-u.users.trials, u.name))[:shown]
+    return rates_chart([u.name for u in uses], [u.users for u in uses], report.baseline,
+                       "win rate per component held as the game started, with 95% intervals")
+
+
+def rates_chart(labels: list[str], rates: list[Rate], baseline: float | None, title: str) -> str:
+    """A bar per label: its rate, a whisker for the 95% interval, a dashed line at ``baseline`` (none when None).
+
+    >>> rates_chart(["a"], [Rate(1, 2)], 0.5, "t").count("<rect")
+    1
+    """
     row, left = 28, _label_column(labels, 140)
     height = 40 + row * len(rates)
     scale = (WIDTH - left - 60) / 1.0
-    parts = [_svg(height, "win rate per seat, with 95% intervals")]
-    for i, (label, rate) in enumerate(zip(labels, rates.values())):
+    parts = [_svg(height, title)]
+    for i, (label, rate) in enumerate(zip(labels, rates)):
         y = 30 + i * row
         parts.append(f'<text x="{left - 8}" y="{y + 14}" text-anchor="end">{escape(_fitted(label, left))}</text>')
         parts.append(f'<rect x="{left}" y="{y + 2}" width="{rate.rate * scale:.1f}" height="18" fill="{BAR}"/>')
         low, high = left + rate.low * scale, left + rate.high * scale
         parts.append(f'<line x1="{low:.1f}" x2="{high:.1f}" y1="{y + 11}" y2="{y + 11}" stroke="#111" stroke-width="2"/>')
         parts.append(f'<text x="{high + 6:.1f}" y="{y + 15}">{rate.rate:.1%}</text>')
-    mean = left + report.mean_seat_win_rate * scale
-    parts.append(f'<line x1="{mean:.1f}" x2="{mean:.1f}" y1="26" y2="{height - 6}" stroke="#c44" stroke-dasharray="4 3"/>')
+    if baseline is not None:
+        mean = left + baseline * scale
+        parts.append(f'<line x1="{mean:.1f}" x2="{mean:.1f}" y1="26" y2="{height - 6}" stroke="#c44" stroke-dasharray="4 3"/>')
     parts.append("</svg>")
     return "".join(parts)
 
@@ -94,7 +136,7 @@ def points_chart(report: SimulationReport, comparison: Comparison | None = None)
     runs = [("this run", BAR, report.points_paid)]
     if comparison is not None and comparison.points is not None:
         runs.append(("other", OTHER_BAR, comparison.other.points_paid))
-    labels = [f"seat {seat} ({report.agents[seat - 1]})" for seat in report.seats]
+    labels = [seat_label(report, seat) for seat in report.seats]
     row, left = 22, _label_column(labels, 140)
     height = 40 + row * len(runs) * len(labels) + 8 * len(labels)
     values = [x for _, _, paid in runs for p in paid.values() for x in (p.low, p.high, p.mean)]
@@ -125,26 +167,22 @@ def _points_bar(paid: Points, y: float, zero: float, scale: float, colour: str, 
             f'<text x="{max(b, mean, zero) + 6:.1f}" y="{y + 14}">{paid.mean:.2f}</text>')
 
 
-def length_histogram(report: SimulationReport, bins: int = 20) -> str:
-    """How many games lasted how many actions, in up to ``bins`` equal bins."""
-    lengths = [r.length for r in report.results]
-    low, high = (min(lengths), max(lengths)) if lengths else (0, 0)
-    width = max(1, -(-(high - low + 1) // bins))
-    counts = [0] * (-(-(high - low + 1) // width))
-    for n in lengths:
-        counts[(n - low) // width] += 1
+def length_histogram(report: SimulationReport, bins: int = 20, turns: bool = False) -> str:
+    """How many games lasted how many actions (or ``turns``), in up to ``bins`` equal bins."""
+    unit = "turns" if turns else "actions"
+    rows = binned(report.turn_counts if turns else report.length_counts, bins)
+    low, high = (rows[0][0], rows[-1][1]) if rows else (0, 0)
     height, base, left = 200, 170, 40
-    top = max(counts, default=1) or 1
-    bar = (WIDTH - left - 10) / max(len(counts), 1)
-    parts = [_svg(height, "game length in actions")]
-    for i, count in enumerate(counts):
+    top = max((games for _, _, games in rows), default=1) or 1
+    bar = (WIDTH - left - 10) / max(len(rows), 1)
+    parts = [_svg(height, f"game length in {unit}")]
+    for i, (start, last, count) in enumerate(rows):
         h = count / top * (base - 40)
-        start = low + i * width
-        span = f"{start}" if width == 1 else f"{start}–{start + width - 1}"
+        span = f"{start}" if start == last else f"{start}–{last}"
         parts.append(f'<rect x="{left + i * bar:.1f}" y="{base - h:.1f}" width="{bar - 2:.1f}" height="{h:.1f}" fill="{BAR}">'
-                     f"<title>{span} action{'s' * (span != '1')}: {count} game{'s' * (count != 1)}</title></rect>")
+                     f"<title>{span} {unit[:-1] if span == '1' else unit}: {count} game{'s' * (count != 1)}</title></rect>")
     parts.append(f'<text x="{left}" y="{base + 16}">{low}</text>')
-    parts.append(f'<text x="{WIDTH - 10}" y="{base + 16}" text-anchor="end">{high} actions</text>')
+    parts.append(f'<text x="{WIDTH - 10}" y="{base + 16}" text-anchor="end">{high} {unit}</text>')
     parts.append(f'<text x="{left - 6}" y="{base - (base - 40) + 4}" text-anchor="end">{top}</text>')
     parts.append("</svg>")
     return "".join(parts)

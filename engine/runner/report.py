@@ -8,7 +8,12 @@ first player's advantage, how decisive games were (lead changes in the
 ruleset's ``running_score``, and the final margin in it, or in the final
 scores when there is none), and per-content
 statistics: how often each component (and each kind) was played, picked or
-cast, and how the seats that used it did.  :func:`compare` sets two reports
+cast, and how the seats that used it did.  For balance: whether the seats (or
+teams) won more unevenly than chance would make them (a chi-square test,
+:class:`SeatBalance`), the length in turns, the win rate of each role dealt
+and of each component a seat held as the game started (a hand, a secret
+side), and how often each answer to a choice among words or numbers was
+offered and taken.  :func:`compare` sets two reports
 of the same seeds side by side with significance tests (each seat's mean
 points too, when either run's points vary).
 
@@ -100,6 +105,21 @@ def two_proportion_p(x1: int, n1: int, x2: int, n2: int) -> float:
     return 1.0 if se == 0 else normal_p((x1 / n1 - x2 / n2) / se)
 
 
+def one_proportion_p(x: int, n: int, expected: float) -> float:
+    """Two-sided p-value of the z-test of ``x`` successes in ``n`` trials against the rate ``expected``; 1.0 when it
+    cannot tell (no trials, or an expected rate of 0 or 1 met exactly).
+
+    >>> round(one_proportion_p(163, 300, 0.5), 3), one_proportion_p(0, 10, 0.0)
+    (0.133, 1.0)
+    """
+    if n == 0:
+        return 1.0
+    se = math.sqrt(expected * (1 - expected) / n)
+    if se == 0:
+        return 1.0 if x == expected * n else 0.0
+    return normal_p((x / n - expected) / se)
+
+
 def welch_p(a: Sequence[float], b: Sequence[float]) -> float:
     """Two-sided p-value of Welch's t-test for a difference between the means of ``a`` and ``b``.
 
@@ -122,6 +142,62 @@ def welch_p(a: Sequence[float], b: Sequence[float]) -> float:
     return normal_p(t * (1 - 1 / (4 * v)) / math.sqrt(1 + t * t / (2 * v)))
 
 
+def chi_square_p(x: float, df: int) -> float:
+    """The upper tail of the chi-square distribution with ``df`` degrees of freedom at ``x``: the p-value of a
+    chi-square statistic (closed forms: a sum of Poisson terms for even ``df``, the normal tail and a series for odd).
+
+    >>> round(chi_square_p(3.841458820694124, 1), 4), round(chi_square_p(5.991464547107979, 2), 4)
+    (0.05, 0.05)
+    >>> round(chi_square_p(7.814727903251178, 3), 4), chi_square_p(0.0, 4)
+    (0.05, 1.0)
+    """
+    if x <= 0:
+        return 1.0
+    half = x / 2
+    if df % 2 == 0:
+        term, total = 1.0, 1.0
+        for i in range(1, df // 2):
+            term *= half / i
+            total += term
+        return min(1.0, math.exp(-half) * total)
+    root = math.sqrt(x)
+    term, total = root, 0.0
+    for i in range(1, (df + 1) // 2):
+        total += term
+        term *= x / (2 * i + 1)
+    return min(1.0, math.erfc(root / math.sqrt(2)) + math.sqrt(2 / math.pi) * math.exp(-half) * total)
+
+
+def even_chance_p(counts: Sequence[int]) -> float:
+    """The p-value of the chi-square goodness-of-fit test of ``counts`` against equal chances: how likely counts at
+    least this uneven are when each is as likely as any other (1.0 with fewer than two counts or nothing counted).
+
+    >>> round(even_chance_p([60, 40]), 4), even_chance_p([50, 50]), even_chance_p([0, 0])
+    (0.0455, 1.0, 1.0)
+    """
+    total = sum(counts)
+    if len(counts) < 2 or total == 0:
+        return 1.0
+    expected = total / len(counts)
+    return chi_square_p(sum((n - expected) ** 2 / expected for n in counts), len(counts) - 1)
+
+
+Z80 = 0.8416212335729143
+"""The normal quantile of 80% power: a gap of (Z95 + Z80) standard errors is found four times in five."""
+
+
+def detectable_gap(rate: float, trials: int) -> float:
+    """The gap between two rates near ``rate``, each over ``trials``, that a test at p < 0.05 finds four times in
+    five (80% power): smaller ones may well go unseen.
+
+    >>> round(detectable_gap(0.5, 1000), 3)
+    0.063
+    """
+    if trials == 0:
+        return 1.0
+    return (Z95 + Z80) * math.sqrt(2 * rate * (1 - rate) / trials)
+
+
 @dataclass(frozen=True)
 class Rate:
     """``wins`` out of ``trials``, with its 95% Wilson interval."""
@@ -140,6 +216,12 @@ class Rate:
     @property
     def high(self) -> float:
         return wilson(self.wins, self.trials)[1]
+
+    @property
+    def spread(self) -> float:
+        """Half the width of the 95% interval: the ``± 3%`` of ``54% ± 3%``."""
+        low, high = wilson(self.wins, self.trials)
+        return (high - low) / 2
 
     def to_json(self) -> dict[str, Any]:
         return {"wins": self.wins, "trials": self.trials, "rate": self.rate, "low": self.low, "high": self.high}
@@ -211,6 +293,25 @@ class Points:
                 "counts": {str(value): n for value, n in self.counts.items()}}
 
 
+def binned(counts: dict[int, int], most: int) -> list[tuple[int, int, int]]:
+    """``counts`` (how many games took each length) in at most ``most`` bins of one width, from the shortest:
+    ``(first, last, games)`` per bin, the empty bins between too (the last bin ends at the longest).
+
+    >>> binned({5: 2, 6: 1, 9: 4}, 3)
+    [(5, 6, 3), (7, 8, 0), (9, 9, 4)]
+    >>> binned({}, 3)
+    []
+    """
+    if not counts:
+        return []
+    low, high = min(counts), max(counts)
+    width = max(1, -(-(high - low + 1) // most))
+    bins = [0] * (-(-(high - low + 1) // width))
+    for length, games in counts.items():
+        bins[(length - low) // width] += games
+    return [(low + i * width, min(low + (i + 1) * width - 1, high), games) for i, games in enumerate(bins)]
+
+
 def flag(uses: int, users: Rate, baseline: float | None) -> str:
     """``unused``, ``strong`` (users win above ``baseline`` even at the interval's low end), ``weak`` or ''
     (never ``strong`` nor ``weak`` without a baseline)."""
@@ -245,6 +346,12 @@ class GameResult:
     turn_limit: bool = False  # the game was stopped by the turn limit (end: max_turns), not by a rule of its own
     sealed_start: bool = False  # the first decision was sealed, every seat choosing at once: nobody moved first
     tie_by_order: bool = False  # the first place went by the order ``rank`` lists the items, tied on every key
+    turns: int = 0  # the turns the game took (the turn it ended in)
+    roles: tuple[tuple[str, ...], ...] = ()  # per seat: the roles it was dealt (when the ruleset declares roles)
+    held: tuple[tuple[int, ...], ...] = ()  # per seat: the component ids in its own zones as the game started
+    answers: tuple[tuple[tuple[str, str], ...], ...] = ()  # per seat: (choice, answer) of its words or numbers chosen
+    offered: tuple[tuple[tuple[str, str], int], ...] = ()  # each (choice, answer) offered, and how often
+    agents: tuple[str, ...] = ()  # the agent of each seat, when the run turned them round (else the report's)
 
     @property
     def draw(self) -> bool:
@@ -271,6 +378,45 @@ class ContentUse:
         return {"kind": self.kind, "uses": self.uses, "games": self.games, **self.users.to_json(), "flag": self.flag}
 
 
+NEVER, ALWAYS = "never taken", "always taken"
+"""Answer flags: offered but never taken (an option the players pass by), taken every time it was offered."""
+
+
+@dataclass(frozen=True)
+class AnswerUse:
+    """How one answer to a choice among words or numbers (``pass``, ``stop``) was offered and taken over a run,
+    and how the seats that took it did."""
+
+    choice: str  # what was asked (the choice's text)
+    answer: str
+    offered: int  # decisions that offered it
+    taken: int  # decisions that took it
+    users: Rate  # seat-games in which that seat took it, and how many of them it won
+    flag: str
+
+    @property
+    def share(self) -> float:
+        """How often it was taken when offered."""
+        return self.taken / self.offered if self.offered else 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        return {"choice": self.choice, "answer": self.answer, "offered": self.offered, "taken": self.taken,
+                "share": self.share, **self.users.to_json(), "flag": self.flag}
+
+
+def answer_flag(offered: int, taken: int, users: Rate, baseline: float | None) -> str:
+    """``never taken``, ``always taken``, else as content is flagged (``strong``, ``weak`` or '').
+
+    >>> answer_flag(10, 0, Rate(0, 0), 0.5), answer_flag(10, 10, Rate(5, 10), 0.5), answer_flag(10, 4, Rate(4, 4), 0.2)
+    ('never taken', 'always taken', 'strong')
+    """
+    if taken == 0:
+        return NEVER
+    if taken == offered:
+        return ALWAYS
+    return flag(taken, users, baseline)
+
+
 @dataclass
 class _Tally:
     """Counts of uses, games, and users' seat-games and wins, by a key (a name or a kind)."""
@@ -280,9 +426,11 @@ class _Tally:
     trials: Counter[str] = field(default_factory=Counter)
     wins: Counter[str] = field(default_factory=Counter)
 
-    def add(self, result: GameResult, key: Callable[[int], str]) -> None:
+    def add(self, result: GameResult, key: Callable[[int], str], held: bool = False) -> None:
+        """Count ``result``'s components by ``key``: those its seats' decisions used, or (``held``) those each seat held
+        as the game started."""
         in_game: set[str] = set()
-        for seat, used in enumerate(result.used, 1):
+        for seat, used in enumerate(result.held if held else result.used, 1):
             keys = [key(cid) for cid in used]
             self.uses.update(keys)
             mine = set(keys)
@@ -306,13 +454,69 @@ class FirstPlayer:
 
     first: Rate  # games the first mover won
     others: Rate  # seat-games of its rivals (the other seats; with teams, the other teams' seats), and how many they won
+    expected: float = 0.0  # how often a side (a seat, or a team) won, over every side of those games: the even share
 
     @property
     def advantage(self) -> float:
         return self.first.rate - self.others.rate
 
+    @property
+    def p(self) -> float:
+        """The p-value of the first mover's win rate against the even share (a one-proportion z-test): how likely a
+        rate this far from it is by chance alone.  Not a test of the first mover against its rivals as two samples:
+        they are the same games (with two seats and no draw, one's wins are the other's losses), which made a fair
+        coin's 163 wins of 300 'significant' (p 0.034) where they are not (p 0.133)."""
+        return one_proportion_p(self.first.wins, self.first.trials, self.expected)
+
+    @property
+    def significant(self) -> bool:
+        return self.p < ALPHA
+
     def to_json(self) -> dict[str, Any]:
-        return {"first": self.first.to_json(), "others": self.others.to_json(), "advantage": self.advantage}
+        return {"first": self.first.to_json(), "others": self.others.to_json(), "advantage": self.advantage,
+                "expected": self.expected, "p": self.p, "significant": self.significant}
+
+
+@dataclass(frozen=True)
+class SeatBalance:
+    """Whether the sides (the seats, or with teams the teams) won alone more unevenly than chance would make them if
+    every side were as likely to win: the chi-square goodness-of-fit test of their sole wins against equal chances.
+
+    >>> balance = SeatBalance(((1,), (2,)), (60, 40), 100)
+    >>> round(balance.p, 4), balance.significant, balance.most
+    (0.0455, True, 0)
+    """
+
+    sides: tuple[tuple[int, ...], ...]
+    wins: tuple[int, ...]  # each side's sole wins, in the order of ``sides``
+    games: int
+
+    @property
+    def p(self) -> float:
+        return even_chance_p(self.wins)
+
+    @property
+    def significant(self) -> bool:
+        return self.p < ALPHA
+
+    @property
+    def most(self) -> int:
+        """The index of the side that won most (the first of them on a tie)."""
+        return self.wins.index(max(self.wins))
+
+    @property
+    def detectable(self) -> float:
+        """The gap between two sides' win rates this many games find four times in five (smaller ones may go unseen)."""
+        return detectable_gap(sum(self.wins) / max(self.games * len(self.sides), 1), self.games)
+
+    def to_json(self) -> dict[str, Any]:
+        """Each side's wins by its seats (``"1"``, or a team's ``"1 3"``), the test and the gap a run could miss.
+
+        >>> SeatBalance(((1, 3), (2, 4)), (60, 40), 100).to_json()["wins"]
+        {'1 3': 60, '2 4': 40}
+        """
+        return {"wins": {" ".join(map(str, side)): wins for side, wins in zip(self.sides, self.wins)}, "p": self.p,
+                "significant": self.significant, "detectable_gap": self.detectable}
 
 
 @dataclass(repr=False)
@@ -330,6 +534,7 @@ class SimulationReport:
     planned: int | None = None  # games asked for, when the run was interrupted (Ctrl-C) before all finished
     failed: str | None = None  # the error of the game that stopped the run, when one failed (the run is partial too)
     teams: tuple[tuple[int, ...], ...] = ()  # the seats of each team, when the seats play in teams
+    rotated: bool = False  # the agents were turned round one seat a game (``agents`` is the first game's seating)
 
     def __repr__(self) -> str:
         """The run at a glance, not every game's result (a report of 1,000 games printed 222,913 characters).
@@ -426,15 +631,26 @@ class SimulationReport:
     def win_rate(self) -> dict[int, Rate]:
         return {seat: Rate(wins, self.games) for seat, wins in self.wins_by_seat.items()}
 
+    def agents_of(self, game: GameResult) -> Sequence[str]:
+        """The agent of each seat in ``game``: its own when the run turned the agents round, else the run's."""
+        return game.agents or self.agents
+
     @property
     def win_rate_by_agent(self) -> dict[str, Rate]:
-        """Per agent spec: the seat-games it played and how many of them it won."""
-        wins = self.wins_by_seat
-        rates: dict[str, Rate] = {}
-        for seat, spec in enumerate(self.agents, 1):
-            before = rates.get(spec, Rate(0, 0))
-            rates[spec] = Rate(before.wins + wins[seat], before.trials + self.games)
-        return rates
+        """Per agent spec: the seat-games it played and how many of them it won.
+
+        >>> games = [GameResult((1,), (1.0, 0.0), 9, agents=("a", "b")), GameResult((1,), (1.0, 0.0), 9, agents=("b", "a"))]
+        >>> report = SimulationReport("g", [], 2, ["a", "b"], 0, [], games, rotated=True)
+        >>> {spec: (rate.wins, rate.trials) for spec, rate in report.win_rate_by_agent.items()}
+        {'a': (1, 2), 'b': (1, 2)}
+        """
+        trials: Counter[str] = Counter(dict.fromkeys(self.agents, 0))
+        wins: Counter[str] = Counter(dict.fromkeys(self.agents, 0))
+        for r in self.results:
+            for seat, spec in enumerate(self.agents_of(r), 1):
+                trials[spec] += 1
+                wins[spec] += r.won(seat)
+        return {spec: Rate(wins[spec], trials[spec]) for spec in trials}
 
     @property
     def mean_seat_win_rate(self) -> float:
@@ -445,6 +661,82 @@ class SimulationReport:
     def length(self) -> Summary:
         """Game length in actions (decisions)."""
         return Summary.of([r.length for r in self.results])
+
+    @property
+    def turns(self) -> Summary:
+        """Game length in turns."""
+        return Summary.of([r.turns for r in self.results])
+
+    @property
+    def length_counts(self) -> dict[int, int]:
+        """How many games took each number of actions (decisions), from the shortest."""
+        return dict(sorted(Counter(r.length for r in self.results).items()))
+
+    @property
+    def turn_counts(self) -> dict[int, int]:
+        """How many games took each number of turns, from the shortest."""
+        return dict(sorted(Counter(r.turns for r in self.results).items()))
+
+    @property
+    def win_rate_by_role(self) -> dict[str, Rate]:
+        """Per role the seats were dealt (by name): the games a seat played it, and how many of them that seat won
+        (alone, or with its team alone).  Empty when the ruleset declares no roles.
+
+        >>> games = [GameResult((1,), (1.0, 0.0), 9, roles=(("North",), ("South",))),
+        ...          GameResult((1,), (1.0, 0.0), 9, roles=(("South",), ("North",)))]
+        >>> {role: (rate.wins, rate.trials) for role, rate in SimulationReport("g", [], 2, ["random"] * 2, 0, [],
+        ...                                                                     games).win_rate_by_role.items()}
+        {'North': (1, 2), 'South': (1, 2)}
+        """
+        trials: Counter[str] = Counter()
+        wins: Counter[str] = Counter()
+        for r in self.results:
+            for seat, roles in enumerate(r.roles, 1):
+                trials.update(roles)
+                if r.won(seat):
+                    wins.update(roles)
+        return {role: Rate(wins[role], trials[role]) for role in sorted(trials)}
+
+    @property
+    def roles_dealt(self) -> bool:
+        """True when some role was played by different seats in different games (dealt at random): then its win rate
+        says something the seats' do not."""
+        seats: dict[str, set[int]] = {}
+        for r in self.results:
+            for seat, roles in enumerate(r.roles, 1):
+                for role in roles:
+                    seats.setdefault(role, set()).add(seat)
+        return any(len(played) > 1 for played in seats.values())
+
+    @property
+    def role_baseline(self) -> float | None:
+        """What a role's win rate is measured against: how often the seat playing a role won, over every role dealt;
+        None in a cooperative game (every seat shares each result) or without roles."""
+        rates = self.win_rate_by_role.values()
+        trials = sum(rate.trials for rate in rates)
+        return None if self.together or not trials else sum(rate.wins for rate in rates) / trials
+
+    def role_flag(self, role: str) -> str:
+        """``strong`` when even the low end of the 95% interval of ``role``'s win rate is above :attr:`role_baseline`,
+        ``weak`` when even the high end is below it, else ''."""
+        rate = self.win_rate_by_role[role]
+        return flag(rate.trials, rate, self.role_baseline) if self.role_baseline is not None else ""
+
+    @property
+    def seat_balance(self) -> SeatBalance | None:
+        """Whether the seats (or teams) won alone more unevenly than chance would make them (see :class:`SeatBalance`);
+        None for one player, when the seats play together, when the seats have different bots that kept their seats
+        (the figure would measure the bots; see :attr:`seats_measured`), or before any game.
+
+        >>> games = [GameResult((1,), (1.0, 0.0), 9)] * 60 + [GameResult((2,), (0.0, 1.0), 9)] * 40
+        >>> SimulationReport("g", [], 2, ["random"] * 2, 0, [], games).seat_balance.wins
+        (60, 40)
+        """
+        if self.players < 2 or self.together or not self.seats_measured or not self.results:
+            return None
+        sides = self.teams or tuple((seat,) for seat in self.seats)
+        wins = tuple(sum(r.won(side[0]) for r in self.results) for side in sides)
+        return SeatBalance(tuple(sides), wins, self.games)
 
     @property
     def games_without_decisions(self) -> int:
@@ -491,6 +783,12 @@ class SimulationReport:
         return len(set(self.agents)) > 1
 
     @property
+    def seats_measured(self) -> bool:
+        """True when the seats' figures (the first player, the seat balance) measure the seats, not the bots: every seat
+        has the same bot, or the run turned the bots round so that every seat played each in turn."""
+        return not self.mixed_agents or self.rotated
+
+    @property
     def together(self) -> bool:
         """True when the seats are one team: a cooperative game, its goal won or lost by all the players together.
 
@@ -505,15 +803,18 @@ class SimulationReport:
         games with a decision.
 
         None for one player, when no game had a first mover (no decision, or a sealed one first), when the
-        seats have different bots (``mixed_agents``): the figure would measure the bots, not the seat, and when
+        seats have different bots that kept their seats (``seats_measured``): the figure would measure the bots, not
+        the seat, and when
         the seats play together (``together``): nobody plays against the first mover.
         """
         played = [r for r in self.results if r.first and not r.sealed_start]
-        if self.players < 2 or not played or self.mixed_agents or self.together:
+        if self.players < 2 or not played or not self.seats_measured or self.together:
             return None
         first = sum(r.won(r.first) for r in played)
         others = sum(r.won(seat) for r in played for seat in self.rivals(r.first))
-        return FirstPlayer(Rate(first, len(played)), Rate(others, sum(len(self.rivals(r.first)) for r in played)))
+        sides = self.teams or tuple((seat,) for seat in self.seats)
+        even = sum(r.won(side[0]) for r in played for side in sides) / (len(played) * len(sides))
+        return FirstPlayer(Rate(first, len(played)), Rate(others, sum(len(self.rivals(r.first)) for r in played)), even)
 
     @property
     def lead_changes(self) -> Summary | None:
@@ -551,6 +852,81 @@ class SimulationReport:
         return [tally.use(kind, kind, self.baseline, judged and bool(tally.uses[kind]))
                 for kind in dict.fromkeys(kind for _, kind in self.content)]
 
+    @cached_property
+    def held_uses(self) -> list[ContentUse]:
+        """Every component some seat held in its own zones as a game started (its hand, its secret side), by name: the
+        seat-games it held it in and how many of them that seat won, flagged ``strong`` or ``weak`` as used content
+        is (never ``unused``).  Its ``uses`` count the copies held."""
+        tally = _Tally()
+        for r in self.results:
+            tally.add(r, lambda cid: self.content[cid][0], held=True)
+        bound = self.role_bound
+        return [tally.use(name, kind, self.baseline) for name, kind in dict.fromkeys(self.content)
+                if tally.trials[name] and name not in bound]
+
+    @cached_property
+    def role_bound(self) -> set[str]:
+        """The components every seat that held one held with one same role (a role's own hand): their holders' figures
+        are that role's (:attr:`win_rate_by_role`), so they are left out of :attr:`held_uses`.
+
+        >>> games = [GameResult((1,), (1.0, 0.0), 9, roles=(("North",), ("South",)), held=((0,), (1,))),
+        ...          GameResult((1,), (1.0, 0.0), 9, roles=(("South",), ("North",)), held=((1,), (0,)))]
+        >>> sorted(SimulationReport("g", [], 2, ["random"] * 2, 0, [("N", "piece"), ("S", "piece")], games).role_bound)
+        ['N', 'S']
+        """
+        common: dict[str, set[str]] = {}
+        for r in self.results:
+            for seat, held in enumerate(r.held, 1):
+                roles = set(r.roles[seat - 1]) if r.roles else set()
+                for cid in held:
+                    name = self.content[cid][0]
+                    common[name] = common[name] & roles if name in common else roles
+        return {name for name, roles in common.items() if roles}
+
+    @cached_property
+    def answer_uses(self) -> list[AnswerUse]:
+        """Every answer offered to a choice among words or numbers, by choice then answer as first offered: how often
+        it was offered and taken, and how the seats that took it did (flagged ``never taken``, ``always taken``,
+        else ``strong`` or ``weak`` as content is)."""
+        offered: Counter[tuple[str, str]] = Counter()
+        taken: Counter[tuple[str, str]] = Counter()
+        trials: Counter[tuple[str, str]] = Counter()
+        wins: Counter[tuple[str, str]] = Counter()
+        for r in self.results:
+            offered.update(dict(r.offered))
+            for seat, answers in enumerate(r.answers, 1):
+                taken.update(answers)
+                trials.update(set(answers))
+                if r.won(seat):
+                    wins.update(set(answers))
+        order = sorted(offered, key=lambda key: key[0])  # stable: each choice's answers in the order first offered
+        return [AnswerUse(choice, answer, offered[key], taken[key], Rate(wins[key], trials[key]),
+                          answer_flag(offered[key], taken[key], Rate(wins[key], trials[key]), self.baseline))
+                for key in order for choice, answer in [key]]
+
+    def answers_json(self) -> dict[str, dict[str, dict[str, Any]]]:
+        """The answers as data: by choice, then by answer, its figures (a nest ``--format csv`` flattens to rows of
+        ``answers,CHOICE.ANSWER,taken,12``)."""
+        data: dict[str, dict[str, dict[str, Any]]] = {}
+        for use in self.answer_uses:
+            figures = use.to_json()
+            del figures["choice"], figures["answer"]
+            data.setdefault(use.choice, {})[use.answer] = figures
+        return data
+
+    @property
+    def held_at_random(self) -> bool:
+        """True when some component was held as the game started by different seats in different games (dealt at
+        random), and not always with one same role (:attr:`role_bound`): then how its holders did says something
+        the seats' and the roles' win rates do not."""
+        seats: dict[str, set[int]] = {}
+        for r in self.results:
+            for seat, held in enumerate(r.held, 1):
+                for cid in held:
+                    seats.setdefault(self.content[cid][0], set()).add(seat)
+        bound = self.role_bound
+        return any(len(holders) > 1 for name, holders in seats.items() if name not in bound)
+
     @property
     def baseline(self) -> float | None:
         """What content's users' win rate is measured against: the mean win rate of a seat; None in a cooperative game
@@ -566,6 +942,7 @@ class SimulationReport:
         """The report as data; an interrupted run starts with ``"partial": true`` and the games planned."""
         length = self.length
         first, changes, margin, points = self.first_player, self.lead_changes, self.margin, self.points
+        balance = self.seat_balance
         marked = {"partial": True, "games_planned": self.planned} if self.partial else {}
         if self.failed is not None:
             marked["failed"] = self.failed
@@ -575,6 +952,7 @@ class SimulationReport:
             "set_options": self.set_options,
             "players": self.players,
             "agents": self.agents,
+            "rotated": self.rotated,
             "seed": self.seed,
             "games": self.games,
             "wins_by_seat": {str(s): w for s, w in self.wins_by_seat.items()},
@@ -591,7 +969,14 @@ class SimulationReport:
             "min_length": length.min,
             "max_length": length.max,
             "length": length.to_json(),
+            "length_counts": {str(n): games for n, games in self.length_counts.items()},
+            "turns": self.turns.to_json(),
+            "turn_counts": {str(n): games for n, games in self.turn_counts.items()},
             "first_player": first.to_json() if first else None,
+            "seat_balance": balance.to_json() if balance else None,
+            "win_rate_by_role": {role: rate.to_json() | {"flag": self.role_flag(role)}
+                                 for role, rate in self.win_rate_by_role.items()},
+            "roles_dealt": self.roles_dealt,
             "games_without_decisions": self.games_without_decisions,
             "games_opened_sealed": self.games_opened_sealed,
             "games_at_turn_limit": self.games_at_turn_limit,
@@ -601,6 +986,9 @@ class SimulationReport:
             "margin": margin.to_json() if margin else None,
             "content": {c.name: c.to_json() for c in self.content_uses},
             "kinds": {k.name: k.to_json() for k in self.kind_uses},
+            "held_at_start": {c.name: c.to_json() for c in self.held_uses},
+            "held_at_random": self.held_at_random,
+            "answers": self.answers_json(),
         }
 
 

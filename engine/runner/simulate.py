@@ -26,8 +26,9 @@ import random
 import shlex
 import threading
 import time
+from collections import Counter
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from numbers import Integral
 from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
@@ -215,6 +216,8 @@ def play_game(game: Game, players: int, seed: int, specs: Sequence[str]) -> Game
     state = game.new_state(players=players, seed=seed)
     forced = ForcedPicks(state)  # the pieces effects take as a choice's one option: no decision, but played
     used: list[list[int]] = [[] for _ in range(players)]
+    answered: list[list[tuple[str, str]]] = [[] for _ in range(players)]  # per seat: (what was asked, the answer)
+    offered: Counter[tuple[str, str]] = Counter()  # how often each answer was offered
     teams = sides(teams_of(game, players), players)
 
     def count_forced() -> None:
@@ -226,6 +229,7 @@ def play_game(game: Game, players: int, seed: int, specs: Sequence[str]) -> Game
         forced.picks.clear()
 
     seats: list[Agent] = [make_agent(spec, derive_seed(seed, i + 1)) for i, spec in enumerate(specs)]
+    dealt, held = dealt_roles(state), held_components(state)
     first = 0 if state.is_terminal else state.seat_to_move
     sealed_start = bool(first) and state.clone().current_player == SIMULTANEOUS  # asked of a copy: the game stays as set up
     track = game.running_score is not None and len(teams) > 1
@@ -249,6 +253,10 @@ def play_game(game: Game, players: int, seed: int, specs: Sequence[str]) -> Game
         else:  # an answer to a choice inside an effect: the component it picks, if it picks one of its side's
             picked = chosen_components(state.pending, action.args[0])
             used[seat - 1].extend(cid for cid in picked if not held_by_rival(state, cid, seat, teams))
+            if not state.pending.components and len(state.pending.labels) <= MOST_ANSWERS:  # words or numbers
+                asked = state.pending.prompt or "choose"
+                offered.update((asked, label) for label in state.pending.labels)
+                answered[seat - 1].append((asked, str(action.args[0])))
         with forced:
             state.apply(action, undo=False)  # a game the ruleset fails in is dropped
         if forced.picks:
@@ -276,7 +284,49 @@ def play_game(game: Game, players: int, seed: int, specs: Sequence[str]) -> Game
         turn_limit=state.outcome.ended == "turn limit",
         sealed_start=sealed_start,
         tie_by_order=state.outcome.tie_by_order,
+        turns=state.turn_number,
+        roles=dealt,
+        held=held,
+        answers=tuple(map(tuple, answered)),
+        offered=tuple(offered.items()),
     )
+
+
+MOST_ANSWERS = 20
+"""A choice among words or numbers is counted answer by answer (offered, taken) when it offers at most this many: an
+amount chosen from 0 to 1,000 would be a thousand rows of every report, and kept in every game's result."""
+
+
+def held_components(state: State) -> tuple[tuple[int, ...], ...]:
+    """Per seat, the components lying in the zones of the roles it plays (its hand, its pile...), by id: what it was
+    dealt, when asked as the game starts.
+
+    >>> from types import SimpleNamespace
+    >>> game = SimpleNamespace(zone_owner=[None, "North", "South"])  # a shared zone, then a zone per role
+    >>> held_components(SimpleNamespace(game=game, players=2, zone_of=[0, 1, 2, 1], seat_of={"North": 1, "South": 2}))
+    ((1, 3), (2,))
+    """
+    seat_of_zone = [state.seat_of.get(owner, 0) if owner is not None else 0 for owner in state.game.zone_owner]
+    held: list[list[int]] = [[] for _ in range(state.players)]
+    for cid, zone in enumerate(state.zone_of):
+        seat = seat_of_zone[zone]
+        if seat:
+            held[seat - 1].append(cid)
+    return tuple(map(tuple, held))
+
+
+def dealt_roles(state: State) -> tuple[tuple[str, ...], ...]:
+    """Per seat, the roles it plays as the game starts, in the order of the ruleset's ``roles``; none when the
+    ruleset declares no roles (each seat plays the one named after it).
+
+    >>> import engine
+    >>> dealt_roles(engine.load(engine.builtin_names()[0]).new_state(players=2, seed=1)) != ()
+    True
+    """
+    if state.game.roles is None:
+        return ()
+    return tuple(tuple(role for role in state.game.roles.values if state.seat_of.get(role) == seat)
+                 for seat in range(1, state.players + 1))
 
 
 def chosen_action(agent: Agent, state: State, chosen: Any) -> Action:
@@ -339,8 +389,12 @@ def simulate(
     jobs: int = 1,
     progress: Progress | None = None,
     executor: Executor | None = None,
+    rotate: bool = False,
 ) -> SimulationReport:
     """Play ``n`` games on ``executor`` (default: ``jobs`` local processes) and report on them.
+
+    With ``rotate``, game ``i`` seats the agents turned round by ``i`` places (see :func:`rotated`): every agent
+    plays every seat in turn, so agents of different strength are told apart from the seats they play.
 
     ``game`` is a compiled game or a ruleset's name or path (loaded as written); ``players``
     defaults to the game's :attr:`~engine.model.game.Game.default_players`, ``agents`` to
@@ -375,10 +429,11 @@ def simulate(
                          "of a module they import")
     content = list(zip(game.piece_names, game.component_kind))  # identical copies count as one piece of content
     report = SimulationReport(game.name, list(game.variants), players, specs, seed, content, set_options=dict(game.set_options),
-                              teams=teams_of(game, players))
+                              teams=teams_of(game, players), rotated=bool(rotate) and len(set(specs)) > 1)
     size = max(1, min(n // (executor.workers * 8), MAX_CHUNK))
     with keeping(game) as ref:
-        chunks = [Chunk(ref, players, tuple(specs), seed, start, min(start + size, n)) for start in range(0, n, size)]
+        chunks = [Chunk(ref, players, tuple(specs), seed, start, min(start + size, n), report.rotated)
+                  for start in range(0, n, size)]
         try:
             for part in executor.map(play_chunk, chunks):
                 report.results.extend(part)
@@ -420,6 +475,18 @@ class Chunk:
     seed: int
     start: int
     stop: int
+    rotate: bool = False  # game i seats the agents turned round by i places
+
+
+def rotated(specs: Sequence[str], index: int) -> tuple[str, ...]:
+    """The agents of game ``index`` of a run that turns them round: seat 1's agent moves to seat 2, and so on, one
+    place a game.
+
+    >>> rotated(["greedy", "random", "random"], 0), rotated(["greedy", "random", "random"], 1)
+    (('greedy', 'random', 'random'), ('random', 'greedy', 'random'))
+    """
+    turn = index % len(specs)
+    return tuple(specs[-turn:] + specs[:-turn]) if turn else tuple(specs)
 
 
 def play_command(ruleset: str, variants: Sequence[str], set_options: Mapping[str, str], players: int, seed: int,
@@ -452,12 +519,15 @@ def play_chunk(chunk: Chunk) -> list[GameResult]:
     """
     game = chunk.game.load()
     results = []
-    for seed in (derive_seed(chunk.seed, i) for i in range(chunk.start, chunk.stop)):
+    for index in range(chunk.start, chunk.stop):
+        seed = derive_seed(chunk.seed, index)
+        specs = rotated(chunk.specs, index) if chunk.rotate else chunk.specs
         try:
-            results.append(play_game(game, chunk.players, seed, chunk.specs))
+            result = play_game(game, chunk.players, seed, specs)
+            results.append(replace(result, agents=specs) if chunk.rotate else result)
         except EffectRuntimeError as err:
             ref = chunk.game
-            again = play_command(ref.source, ref.variants, dict(ref.set_options), chunk.players, seed, chunk.specs,
+            again = play_command(ref.source, ref.variants, dict(ref.set_options), chunk.players, seed, specs,
                                  ref.allowed, ref.limits)
             raise EffectRuntimeError(f"{err.message} (in the game of seed {seed}; watch it: {again})", err.pos) from None
     return results

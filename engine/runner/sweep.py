@@ -96,6 +96,7 @@ class Sweep:
 
 def _run_json(run: SweepRun, points: bool) -> dict[str, Any]:
     report = run.report
+    balance, first = report.seat_balance, report.first_player
     return {
         "value": run.value,
         **({"partial": True, "games_planned": report.planned} if report.partial else {}),
@@ -103,6 +104,9 @@ def _run_json(run: SweepRun, points: bool) -> dict[str, Any]:
         "win_rate": {str(s): r.to_json() for s, r in report.win_rate.items()},
         "draws": report.draws,
         "mean_length": report.length.mean,
+        "turns": report.turns.to_json(),
+        "seat_balance": balance.to_json() if balance else None,
+        "first_player": first.to_json() if first else None,
         **({"points": {str(s): p.to_json() for s, p in report.points_paid.items()}} if points else {}),
         "compared_with_baseline": run.comparison.to_json() if run.comparison else None,
     }
@@ -161,6 +165,7 @@ def sweep(
     agents: Sequence[str] | str = "random",
     executor: Executor | None = None,
     progress: Callable[[int, int], Progress] | None = None,
+    rotate: bool = False,
 ) -> Sweep:
     """Simulate ``n`` games (same seeds) for each value of ``option``.  ``load`` is a ruleset's name or path, a
     compiled game (swept with its own variants and options), or a function making each game from the options it
@@ -170,7 +175,8 @@ def sweep(
     Every game is loaded (and so checked) before any is played.  The baseline is the run
     whose value is the one the option has without the sweep, else the first.  A game that fails
     stops the sweep as Ctrl-C does, the runs so far kept and the error in ``failed``.
-    ``progress(i, count)`` may give a progress callback for run ``i`` of ``count``.
+    ``progress(i, count)`` may give a progress callback for run ``i`` of ``count``; ``rotate`` turns the agents round
+    one seat a game, as :func:`simulate`'s does.
     Raises ValueError when the runs would play more than :data:`MAX_GAMES` games in all (:func:`check_games`), or
     ``values`` is empty or a text.
 
@@ -199,7 +205,7 @@ def sweep(
     for i, (value, game) in enumerate(zip(values, games)):
         try:
             report = simulate(game, players, n, seed, agents, executor=executor,
-                              progress=progress(i, len(games)) if progress else None)
+                              progress=progress(i, len(games)) if progress else None, rotate=rotate)
         except GameFailed as err:  # the runs so far are kept, the last one partial, as when interrupted
             assert err.report is not None
             return Sweep(option, baseline, [*runs, SweepRun(value, err.report)], planned=len(values), failed=str(err))

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable
 
 from engine.core.errors import Diagnostic, DiagnosticSink, SourcePos, did_you_mean
+from engine.core.lookalike import lookalike, told_apart
 from engine.lang.codegen import Code, constant
 from engine.lang.types import ANY, Type
 
@@ -172,6 +173,31 @@ class Scope:
         self.counter[0] += 1
         self.locals[name] = (slot, type_)
         return slot
+
+    def check_new_name(self, name: str, pos: SourcePos | None, hiding: str) -> None:
+        """Report a name code gives (a 'let', a loop's or a selection's) that hides a name of the ruleset (an option, a
+        value, a zone: code after it would read the new one, where the designer reads the ruleset's), or that looks
+        like another name known here without being it (a Cyrillic 'а' for 'a'). ``hiding`` says where it would hide.
+
+        >>> from engine.lang.types import INT
+        >>> vocab = Vocabulary(); vocab.define_constant("heap", INT, 7, "the option heap")
+        >>> scope = Scope(vocab); _ = scope.bind("a", INT)
+        >>> scope.check_new_name("heap", None, "in the lines after it"); scope.check_new_name("а", None, "")
+        >>> [d.message for d in scope.sink.items][0]
+        "'heap' already means the option heap: a name given here would hide it in the lines after it"
+        >>> [d.message for d in scope.sink.items][1]
+        "'а' looks like 'a', another name here, but is not it: its 'а' is CYRILLIC SMALL LETTER A (U+0430), not the Latin 'a'"
+        """
+        known = self.vocab.globals.get(name)
+        if known is not None:
+            meaning = known.text if known.text != name else f"the {known.type} {name}"
+            self.error(pos, f"'{name}' already means {meaning}: a name given here would hide it {hiding}",
+                       "pick another name")
+            return
+        alike = lookalike(name, self.visible_names())
+        if alike is not None:
+            self.error(pos, f"'{name}' looks like '{alike}', another name here, but is not it: {told_apart(name, alike)}",
+                       f"write it as '{alike}' is written, or pick a name that looks like no other")
 
     def alias(self, name: str, compiled: Compiled) -> None:
         """Let ``name`` stand for ``compiled`` here: a parameter of a function whose call is written inline.

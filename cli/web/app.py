@@ -65,7 +65,7 @@ from cli.web.catalog import Catalog, UnknownRuleset
 from cli.web.charts import report_html
 from cli.web.params import BadRequest
 from cli.web.stopping import StoppingExecutor
-from cli.web.tables import Table, TableError, Tables
+from cli.web.tables import ServerFull, Table, TableError, Tables
 from engine.core.errors import RulecraftError, RulesetError, told_to_seats
 from engine.core.showtext import json_safe, players as players_text
 from engine.runner.replay import MAX_BYTES
@@ -370,6 +370,7 @@ def create_app(source: str | PathLike[str] | None, cap: float = DEFAULT_CAP) -> 
         async def stream() -> AsyncIterator[str]:
             seen = -1
             while not server.stopping() and not await request.is_disconnected():  # a stopping server waits for its streams
+                server.tables.touch(table.id)  # a page following its game asks for it, though nobody clicks
                 if table.version != seen:
                     seen = table.version
                     try:
@@ -606,6 +607,8 @@ def refusal(err: Exception) -> tuple[int, str]:
         return 404, str(err)
     if isinstance(err, TableError) and str(err).startswith("there is no game"):
         return 404, str(err)
+    if isinstance(err, ServerFull):
+        return 503, str(err)
     if isinstance(err, RulesetError):
         return 400, err.format()
     if isinstance(err, (BadRequest, TableError, RulecraftError)):

@@ -62,9 +62,14 @@ def told_apart(name: str, other: str) -> str:
     "its 'і' is CYRILLIC SMALL LETTER BYELORUSSIAN-UKRAINIAN I (U+0456), not the Latin 'i'"
     >>> told_apart("a", "а")
     "its 'a' is the Latin 'a', where 'а' has CYRILLIC SMALL LETTER A (U+0430)"
+    >>> told_apart("file", "ﬁle")
+    "'ﬁle' has LATIN SMALL LIGATURE FI (U+FB01)"
     """
-    if len(name) != len(other):  # a letter NFKC reads as two (or two as one): name the ones outside ASCII
-        return "its " + ", ".join(f"'{ch}' is {_named(ch)}" for ch in dict.fromkeys(name) if not ch.isascii())
+    if len(name) != len(other):  # a letter NFKC reads as two (a ligature): name the ones outside ASCII
+        mine = [f"'{ch}' is {_named(ch)}" for ch in dict.fromkeys(name) if not ch.isascii()]
+        theirs = [_named(ch) for ch in dict.fromkeys(other) if not ch.isascii()]
+        return "; ".join((["its " + ", ".join(mine)] if mine else []) + ([f"'{other}' has " + ", ".join(theirs)]
+                                                                          if theirs else []))
     told = []
     for mine, theirs in dict.fromkeys((a, b) for a, b in zip(name, other) if a != b):
         if mine.isascii():

@@ -9,6 +9,7 @@ code after it read the new one.  Each is now an error at its place, naming the l
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -89,6 +90,18 @@ def test_a_second_name_that_looks_like_the_first_is_refused(tmp_path: Path) -> N
 def test_code_cannot_give_a_name_of_the_ruleset_another_meaning(tmp_path: Path, setup: str, said: str) -> None:
     """Each loaded: 'let A = B' then 'gold(A) = 5' gave B the 5."""
     assert said in refused(tmp_path, setup)
+
+
+@pytest.mark.parametrize(("function", "said"), [
+    ("f(int A): A + 1", "'A' already means the side A: a name given here would hide it in the function's body"),
+    ("f(int a): {let: {heap: a}, is: heap}", "'heap' already means the option heap"),
+])
+def test_a_functions_parameter_or_let_cannot_hide_a_name_of_the_ruleset(tmp_path: Path, function: str, said: str) -> None:
+    """A parameter named 'A' read the argument where the body reads as the side A."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(RULESET.replace("setup: |", f"functions:\n  {function}\nsetup: |").replace("SETUP", "pass"))
+    with pytest.raises(engine.RulesetError, match=re.escape(said)):
+        engine.load(path)
 
 
 def test_a_condition_cannot_hide_a_value_either() -> None:

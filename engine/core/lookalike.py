@@ -31,8 +31,10 @@ _LATIN_LOOKALIKES = {
     "Τ": "T", "Υ": "Y", "Χ": "X",
     # Latin letters that pass for others
     "ı": "i", "ȷ": "j", "ɑ": "a", "ɡ": "g",
+    # dashes that pass for a hyphen-minus (word processors write them: tic‐tac‐toe)
+    "‐": "-", "‑": "-", "‒": "-", "–": "-", "—": "-", "−": "-",
 }
-"""Letters that look like a Latin letter, by the letter they pass for (after NFKC, which already reads full-width and
+"""Letters that look like a Latin letter (and dashes like '-'), by the one they pass for (after NFKC, which already reads full-width and
 styled letters as plain ones)."""
 
 
@@ -62,6 +64,8 @@ def told_apart(name: str, other: str) -> str:
     "its 'і' is CYRILLIC SMALL LETTER BYELORUSSIAN-UKRAINIAN I (U+0456), not the Latin 'i'"
     >>> told_apart("a", "а")
     "its 'a' is the Latin 'a', where 'а' has CYRILLIC SMALL LETTER A (U+0430)"
+    >>> told_apart("tic‐tac‐toe", "tic-tac-toe")
+    "its '‐' is HYPHEN (U+2010), not the plain '-'"
     >>> told_apart("file", "ﬁle")
     "'ﬁle' has LATIN SMALL LIGATURE FI (U+FB01)"
     """
@@ -73,12 +77,17 @@ def told_apart(name: str, other: str) -> str:
     told = []
     for mine, theirs in dict.fromkeys((a, b) for a, b in zip(name, other) if a != b):
         if mine.isascii():
-            told.append(f"'{mine}' is the Latin '{mine}', where '{other}' has {_named(theirs)}")
+            told.append(f"'{mine}' is {_plain(mine)}, where '{other}' has {_named(theirs)}")
         elif theirs.isascii():
-            told.append(f"'{mine}' is {_named(mine)}, not the Latin '{theirs}'")
+            told.append(f"'{mine}' is {_named(mine)}, not {_plain(theirs)}")
         else:
             told.append(f"'{mine}' is {_named(mine)}, where '{other}' has {_named(theirs)}")
     return "its " + "; ".join(told)
+
+
+def _plain(ch: str) -> str:
+    """``the Latin 'a'``, ``the plain '-'``."""
+    return f"the Latin '{ch}'" if ch.isalpha() else f"the plain '{ch}'"
 
 
 def _named(ch: str) -> str:

@@ -112,3 +112,13 @@ def test_a_condition_cannot_hide_a_value_either() -> None:
 def test_names_of_any_script_that_look_like_no_other_still_work(tmp_path: Path) -> None:
     game = loads(tmp_path, "let côté = 2\nlet кол = côté + 1\ngold(A) = кол")
     assert game.compile_condition("gold(A) == 3").test(game.new_state(players=2, seed=1))
+
+
+def test_a_ruleset_named_with_a_dash_for_a_hyphen_is_told_by_the_dash() -> None:
+    """A name pasted from a word processor ('tic‐tac‐toe', U+2010) was offered 'tic-tac-toe' with no word of why."""
+    from cli.main import main
+    from click.testing import CliRunner
+
+    ended = CliRunner().invoke(main, ["validate", "tic‐tac‐toe"])
+    assert ended.exit_code == 2 and "did you mean 'tic-tac-toe'? its '‐' is HYPHEN (U+2010), not the plain '-'" \
+        in ended.output

@@ -31,7 +31,7 @@ _LATIN_LOOKALIKES = {
     "Τ": "T", "Υ": "Y", "Χ": "X",
     # Latin letters that pass for others
     "ı": "i", "ȷ": "j", "ɑ": "a", "ɡ": "g",
-    # dashes that pass for a hyphen-minus (word processors write them: tic‐tac‐toe)
+    # dashes that pass for a hyphen-minus (word processors write them: half‐time)
     "‐": "-", "‑": "-", "‒": "-", "–": "-", "—": "-", "−": "-",
 }
 """Letters that look like a Latin letter (and dashes like '-'), by the one they pass for (after NFKC, which already reads full-width and
@@ -50,8 +50,8 @@ def skeleton(name: str) -> str:
 def lookalike(name: str, candidates: Iterable[str]) -> str | None:
     """The first of ``candidates`` that looks like ``name`` (one skeleton) without being it, else None.
 
-    >>> lookalike("Fіre", ["Fire", "Water"]), lookalike("Fire", ["Fire", "fire"])
-    ('Fire', None)
+    >>> lookalike("Fіzz", ["Fizz", "Buzz"]), lookalike("Fizz", ["Fizz", "fizz"])
+    ('Fizz', None)
     """
     shape = skeleton(name)
     return next((c for c in candidates if c != name and skeleton(c) == shape), None)
@@ -60,11 +60,11 @@ def lookalike(name: str, candidates: Iterable[str]) -> str | None:
 def told_apart(name: str, other: str) -> str:
     """Which letters of ``name`` are not the ones of ``other`` they look like, each by its Unicode name.
 
-    >>> told_apart("Fіre", "Fire")
+    >>> told_apart("Fіzz", "Fizz")
     "its 'і' is CYRILLIC SMALL LETTER BYELORUSSIAN-UKRAINIAN I (U+0456), not the Latin 'i'"
     >>> told_apart("a", "а")
     "its 'a' is the Latin 'a', where 'а' has CYRILLIC SMALL LETTER A (U+0430)"
-    >>> told_apart("tic‐tac‐toe", "tic-tac-toe")
+    >>> told_apart("half‐time", "half-time")
     "its '‐' is HYPHEN (U+2010), not the plain '-'"
     >>> told_apart("file", "ﬁle")
     "'ﬁle' has LATIN SMALL LIGATURE FI (U+FB01)"

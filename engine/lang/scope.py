@@ -176,8 +176,9 @@ class Scope:
 
     def check_new_name(self, name: str, pos: SourcePos | None, hiding: str) -> None:
         """Report a name code gives (a 'let', a loop's or a selection's) that hides a name of the ruleset (an option, a
-        value, a zone: code after it would read the new one, where the designer reads the ruleset's), or that looks
-        like another name known here without being it (a Cyrillic 'а' for 'a'). ``hiding`` says where it would hide.
+        value, a zone: code after it would read the new one, where the designer reads the ruleset's; a kind's English
+        plural, ``boxes`` beside ``boxs``, gives way to a local), or that looks like another name known here without
+        being it (a Cyrillic 'а' for 'a'). ``hiding`` says where it would hide.
 
         >>> from engine.lang.types import INT
         >>> vocab = Vocabulary(); vocab.define_constant("heap", INT, 7, "the option heap")
@@ -189,7 +190,7 @@ class Scope:
         "'а' looks like 'a', another name here, but is not it: its 'а' is CYRILLIC SMALL LETTER A (U+0430), not the Latin 'a'"
         """
         known = self.vocab.globals.get(name)
-        if known is not None:
+        if known is not None and name not in self.vocab.data.get(ENGLISH_PLURALS, ()):  # 'boxes' beside 'boxs': a local
             meaning = known.text if known.text != name else f"the {known.type} {name}"
             self.error(pos, f"'{name}' already means {meaning}: a name given here would hide it {hiding}",
                        "pick another name")

@@ -122,3 +122,13 @@ def test_a_ruleset_named_with_a_dash_for_a_hyphen_is_told_by_the_dash() -> None:
     ended = CliRunner().invoke(main, ["validate", "tic‐tac‐toe"])
     assert ended.exit_code == 2 and "did you mean 'tic-tac-toe'? its '‐' is HYPHEN (U+2010), not the plain '-'" \
         in ended.output
+
+
+def test_a_value_named_as_a_kinds_list_is_told_in_words(tmp_path: Path) -> None:
+    """The message read 'pick another name for this the collection'."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(RULESET.replace("side: [A, B]", "side: [A, B, stones]").replace("SETUP", "pass"))
+    with pytest.raises(engine.RulesetError) as caught:
+        engine.load(path)
+    assert ":5:3: the name 'stones' is already a value of type 'side'; pick another name for this collection\n" \
+        in str(caught.value) + "\n"

@@ -1258,6 +1258,21 @@ def test_opening_many_tables_forgets_neither_a_game_being_played_nor_one_asked_f
     assert view(mine, playing)["moves"] and mine.get(f"/api/tables/{lately}").status_code == 404
 
 
+@pytest.mark.parametrize("cap", ["nan", "inf", "1e300"])
+def test_a_cap_that_is_no_number_of_seconds_a_lock_takes_is_refused_at_the_start(cap: str) -> None:
+    """'serve --cap nan' (or inf, 1e300) started, then answered every move with 500 (OverflowError, the table's lock
+    waited for that long); it is refused as the server starts, and by the command line."""
+    from click.testing import CliRunner
+
+    from cli.main import main
+
+    with pytest.raises(ValueError, match=re.escape(f"the cap is {float(cap)} seconds: it is a number of seconds above 0, "
+                                                   "at most 86,400")):
+        create_app(None, cap=float(cap))
+    ended = CliRunner().invoke(main, ["serve", "tic-tac-toe", "--cap", cap])
+    assert ended.exit_code == 2 and "Invalid value for '--cap'" in ended.output, ended.output
+
+
 def test_a_stranger_opening_table_after_table_closes_nobodys_game() -> None:
     """A stranger opening played tables (and moving once at each, so none is a game merely opened) forgot the least
     recently asked for: a game whose player was thinking, page open, was closed with every move made.  Now a game

@@ -83,6 +83,9 @@ STATIC = Path(__file__).parent / "static"
 DEFAULT_CAP = 20.0
 """Seconds a request may spend loading or running a ruleset before it is refused."""
 
+MAX_CAP = 86_400.0
+"""The longest cap, a day: a request's lock is waited for that long at most (a longer wait is no number a lock takes)."""
+
 MOVES_SHOWN = 300
 """The most recent moves a view carries for the log."""
 
@@ -113,6 +116,8 @@ class Server:
     """The state of one server: its rulesets, its tables and its time cap."""
 
     def __init__(self, catalog: Catalog, cap: float = DEFAULT_CAP) -> None:
+        if not 0 < cap <= MAX_CAP:  # not a number (nan) too: every request failed, its lock waited for with it
+            raise ValueError(f"the cap is {cap} seconds: it is a number of seconds above 0, at most {MAX_CAP:,.0f} (a day)")
         self.catalog = catalog
         self.cap = cap
         self.tables = Tables()

@@ -53,8 +53,8 @@ def lookalike(name: str, candidates: Iterable[str]) -> str | None:
     >>> lookalike("Fіzz", ["Fizz", "Buzz"]), lookalike("Fizz", ["Fizz", "fizz"])
     ('Fizz', None)
     """
-    shape = skeleton(name)
-    return next((c for c in candidates if c != name and skeleton(c) == shape), None)
+    shape, plain = skeleton(name), name.isascii()  # two names of ASCII alone look alike only when they are one
+    return next((c for c in candidates if c != name and not (plain and c.isascii()) and skeleton(c) == shape), None)
 
 
 def told_apart(name: str, other: str) -> str:

@@ -20,7 +20,7 @@ slots, so reading a variable is one list index.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 from engine.core.errors import Diagnostic, DiagnosticSink, SourcePos, did_you_mean
 from engine.core.lookalike import lookalike, told_apart
@@ -195,7 +195,7 @@ class Scope:
             self.error(pos, f"'{name}' already means {meaning}: a name given here would hide it {hiding}",
                        "pick another name")
             return
-        alike = lookalike(name, self.visible_names())
+        alike = lookalike(name, self._names_known())
         if alike is not None:
             self.error(pos, f"'{name}' looks like '{alike}', another name here, but is not it: {told_apart(name, alike)}",
                        f"write it as '{alike}' is written, or pick a name that looks like no other")
@@ -217,6 +217,15 @@ class Scope:
             names |= set(scope.locals)
             scope = scope.parent
         return sorted(names)
+
+    def _names_known(self) -> Iterator[str]:
+        """Every name known here, unsorted (the vocabulary's, then the locals outwards)."""
+        yield from self.vocab.globals
+        yield from self.vocab.functions
+        scope: Scope | None = self
+        while scope:
+            yield from scope.locals
+            scope = scope.parent
 
     def defines(self, name: str) -> bool:
         """Whether ``name`` is a local variable here or a global of the vocabulary.

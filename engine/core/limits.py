@@ -104,7 +104,8 @@ DESCRIPTIONS: dict[str, str] = {
     "passes): a step whose choices never run out (groups that form and clash again, the player asked which goes first "
     "each time) stops here, not after hours of one endless turn",
     "condition_items": "items nested selections may look at in one evaluation, as the compiler bounds them",
-    "integer_digits": "digits of any whole number: in YAML, in --set, in code, in a die's sides, or reached by arithmetic",
+    "integer_digits": "digits of any whole number: in YAML, in --set, in code, in a die's sides, or reached by "
+    "arithmetic; at most 4,300, the digits Python writes of a whole number",
     "code_length": "characters of one piece of effect-language code (a condition, a program, a function's body)",
     "code_total": "characters of effect-language code in one ruleset as compiled, every piece counted (its base's and the chosen variants' included)",
     "log_lines": "lines of one game's log (play, replays, the server's tables): past it, each turn's lines are left out and a line says so",

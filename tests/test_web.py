@@ -1264,6 +1264,59 @@ def test_opening_many_tables_forgets_neither_a_game_being_played_nor_one_asked_f
     assert view(mine, playing)["moves"] and mine.get(f"/api/tables/{lately}").status_code == 404
 
 
+@pytest.mark.parametrize("cap", ["nan", "inf", "1e300"])
+def test_a_cap_that_is_no_number_of_seconds_a_lock_takes_is_refused_at_the_start(cap: str) -> None:
+    """'serve --cap nan' (or inf, 1e300) started, then answered every move with 500 (OverflowError, the table's lock
+    waited for that long); it is refused as the server starts, and by the command line."""
+    from click.testing import CliRunner
+
+    from cli.main import main
+
+    with pytest.raises(ValueError, match=re.escape(f"the cap is {float(cap)} seconds: it is a number of seconds above 0, "
+                                                   "at most 86,400")):
+        create_app(None, cap=float(cap))
+    ended = CliRunner().invoke(main, ["serve", "tic-tac-toe", "--cap", cap])
+    assert ended.exit_code == 2 and "Invalid value for '--cap'" in ended.output, ended.output
+
+
+def test_a_stranger_opening_table_after_table_closes_nobodys_game() -> None:
+    """A stranger opening played tables (and moving once at each, so none is a game merely opened) forgot the least
+    recently asked for: a game whose player was thinking, page open, was closed with every move made.  Now a game
+    being played, asked for lately, is kept and the new table refused (503) while none may go."""
+    app = create_app(None)
+    app.state.server.tables.limit = 6  # type: ignore[attr-defined]  # as 200, sooner
+    mine, stranger = TestClient(app, follow_redirects=False), TestClient(app, follow_redirects=False)
+    playing = start(mine, "/play/tic-tac-toe?players=2&seed=1")
+    assert mine.post(f"/api/tables/{playing}/act", json={"action": "place X at 0,0"}).status_code == 200
+    for _ in range(5):
+        table = start(stranger, "/play/tic-tac-toe?players=2&seed=3")
+        assert stranger.post(f"/api/tables/{table}/act", json={"action": "place X at 1,1"}).status_code == 200
+    for url in ["/play/tic-tac-toe?players=2&seed=3", "/watch/tic-tac-toe?players=2&seed=3"]:
+        refused = stranger.get(url)
+        assert refused.status_code == 503 and "this server keeps at most 6 tables, and each is a game being " \
+                                                "played, asked for in the last 60 minutes" in refused.text
+    assert [m["text"] for m in view(mine, playing)["moves"]] == ["place X at 0,0"]
+
+
+def test_a_game_nobody_asked_for_in_an_hour_makes_room_for_a_new_one() -> None:
+    """Games left half-played do not fill the server for good: past ``idle`` seconds unasked, one may go."""
+    app = create_app(None)
+    now = [0.0]
+    tables = app.state.server.tables  # type: ignore[attr-defined]
+    tables.limit, tables.clock = 2, lambda: now[0]
+    browser = TestClient(app, follow_redirects=False)
+    first, second = (start(browser, f"/play/tic-tac-toe?players=2&seed={seed}") for seed in (1, 2))
+    for table in (first, second):
+        assert browser.post(f"/api/tables/{table}/act", json={"action": "place X at 0,0"}).status_code == 200
+    assert browser.get("/play/tic-tac-toe?players=2&seed=3").status_code == 503
+    now[0] = 3000.0
+    view(browser, second)  # asked for lately: kept
+    now[0] = 3700.0
+    third = start(browser, "/play/tic-tac-toe?players=2&seed=3")
+    assert browser.get(f"/api/tables/{first}").status_code == 404
+    assert view(browser, second)["moves"] and view(browser, third)["moves"] == []
+
+
 EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
 
 

@@ -65,7 +65,7 @@ from cli.web.catalog import Catalog, UnknownRuleset
 from cli.web.charts import report_html
 from cli.web.params import BadRequest
 from cli.web.stopping import StoppingExecutor
-from cli.web.tables import Table, TableError, Tables
+from cli.web.tables import ServerFull, Table, TableError, Tables
 from engine.core.errors import RulecraftError, RulesetError, told_to_seats
 from engine.core.showtext import json_safe, players as players_text
 from engine.runner.replay import MAX_BYTES
@@ -82,6 +82,9 @@ STATIC = Path(__file__).parent / "static"
 
 DEFAULT_CAP = 20.0
 """Seconds a request may spend loading or running a ruleset before it is refused."""
+
+MAX_CAP = 86_400.0
+"""The longest cap, a day: a request's lock is waited for that long at most (a longer wait is no number a lock takes)."""
 
 MOVES_SHOWN = 300
 """The most recent moves a view carries for the log."""
@@ -113,6 +116,8 @@ class Server:
     """The state of one server: its rulesets, its tables and its time cap."""
 
     def __init__(self, catalog: Catalog, cap: float = DEFAULT_CAP) -> None:
+        if not 0 < cap <= MAX_CAP:  # not a number (nan) too: every request failed, its lock waited for with it
+            raise ValueError(f"the cap is {cap} seconds: it is a number of seconds above 0, at most {MAX_CAP:,.0f} (a day)")
         self.catalog = catalog
         self.cap = cap
         self.tables = Tables()
@@ -372,6 +377,7 @@ def create_app(source: str | PathLike[str] | None, cap: float = DEFAULT_CAP) -> 
         async def stream() -> AsyncIterator[str]:
             seen = -1
             while not server.stopping() and not await request.is_disconnected():  # a stopping server waits for its streams
+                server.tables.touch(table.id)  # a page following its game asks for it, though nobody clicks
                 if table.version != seen:
                     seen = table.version
                     try:
@@ -608,6 +614,8 @@ def refusal(err: Exception) -> tuple[int, str]:
         return 404, str(err)
     if isinstance(err, TableError) and str(err).startswith("there is no game"):
         return 404, str(err)
+    if isinstance(err, ServerFull):
+        return 503, str(err)
     if isinstance(err, RulesetError):
         return 400, err.format()
     if isinstance(err, (BadRequest, TableError, RulecraftError)):

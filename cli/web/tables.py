@@ -26,6 +26,7 @@ import copy
 import random
 import secrets
 import threading
+import time
 from collections import Counter, OrderedDict
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Callable, Iterable, TypeVar
@@ -467,9 +468,16 @@ def new_keys(seats: Iterable[int]) -> dict[int, str]:
     return {seat: secrets.token_urlsafe(16) for seat in seats}
 
 
+class ServerFull(TableError):
+    """No table may be forgotten for a new one: every one holds a game being played, asked for lately."""
+
+
 class Tables:
-    """The tables of one server; beyond ``limit``, one is forgotten: the least recently asked for among those
-    whose loss costs nobody a game (bots only, a replay, a game over), else the least recently asked for.
+    """The tables of one server; beyond ``limit``, one is forgotten for a new one, whichever costs least: the least
+    recently asked for among those whose loss costs nobody a game (bots only, a replay, a game over), else among
+    those where no human has moved yet, else among games being played that nobody asked for in ``idle`` seconds.
+    When every table is a game being played and asked for lately, the new one is refused (:class:`ServerFull`):
+    a stranger opening table after table closes nobody's game.
 
     A table's id is its number and a mark drawn when the server starts (``t1-4f9a2c``), so that a page left open
     across a restart names no table of the new server: its clicks are refused, not played in another game.
@@ -477,16 +485,24 @@ class Tables:
     >>> import engine
     >>> name = engine.builtin_names()[0]
     >>> game, tables = engine.load(name), Tables(limit=1)
-    >>> played = tables.add(Table.new(tables.next_id(), name, game, 2, 1, {2: "random"}))
-    >>> watched = tables.add(Table.new(tables.next_id(), name, game, 2, 1, {1: "random", 2: "random"}))
+    >>> played = tables.add(Table.new(tables.next_id(), name, game, 2, 1, {}))
+    >>> played.act(str(played.state.legal_actions()[0]))  # a human moves: the game is being played
+    >>> try:
+    ...     tables.add(Table.new(tables.next_id(), name, game, 2, 1, {1: "random", 2: "random"}))
+    ... except ServerFull as full:
+    ...     print(str(full)[:67])
+    this server keeps at most 1 tables, and each is a game being played
     >>> tables.get(played.id) is played
     True
     """
 
-    def __init__(self, limit: int = 200) -> None:
+    def __init__(self, limit: int = 200, idle: float = 3600.0, clock: Callable[[], float] = time.monotonic) -> None:
         self.limit = limit
+        self.idle = idle
+        self.clock = clock
         self.run = secrets.token_hex(3)  # this server's mark
-        self._tables: OrderedDict[str, Table] = OrderedDict()
+        self._tables: OrderedDict[str, Table] = OrderedDict()  # the least recently asked for first
+        self._asked: dict[str, float] = {}  # table id -> when it was last asked for (or opened)
         self._lock = threading.Lock()
         self._count = 0
 
@@ -497,27 +513,53 @@ class Tables:
             return f"t{self._count}-{self.run}"
 
     def add(self, table: Table) -> Table:
+        """Keep ``table``, forgetting another when there are ``limit`` already; :class:`ServerFull` when none may go."""
         with self._lock:
+            while len(self._tables) >= self.limit:
+                del self._tables[self._to_forget()]
             self._tables[table.id] = table
-            while len(self._tables) > self.limit:
-                spare = next((key for key, kept in self._tables.items() if _spare(kept)), None)
-                if spare is None:
-                    self._tables.popitem(last=False)
-                else:
-                    del self._tables[spare]
+            self._asked[table.id] = self.clock()
+            for gone in [key for key in self._asked if key not in self._tables]:
+                del self._asked[gone]
         return table
 
+    def _to_forget(self) -> str:
+        """The id of the table whose loss costs least (see the class), or :class:`ServerFull`."""
+        kept = self._tables.items()
+        lately = self.clock() - self.idle
+        for costs_nothing in (_spare, _unplayed, lambda t: self._asked.get(t.id, 0.0) < lately):
+            found = next((key for key, table in kept if costs_nothing(table)), None)
+            if found is not None:
+                return found
+        raise ServerFull(f"this server keeps at most {self.limit} tables, and each is a game being played, asked for "
+                         f"in the last {self.idle / 60:g} minutes: none is closed for a new one (try again later)")
+
     def get(self, table_id: str) -> Table:
-        with self._lock:
-            table = self._tables.get(table_id)
-            if table is not None:
-                self._tables.move_to_end(table_id)  # asked for now: the last to be forgotten
+        table = self.touch(table_id)
         if table is None:
             raise TableError(f"there is no game '{table_id}' on this server (it may have been closed, or the server "
                              "started again since: start a new one)")
+        return table
+
+    def touch(self, table_id: str) -> Table | None:
+        """The table ``table_id``, marked as asked for now (a page following it: the last to be forgotten), or None.
+
+        >>> Tables().touch("t9-000000") is None
+        True
+        """
+        with self._lock:
+            table = self._tables.get(table_id)
+            if table is not None:
+                self._tables.move_to_end(table_id)
+                self._asked[table_id] = self.clock()
         return table
 
 
 def _spare(table: Table) -> bool:
     """Whether forgetting ``table`` costs nobody a game: it has no human seat (watched, replayed) or is over."""
     return not table.keys or table.state.is_terminal
+
+
+def _unplayed(table: Table) -> bool:
+    """Whether no human has moved at ``table`` yet (a game opened and left): forgetting it loses no one's move."""
+    return all(move.seat in table.bots for move in table.moves)

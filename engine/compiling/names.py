@@ -168,7 +168,7 @@ def check_names(b: "Builder") -> None:
             if name in _SCORES:
                 hint = f"{hint}; a counter of the game's own is named for what it counts: {_SCORES[name]}"
             b.error(pos, f"the name '{name}' is already {defined[name]}; pick another name for this "
-                         f"{what.split(' of ')[0].removeprefix('a ').removeprefix('an ')}", hint)
+                         f"{what.split(' of ')[0].removeprefix('a ').removeprefix('an ').removeprefix('the ')}", hint)
         else:
             defined[name] = what
 

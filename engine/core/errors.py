@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Sequence
 
+from engine.core.lookalike import lookalike, told_apart
 from engine.core.showtext import cut
 
 MESSAGE_LIMIT = 2000
@@ -278,10 +279,19 @@ def did_you_mean(name: str, candidates: Iterable[str], strict: bool = False) -> 
 
     >>> did_you_mean("glow", ["flow", "Glow"], strict=True)
     "did you mean 'Glow'?"
+
+    A name written with a letter of another script that looks like a Latin one (a Cyrillic 'а' for 'a') is told
+    for what it is, since both read the same on the screen:
+
+    >>> did_you_mean("а", ["A", "a"], strict=True)
+    "did you mean 'a'? its 'а' is CYRILLIC SMALL LETTER A (U+0430), not the Latin 'a'"
     """
     import difflib
 
     pool = list(candidates)
+    alike = lookalike(name, pool)
+    if alike is not None:
+        return f"did you mean '{alike}'? {told_apart(name, alike)}"
     same = _same_words(name, pool)
     if same is not None:
         return f"did you mean '{same}'?"

@@ -21,6 +21,7 @@ from __future__ import annotations
 import contextlib
 import contextvars
 import dataclasses
+import sys
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
@@ -50,6 +51,19 @@ class Limits:
     code_length: int = 100_000
     code_total: int = 500_000
     log_lines: int = 200_000
+
+    def __post_init__(self) -> None:
+        """Python writes no whole number of more digits than its own limit (4,300 unless changed): a number the
+        game reached past it could be neither logged, shown nor saved, so ``integer_digits`` stays within it.
+
+        >>> Limits(integer_digits=5000)
+        Traceback (most recent call last):
+        ValueError: integer_digits=5000: at most 4300, the digits Python writes of a whole number (one of more could be neither shown, logged nor saved)
+        """
+        most = sys.get_int_max_str_digits()
+        if most and self.integer_digits > most:
+            raise ValueError(f"integer_digits={self.integer_digits}: at most {most}, the digits Python writes of a whole "
+                             "number (one of more could be neither shown, logged nor saved)")
 
     @property
     def integer_bound(self) -> int:
@@ -90,7 +104,8 @@ DESCRIPTIONS: dict[str, str] = {
     "passes): a step whose choices never run out (groups that form and clash again, the player asked which goes first "
     "each time) stops here, not after hours of one endless turn",
     "condition_items": "items nested selections may look at in one evaluation, as the compiler bounds them",
-    "integer_digits": "digits of any whole number: in YAML, in --set, in code, in a die's sides, or reached by arithmetic",
+    "integer_digits": "digits of any whole number: in YAML, in --set, in code, in a die's sides, or reached by "
+    "arithmetic; at most 4,300, the digits Python writes of a whole number",
     "code_length": "characters of one piece of effect-language code (a condition, a program, a function's body)",
     "code_total": "characters of effect-language code in one ruleset as compiled, every piece counted (its base's and the chosen variants' included)",
     "log_lines": "lines of one game's log (play, replays, the server's tables): past it, each turn's lines are left out and a line says so",
@@ -128,6 +143,9 @@ def parse_limits(texts: Iterable[str], base: Limits | None = None) -> Limits:
     >>> parse_limits(["steps=" + "9" * 19])
     Traceback (most recent call last):
     ValueError: --limit steps=9999999999999999999: the value has more than 18 digits
+    >>> parse_limits(["integer_digits=20000"])
+    Traceback (most recent call last):
+    ValueError: --limit integer_digits=20000: at most 4300, the digits Python writes of a whole number (one of more could be neither shown, logged nor saved)
     """
     changes: dict[str, int] = {}
     for text in texts:
@@ -144,7 +162,10 @@ def parse_limits(texts: Iterable[str], base: Limits | None = None) -> Limits:
         if len(digits) > 18:  # a whole number, but past any use: said so, not 'a whole number from 1 up'
             raise ValueError(f"--limit {name}={value.strip()[:40]}: the value has more than 18 digits")
         changes[name] = int(digits)
-    return dataclasses.replace(base or current(), **changes)
+    try:
+        return dataclasses.replace(base or current(), **changes)
+    except ValueError as err:  # a value past what Python itself can do
+        raise ValueError(f"--limit {err}") from None
 
 
 def whole_key(key: object) -> int | None:

@@ -792,6 +792,7 @@ class Selection(Node):
         if isinstance(constant, list):
             name = codegen.fresh("k")
             listed = Code(name, None, ((name, constant),))
+        scope.check_new_name(self.var, self.pos, f"wherever this {self.var} is read")
         slot = inner.bind(self.var, item_type)
         inlined = inner.inlined[0]
         inner.in_where = True  # a choice here would be asked once for every item looked at

@@ -525,6 +525,7 @@ def _compile_body(b: "CodeContext", text: Any, pos: Any, params: list[tuple[str,
     scope = Scope(b.game.vocab, b.sink)
     scope.pure = True
     for name, type_ in params:
+        scope.check_new_name(name, pos, "in the function's body")
         scope.bind(name, type_)
     steps: list[tuple[int, Fn]] = []
     sources: list[tuple[int, Compiled]] = []  # each let's slot and compiled value, for one generated function
@@ -538,6 +539,8 @@ def _compile_body(b: "CodeContext", text: Any, pos: Any, params: list[tuple[str,
         scope.ahead = {n: f"'{n}' is a let below this one: lets are computed in order, so put '{n}' above" for n in later}
         if str(name) in scope.locals:
             b.error(lets.key_pos.get(name), f"'{name}' is already a parameter or an earlier 'let'")  # type: ignore[union-attr]
+        else:
+            scope.check_new_name(str(name), lets.key_pos.get(name), "in the function's body")  # type: ignore[union-attr]
         node = parse_selection(b, value, lets.pos_of(name))  # type: ignore[union-attr]
         if node is None:
             return None

@@ -20,9 +20,10 @@ slots, so reading a variable is one list index.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 from engine.core.errors import Diagnostic, DiagnosticSink, SourcePos, did_you_mean
+from engine.core.lookalike import lookalike, told_apart
 from engine.lang.codegen import Code, constant
 from engine.lang.types import ANY, Type
 
@@ -189,6 +190,32 @@ class Scope:
         self.given.add(name)
         return self.bind(name, type_)
 
+    def check_new_name(self, name: str, pos: SourcePos | None, hiding: str) -> None:
+        """Report a name code gives (a 'let', a loop's or a selection's) that hides a name of the ruleset (an option, a
+        value, a zone: code after it would read the new one, where the designer reads the ruleset's; a kind's English
+        plural, ``boxes`` beside ``boxs``, gives way to a local), or that looks like another name known here without
+        being it (a Cyrillic 'а' for 'a'). ``hiding`` says where it would hide.
+
+        >>> from engine.lang.types import INT
+        >>> vocab = Vocabulary(); vocab.define_constant("heap", INT, 7, "the option heap")
+        >>> scope = Scope(vocab); _ = scope.bind("a", INT)
+        >>> scope.check_new_name("heap", None, "in the lines after it"); scope.check_new_name("а", None, "")
+        >>> [d.message for d in scope.sink.items][0]
+        "'heap' already means the option heap: a name given here would hide it in the lines after it"
+        >>> [d.message for d in scope.sink.items][1]
+        "'а' looks like 'a', another name here, but is not it: its 'а' is CYRILLIC SMALL LETTER A (U+0430), not the Latin 'a'"
+        """
+        known = self.vocab.globals.get(name)
+        if known is not None and name not in self.vocab.data.get(ENGLISH_PLURALS, ()):  # 'boxes' beside 'boxs': a local
+            meaning = known.text if known.text != name else f"the {known.type} {name}"
+            self.error(pos, f"'{name}' already means {meaning}: a name given here would hide it {hiding}",
+                       "pick another name")
+            return
+        alike = lookalike(name, self._names_known())
+        if alike is not None:
+            self.error(pos, f"'{name}' looks like '{alike}', another name here, but is not it: {told_apart(name, alike)}",
+                       f"write it as '{alike}' is written, or pick a name that looks like no other")
+
     def alias(self, name: str, compiled: Compiled) -> None:
         """Let ``name`` stand for ``compiled`` here: a parameter of a function whose call is written inline.
 
@@ -206,6 +233,15 @@ class Scope:
             names |= set(scope.locals)
             scope = scope.parent
         return sorted(names)
+
+    def _names_known(self) -> Iterator[str]:
+        """Every name known here, unsorted (the vocabulary's, then the locals outwards)."""
+        yield from self.vocab.globals
+        yield from self.vocab.functions
+        scope: Scope | None = self
+        while scope:
+            yield from scope.locals
+            scope = scope.parent
 
     def defines(self, name: str) -> bool:
         """Whether ``name`` is a local variable here or a global of the vocabulary.

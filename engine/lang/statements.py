@@ -105,6 +105,7 @@ class Let(Node):
                                   f"a second '{self.name}', which ends with its block{again}",
                         f"a name keeps its value: pick another name here, or keep a value that changes in a counter "
                         f"('counters:', then '{self.name} = ...')")
+        scope.check_new_name(self.name, self.pos, "in the lines after it")
         slot = scope.bind(self.name, c.type)
         if c.texts is not None:
             scope.texts[slot] = c.texts

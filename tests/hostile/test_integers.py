@@ -7,6 +7,7 @@ refused with a positioned error naming the limit, never a traceback.
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import pytest
@@ -85,3 +86,16 @@ def test_base_sixty_numbers_are_text_and_read_in_linear_time(tmp_path: Path) -> 
 def test_a_base_sixty_number_tagged_as_a_number_is_refused(tmp_path: Path) -> None:
     path = write_ruleset(tmp_path, BASE.replace("gold: {start: 2}", "gold: {start: !!int 1" + ":59" * 200_000 + "}"))
     run_cli(["validate", str(path)]).assert_refused(line(path, "gold:"), "base-60 numbers are not read")
+
+
+def test_the_digit_limit_is_raised_no_further_than_python_writes_numbers(tmp_path: Path) -> None:
+    """Raised past Python's own limit (4,300 digits), a number the game reached past it crashed 'play' with a
+    traceback as its log line was written ('Exceeds the limit (4300 digits) for integer string conversion')."""
+    most = sys.get_int_max_str_digits()
+    path = write_ruleset(tmp_path, BASE.replace("setup: |\n", "setup: |\n  gold = 10\n  repeat 14:\n    gold = gold * gold\n"))
+    ended = run_cli(["play", str(path), "--limit", f"integer_digits={5 * most}"])
+    text = ended.out + ended.err
+    assert ended.code == 2 and "Traceback" not in text, text
+    assert f"--limit integer_digits={5 * most}: at most {most}, the digits Python writes of a whole number" in text
+    ended = run_cli(["play", str(path), "--limit", f"integer_digits={most}"])  # as far as it goes: stopped at the line
+    ended.assert_refused(line(path, "gold * gold"), f"more than {most} digits")

@@ -12,6 +12,7 @@ games shared as unshared.
 from __future__ import annotations
 
 import ast as python_ast
+import re
 import warnings
 from pathlib import Path
 from typing import Any
@@ -130,11 +131,16 @@ def combine(part: st.SearchStrategy[str]) -> st.SearchStrategy[str]:
     )
 
 
+SHAPES = st.recursive(st.one_of(LEAVES, st.sampled_from(["P0", "P1", "P2"])), combine, max_leaves=12)
+"""Expressions over the leaves and three places for parts (``P0``..``P2``), built once: a recursive strategy built
+anew at every example (over that example's parts) had hypothesis check it again each time, most of the test's time."""
+
+
 @st.composite
 def expressions(draw: st.DrawFn) -> str:
     """An expression written from a few parts drawn once and used again and again, as inlined code is."""
     parts = draw(st.lists(combine(LEAVES), min_size=1, max_size=3))
-    return draw(st.recursive(st.one_of(LEAVES, st.sampled_from(parts)), combine, max_leaves=12))
+    return re.sub(r"P([0-2])", lambda place: parts[int(place[1]) % len(parts)], draw(SHAPES))
 
 
 @st.composite

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from rich.table import Column, Table
 from rich.text import Text
 
-from cli.render import and_list
+from engine.core.showtext import and_list
 
 from engine.runner.report import (
     ALPHA, ALWAYS, NEVER, STRONG, WEAK, FirstPlayer, Rate, SimulationReport, binned, one_proportion_p,

@@ -62,7 +62,7 @@ from engine.blocks.hexgrid import HexGrid
 from engine.blocks.outcome import Outcome
 from engine.blocks.pointsboard import PointsBoard
 from engine.core.facedown import NOBODY, face_down, hidden_from
-from engine.core.showtext import abbreviations
+from engine.core.showtext import abbreviations, and_list
 from engine.runner.report import ALPHA, STRONG, UNUSED, WEAK, Comparison, ContentUse, Difference, Points, Rate, SimulationReport, Summary
 
 if TYPE_CHECKING:
@@ -991,14 +991,6 @@ def winners_text(result: Outcome, roles: Mapping[int, str] | None = None, togeth
         return f"{seats} win together" if result.together else f"{seats} share the win"
     return f"a draw: {seats} tie" if result.is_draw and not together else f"{seats} win together"
 
-
-def and_list(words: Sequence[str]) -> str:
-    """``1, 2 and 3``: words as a sentence lists them.
-
-    >>> and_list(["1"]), and_list(["1", "2", "3"])
-    ('1', '1, 2 and 3')
-    """
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
 
 
 # ---------------------------------------------------------------- simulation reports

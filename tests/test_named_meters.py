@@ -121,6 +121,7 @@ DIRECT_WRITES = {
     ("engine/blocks/statuses.py", "remove"): "a status's own mark",
     ("engine/blocks/statuses.py", "_run"): "a status's own age, counted at the turn's fixed point",
     ("engine/runner/scenario.py", "_set_counter"): "a scenario's starting position, which crosses nothing",
+    ("engine/runner/scenario.py", "_set_keyed"): "a scenario's starting position of a counter kept per key, which no meter is",
     ("engine/core/information.py", "_deal_counters"): "a search's sample dealing unseen components' marks again: no change",
     ("engine/core/facedown.py", "_deal_counters"): "a search's sample dealing face-down pieces' marks again: no change",
 }

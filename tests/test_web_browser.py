@@ -540,7 +540,7 @@ def test_the_rules_and_balance_tabs(page: Page, server: str) -> None:
     page.click("#simulate button")
     report = page.frame_locator("#report")
     report.locator("svg.chart").first.wait_for()
-    assert report.locator("svg.chart").count() == 4  # the fourth: each seat's mean points (places pay 3, 1, 0)
+    assert report.locator("svg.chart").count() == 6  # win rates, mean points (places pay 3, 1, 0), actions, turns, roles dealt, components
     assert "20 games" in report.locator("h1").inner_text()
     if os.environ.get("RULECRAFT_SCREENSHOTS"):
         page.locator("#report").screenshot(path=str(IMAGES / "balance.png"))

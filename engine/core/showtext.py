@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from typing import Iterable
+from typing import Iterable, Sequence
 
 CUT_AT = 200
 """Characters of a long value kept in a message."""
@@ -131,3 +131,12 @@ def players(counts: int | str | Iterable[int]) -> str:
     else:
         text = ", ".join(map(str, counts))
     return f"{text} player" if text == "1" else f"{text} players"
+
+
+def and_list(words: Sequence[str]) -> str:
+    """``1, 2 and 3``: words as a sentence lists them.
+
+    >>> and_list(["1"]), and_list(["1", "2", "3"])
+    ('1', '1, 2 and 3')
+    """
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"

@@ -97,7 +97,7 @@ def may_draw(game: "Game", players: int) -> bool:
     """Whether a game of ``game`` for ``players`` may draw at random at all (roll a die, shuffle, deal seats at
     random), known from the compiled ruleset: True unless nothing that draws is in it.  Every draw site of the
     engine is one of these: the seating (roles dealt at random, a roll-off for the first seat), code that rolls, tosses or
-    shuffles (noted when compiled), a step that rolls (a die step, an action roll, a contest's dice or its
+    shuffles, or draws from a pile that refills from its discard (noted when compiled), a step that rolls (a die step, an action roll, a contest's dice or its
     re-rolled ties) and a hidden switch of roles (a role drawn blind).
 
     Example: ``may_draw(engine.load("my-board-game"), 2)`` is False for a game of placing pieces in the open,

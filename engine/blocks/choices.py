@@ -247,8 +247,8 @@ class Tape:
     It is the state's ``tape`` while an effect runs or is paused; a clone has none.
     """
 
-    __slots__ = ("answers", "cursor", "dice", "rolled", "run", "thread", "mark", "calls", "trusted", "label", "here", "start",
-                 "left", "asked", "known", "origin", "forced")
+    __slots__ = ("answers", "cursor", "dice", "rolled", "run", "thread", "mark", "calls", "trusted", "label", "apart", "here",
+                 "start", "left", "asked", "known", "origin", "forced")
 
     def __init__(self, answers: tuple[Any, ...], dice: tuple[int, ...] = (), asked: tuple[int, ...] = ()) -> None:
         self.answers = answers
@@ -263,6 +263,7 @@ class Tape:
         self.calls = 0  # the choose calls made so far
         self.trusted = -1  # the choose call whose answer (the last) was one of the options it offered, listed on this very position
         self.label = ""  # that answer's label
+        self.apart = False  # its options lay in several zones some seat cannot see into (see lying_apart)
         self.here = False  # the effect runs on the position before it, of which no copy is kept yet (see asks_first)
         self.start: Any = None  # then: a copy of that position, made once the effect may change the game
         self.left = 0  # the coroutine's step budget left when it paused: an answer resumes it with that, not anew
@@ -404,19 +405,20 @@ def _run_coroutine(s: "StateView", step: int, key: Any, env: tuple[Any, ...], an
 
 
 def _run_here(s: "StateView", step: int, key: Any, env: tuple[Any, ...], answers: tuple[Any, ...], call: int, label: str,
-              start: "StateView | None") -> bool:
+              start: "StateView | None", apart: bool = False) -> bool:
     """Run an effect that asks first (see :func:`asks_first`) on ``s``, the position before it, reading back ``answers``.
 
     The last answer is ``label``, given to choose call number ``call`` of the run on this very position: that call
     takes it without listing its options again.  ``start`` is a copy of ``s`` made for the answer (None at the
-    effect's beginning: a copy is made only if the effect goes past a choose without asking).  False while a
+    effect's beginning: a copy is made only if the effect goes past a choose without asking); ``apart``: the options
+    of that call lay in several zones some seat cannot see into (see :func:`lying_apart`).  False while a
     choice is pending: the state is then the position before the effect, and its pending choice says so (``here``).
     An error leaves the state as it was.
     """
     game = s.game
     fn = game.steps[step].effect(key)
     tape = s.tape = Tape(answers)
-    tape.trusted, tape.label, tape.here, tape.start = call, label, True, start
+    tape.trusted, tape.label, tape.apart, tape.here, tape.start = call, label, apart, True, start
     if game.steps[step].refusal is not None:  # its options are tried from the position before it: this one
         tape.origin, tape.forced = Pending(step, key, env), {}
     log = s.log
@@ -501,7 +503,8 @@ def _answer_here(s: "StateView", pending: Pending, value: Any, label: str, keep:
     (from a copy of the position kept for errors to put back, with ``keep``)."""
     start = s.clone() if keep else None  # what an error puts back (the answered call passes on without making one)
     try:
-        finished = _run_here(s, pending.step, pending.key, pending.env, pending.tape + (value,), pending.call, label, start)
+        finished = _run_here(s, pending.step, pending.key, pending.env, pending.tape + (value,), pending.call, label, start,
+                             pending.components and lying_apart(s, pending.options))
     except BaseException:
         s.pending = pending
         raise
@@ -1037,7 +1040,7 @@ class Choose(Function):
                     tape.took(call)
                     if s.log is not None:
                         s.log.append(f"{by_fn(s, e) if by_fn else s.current_role} chooses "
-                                     f"{_seen_label(s, value, tape.label, components)}")
+                                     f"{_seen_label(s, value, tape.label, components, tape.apart)}")
                     return value
                 if tape.forced and call in tape.forced:  # a copy trying an option: what the run it tries took here
                     return tape.forced[call]
@@ -1085,7 +1088,8 @@ class Choose(Function):
                 tape.took(call)
                 if value not in options:
                     raise EffectRuntimeError(f"a recorded choice ({value!r}) is no longer an option here", pos)
-                s.note(lambda: f"{role} chooses {_seen_label(s, value, labels[options.index(value)], components)}")
+                s.note(lambda: f"{role} chooses "
+                               f"{_seen_label(s, value, labels[options.index(value)], components, components and lying_apart(s, options))}")
                 return value
             seat = s.seat_of.get(role, 0) if role is not None else 0
             if role is None:
@@ -1103,7 +1107,8 @@ class Choose(Function):
             value = tape.ask(NeedChoice(tuple(options), tuple(labels), seat, asked, components, call, refused))
             tape.answers += (value,)
             tape.took(call)
-            s.note(lambda: f"{role} chooses {_seen_label(s, value, labels[options.index(value)], components)}")
+            s.note(lambda: f"{role} chooses "
+                           f"{_seen_label(s, value, labels[options.index(value)], components, components and lying_apart(s, options))}")
             return value
 
         scope.vocab.data[CHOOSES] = True
@@ -1187,17 +1192,36 @@ UNSEEN_ZONES = ("others", "all", "owner")
 """The ``hidden`` settings of zones some seat cannot see into (a zone whose order alone is hidden shows what it holds)."""
 
 
-def unseen_words(s: "StateView", cid: Any) -> str | None:
+def unseen_words(s: "StateView", cid: Any, apart: bool = False) -> str | None:
     """How a chosen component reads to every seat when some seat cannot see it where it lies: ``a card from hand of
     A`` (its kind and its zone, not its name); None when everyone sees it (on the board, in an open zone, in a zone
-    whose order alone is hidden).  The log and the other seats' view of a choice say this instead of its name."""
+    whose order alone is hidden).  The log and the other seats' view of a choice say this instead of its name.
+    ``apart``: it was chosen among components lying in several such zones (see :func:`lying_apart`), so its zone
+    would tell where the others may not look: ``a card``, its kind alone."""
     if not isinstance(cid, int) or isinstance(cid, bool) or s.cell_of[cid] is not None:
         return None
     zone = s.zone_of[cid]
     if s.game.zone_spec_of[zone].hidden not in UNSEEN_ZONES:
         return None
     kind = s.game.component_kind[cid]
-    return f"{'an' if kind[:1].lower() in 'aeiou' else 'a'} {kind} from {s.game.zone_names[zone]}"
+    article = 'an' if kind[:1].lower() in 'aeiou' else 'a'
+    return f"{article} {kind}" if apart else f"{article} {kind} from {s.game.zone_names[zone]}"
+
+
+def lying_apart(s: "StateView", options: Any) -> bool:
+    """Whether the components among ``options`` lie in more than one zone some seat cannot see into: a choice naming
+    one of them (a suspect named among every suspect card, wherever each lies) would tell the other seats which of
+    those zones holds it, were its zone said.
+
+    >>> class Spec: hidden = "others"
+    >>> class Game: zone_spec_of = [Spec, Spec]
+    >>> class S: game, zone_of, cell_of = Game, [0, 1, 1], [None, None, None]
+    >>> lying_apart(S, [0, 1, None]), lying_apart(S, [1, 2])
+    (True, False)
+    """
+    specs, zone_of, cell_of = s.game.zone_spec_of, s.zone_of, s.cell_of
+    zones = {zone_of[o] for o in options if o is not None and cell_of[o] is None and specs[zone_of[o]].hidden in UNSEEN_ZONES}
+    return len(zones) > 1
 
 
 def held_away_from(s: "StateView", options: list[Any], role: Any) -> str | None:
@@ -1231,9 +1255,10 @@ def hides_a_component(s: "StateView", pending: Pending) -> bool:
     return hides
 
 
-def _seen_label(s: "StateView", value: Any, label: str, components: bool) -> str:
-    """An answer as the log says it: its label, or what every seat may know of a component it picks (unseen_words)."""
-    return (unseen_words(s, value) if components else None) or label
+def _seen_label(s: "StateView", value: Any, label: str, components: bool, apart: bool = False) -> str:
+    """An answer as the log says it: its label, or what every seat may know of a component it picks (unseen_words;
+    ``apart``: picked among components lying in several unseen zones)."""
+    return (unseen_words(s, value, apart) if components else None) or label
 
 
 def _listed_as_seen(s: "StateView", options: list[Any], labels: list[str], role: Any) -> tuple[list[Any], list[str]]:
@@ -1264,7 +1289,7 @@ def public_choice(s: "StateView", label: str) -> str | None:
     if pending is None or not pending.components:
         return None
     chosen = chosen_components(pending, label)
-    words = unseen_words(s, chosen[0]) if len(chosen) == 1 else None
+    words = unseen_words(s, chosen[0], lying_apart(s, pending.options)) if len(chosen) == 1 else None
     return None if words is None else f"{CHOOSE_WORD} {words}"
 
 
@@ -1298,8 +1323,10 @@ def _faced_label(s: "StateView", cid: int) -> str:
 
 
 def _distinct(values: list[Any], label: Any, s: "StateView") -> tuple[list[Any], list[str]]:
-    """The options with one per label (identical copies of a component showing the same face are one choice; copies
-    showing different faces are told apart by the face, ``token as B``); none is never an option.
+    """The options with one per label (identical copies of a component showing the same face in the same zone are one
+    choice; copies showing different faces are told apart by the face, ``token as B``, and copies lying in different
+    zones by the zone, ``Blue from f1``, as taking one from a factory is not taking one from the centre); none is never
+    an option.
 
     Cells whose labels are all kept already and differ (the usual offer of cells) are read in C:
 
@@ -1317,6 +1344,7 @@ def _distinct(values: list[Any], label: Any, s: "StateView") -> tuple[list[Any],
     labels: list[str] = []
     seen: dict[str, Any] = {}  # each label's first option
     faced: set[str] = set()  # labels shared by components showing different faces
+    zoned: set[str] = set()  # labels shared by components lying in different zones
     for v in values:
         if v is None:
             continue
@@ -1326,11 +1354,22 @@ def _distinct(values: list[Any], label: Any, s: "StateView") -> tuple[list[Any],
             seen[text] = v
             options.append(v)
             labels.append(text)
-        elif label is _component_label and text not in faced and _shown(s, v) != _shown(s, first):
-            faced.add(text)
-    if faced:  # copies that look different are different options: their labels say the face they show
-        return _distinct(values, lambda s, v: _faced_label(s, v) if _component_label(s, v) in faced else _component_label(s, v), s)
+        elif label is _component_label:
+            if text not in faced and _shown(s, v) != _shown(s, first):
+                faced.add(text)
+            if text not in zoned and s.cell_of[v] is None and s.zone_of[v] != s.zone_of[first]:
+                zoned.add(text)
+    if faced or zoned:  # copies that look different, or lie apart, are different options: their labels say how
+        return _distinct(values, lambda s, v: _told_label(s, v, faced, zoned), s)
     return options, labels
+
+
+def _told_label(s: "StateView", cid: int, faced: set[str], zoned: set[str]) -> str:
+    """A component's label told apart from its copies: by the face it shows when its name is in ``faced``, by the
+    zone it lies in (``Blue from f1``) when its name is in ``zoned``."""
+    name = _component_label(s, cid)
+    text = _faced_label(s, cid) if name in faced else name
+    return f"{text} from {s.game.zone_names[s.zone_of[cid]]}" if name in zoned and s.cell_of[cid] is None else text
 
 
 KEPT = ("game", "players", "pending", "tape", "log", "history", "_actions")

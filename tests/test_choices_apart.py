@@ -1,0 +1,109 @@
+"""Components chosen among several zones: copies lying apart are different options, and a name chosen among zones
+some seat cannot see into does not tell the other seats which zone holds it.
+
+Azul's factories: "take every tile of one colour from a factory" offered ``choose Blue`` once for the blue tiles of
+every factory, and took the first factory's, whichever the player meant.  Clue's suggestion, written as a choice of a
+suspect card wherever it lies, told every seat ``seat1 chooses a card from solution``: where the suspect lay, the
+very thing the game is about deducing.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import engine
+
+FACTORIES = """\
+name: factories
+players: [2]
+types:
+  colour: [Blue, Red]
+components:
+  tile:
+    attributes: {colour: colour}
+    instances:
+      - {id: Blue, colour: Blue, count: 4}
+      - {id: Red, colour: Red, count: 4}
+zones:
+  f1: {kind: pile}
+  f2: {kind: pile}
+  taken: {kind: pile, per: role}
+setup: |
+  move(t in tiles where t.colour == Blue, f1, 2)
+  move(t in tiles where t.colour == Red, f1, 1)
+  move(t in tiles where t in supply and t.colour == Blue, f2, 1)
+turn:
+  - do:
+      effect: |
+        let t = choose(x in tiles where x in f1 or x in f2, text = "take a colour")
+        let from = if t in f1 then f1 else f2
+        move(x in from where x.colour == t.colour, taken(current_role))
+end:
+  when: count(f1) + count(f2) == 0
+scoring:
+  rank: r in roles
+  by: [count(taken(r))]
+  points: key
+"""
+
+SUSPECTS = """\
+name: suspects
+players: [3]
+components:
+  card:
+    attributes: {suspect: bool}
+    instances:
+      - {id: Plum, suspect: true}
+      - {id: Green, suspect: true}
+      - {id: Mustard, suspect: true}
+      - {id: Rope, suspect: false}
+zones:
+  solution: {kind: pile, hidden: all}
+  hand: {kind: hand, per: role, hidden: others}
+  named: {kind: pile}
+setup: |
+  move(c in cards where c.id == "Plum", solution)
+  move(c in cards where c.id == "Green", hand(nth(roles, 2)))
+  move(c in cards where c.id == "Mustard" or c.id == "Rope", hand(nth(roles, 1)))
+turn:
+  - do:
+      effect: |
+        let c = choose(x in cards where x.suspect, text = "name a suspect")
+        move(x in named, solution)
+end:
+  when: turn >= 2
+scoring:
+  rank: r in roles
+  by: [0]
+  points: key
+"""
+
+
+def load(tmp_path: Path, text: str) -> engine.Game:
+    (tmp_path / "ruleset.yaml").write_text(text)
+    return engine.load(tmp_path)
+
+
+def test_copies_in_different_zones_are_told_apart_by_their_zone(tmp_path: Path) -> None:
+    game = load(tmp_path, FACTORIES)
+    s = game.new_state(players=2, seed=1, record=True)
+    assert sorted(map(str, s.legal_actions())) == ["choose Blue from f1", "choose Blue from f2", "choose Red"]
+    s.apply("choose Blue from f2")
+    assert game.compile_condition("count(f1) == 3 and count(f2) == 0").test(s)  # the factory not chosen keeps its tiles
+    assert "seat1 chooses Blue from f2" in s.log
+
+
+def test_a_name_chosen_among_hidden_zones_tells_nobody_where_it_lay(tmp_path: Path) -> None:
+    s = load(tmp_path, SUSPECTS).new_state(players=3, seed=1, record=True)
+    for name in ("Plum", "Green", "Mustard"):
+        assert s.public_text(s.parse_action(f"choose {name}")) == "choose a card"
+    s.apply("choose Plum")
+    assert "seat1 chooses a card" in s.log and not any("solution" in line for line in s.log)
+
+
+def test_a_search_of_another_seat_cannot_tell_where_the_named_card_lay(tmp_path: Path) -> None:
+    from engine.runner.agents.search import _public_key
+
+    s = load(tmp_path, SUSPECTS).new_state(players=3, seed=1)
+    keys = {_public_key(s, a.step, (a.step.index, a.args)) for a in s.legal_actions()}
+    assert len(keys) == 1

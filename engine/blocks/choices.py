@@ -1210,7 +1210,7 @@ def unseen_words(s: "StateView", cid: Any, apart: bool = False) -> str | None:
 
 def lying_apart(s: "StateView", options: Any) -> bool:
     """Whether the components among ``options`` lie in more than one zone some seat cannot see into: a choice naming
-    one of them (a suspect named among every suspect card, wherever each lies) would tell the other seats which of
+    one of them (a card named among every card of a sort, wherever each lies) would tell the other seats which of
     those zones holds it, were its zone said.
 
     >>> class Spec: hidden = "others"
@@ -1325,7 +1325,7 @@ def _faced_label(s: "StateView", cid: int) -> str:
 def _distinct(values: list[Any], label: Any, s: "StateView") -> tuple[list[Any], list[str]]:
     """The options with one per label (identical copies of a component showing the same face in the same zone are one
     choice; copies showing different faces are told apart by the face, ``token as B``, and copies lying in different
-    zones by the zone, ``Blue from f1``, as taking one from a factory is not taking one from the centre); none is never
+    zones by the zone, ``tile from left``, as taking one from a pile is not taking one from another); none is never
     an option.
 
     Cells whose labels are all kept already and differ (the usual offer of cells) are read in C:
@@ -1366,7 +1366,7 @@ def _distinct(values: list[Any], label: Any, s: "StateView") -> tuple[list[Any],
 
 def _told_label(s: "StateView", cid: int, faced: set[str], zoned: set[str]) -> str:
     """A component's label told apart from its copies: by the face it shows when its name is in ``faced``, by the
-    zone it lies in (``Blue from f1``) when its name is in ``zoned``."""
+    zone it lies in (``tile from left``) when its name is in ``zoned``."""
     name = _component_label(s, cid)
     text = _faced_label(s, cid) if name in faced else name
     return f"{text} from {s.game.zone_names[s.zone_of[cid]]}" if name in zoned and s.cell_of[cid] is None else text

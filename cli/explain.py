@@ -329,6 +329,8 @@ def _block(block: Ranking | Goals) -> list[str]:
     who = ("the seats of the items ranked first (tied on every key) win" if block.first_ranked
            else "the seats with the most points win together, as one side" if block.together
            else "the seats with the most points win")
+    if block.nobody_text:
+        who += f", unless {block.nobody_text}: then nobody wins"
     if block.by_key:
         ties = " (the tie-breaks score nothing)" if len(block.key_texts) > 1 else ""
         return ranks + [f"each scores what it is ranked by{ties}; {who}"]

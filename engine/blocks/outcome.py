@@ -203,6 +203,8 @@ class Ranking:
     items_text: str = ""  # the items in English, as the keys name them: "r in roles"
     first_ranked: bool = False  # ``winners: first-ranked``: the seats of the items first on every key win
     together: bool = False  # ``winners: together``: the seats with the most points win as one side, not in a draw
+    nobody: Fn | None = None  # ``nobody_wins``: when this holds at the end, no seat wins, whatever the ranking
+    nobody_text: str = ""  # that condition in English
 
     def evaluate(self, s: "StateView", players: int) -> Outcome:
         env: list[Any] = [None] * self.slots
@@ -227,6 +229,9 @@ class Ranking:
                 seat_scores[seat - 1] += pts
             rows.append((item, key, pts, seat))
         winners, by_order = None, False
+        if self.nobody is not None and self.nobody(s, env):
+            text = f"{RankLines(rows)}\nnobody wins: {self.nobody_text}"
+            return Outcome(tuple(seat_scores), (), (0.0,) * players, tuple(ranking), points, text=text)
         if self.first_ranked and rows:
             best = rows[0][1]
             winners = tuple(sorted({seat for _, key, _, seat in rows if key == best and seat}))

@@ -934,6 +934,13 @@ CORE_SCHEMA: dict[str, Any] = {
                                     "draw (sides dealt in secret, each player scoring their side's result)."),
                     "enum": ["most-points", "first-ranked", "together"],
                 },
+                "nobody_wins": {
+                    "description": ("A condition checked at the end: when it holds, no seat wins, whatever the "
+                                    "ranking (every accusation was wrong, nobody reached the finish); the game is "
+                                    "lost by all, not drawn."),
+                    "$ref": "#/$defs/condition",
+                    "examples": ["all(has_left(r) for r in roles where seated(r))"],
+                },
             },
             "required": ["rank"],
             "additionalProperties": False,

@@ -118,7 +118,7 @@ def _cover_hint(b: "Builder", missing: list[int]) -> str:
 
 
 def _ranking(b: "Builder", spec: Mapping) -> Ranking | None:
-    b.unknown_keys(spec, ("players", "rank", "by", "points", "to", "winners"), "scoring")
+    b.unknown_keys(spec, ("players", "rank", "by", "points", "to", "winners", "nobody_wins"), "scoring")
     from engine.lang.defined import parse_selection
     from engine.lang.functions import as_selection
 
@@ -185,8 +185,22 @@ def _ranking(b: "Builder", spec: Mapping) -> Ranking | None:
     if chosen != "most-points" and any(b.game.teams.get(n) for n in b.game.player_counts):
         b.error(b.pos(spec, "winners"), f"'winners: {chosen}' is for seats playing alone: this ruleset has teams, "
                 "whose seats win by their team's points", "leave 'winners' out")
-    return Ranking(parts.items, parts.slot, tuple(keys), tuple(points), owner, max(scope.slots, 1), tuple(texts), by_key,
-                   sel.describe(), first_ranked, chosen == "together")
+    nobody, nobody_text, slots = _nobody_wins(b, spec)
+    return Ranking(parts.items, parts.slot, tuple(keys), tuple(points), owner, max(scope.slots, slots, 1), tuple(texts),
+                   by_key, sel.describe(), first_ranked, chosen == "together", nobody, nobody_text)
+
+
+def _nobody_wins(b: "Builder", spec: Mapping) -> tuple[Any, str, int]:
+    """``nobody_wins: CONDITION`` under ``scoring``: checked at the end, when it holds no seat wins (every accusation
+    was wrong); the compiled condition, its words and its slots (None, "", 0 without one)."""
+    if "nobody_wins" not in spec:
+        return None, "", 0
+    if any(b.game.teams.get(n) for n in b.game.player_counts):
+        b.error(b.pos(spec, "nobody_wins"), "'nobody_wins' is for seats playing alone: this ruleset has teams, whose "
+                "seats win by their team's points", "leave 'nobody_wins' out")
+        return None, "", 0
+    compiled, slots = b.expression(spec["nobody_wins"], "bool", pos=spec.pos_of("nobody_wins"))
+    return compiled.fn, b.describe(spec["nobody_wins"]), slots
 
 
 def _key_words(key: Neg) -> str:

@@ -67,6 +67,7 @@ def read_components(b: "Builder") -> None:
             check_written_name(b, face, b.pos(spec.get("faces"), i), f"face of {kind}")
         g.face_names[kind] = faces
         attrs = _attribute_decls(b, kind, spec, attr_decls)
+        refused = frozenset(name for name in spec.get("attributes") or {} if name in BUILT_IN)  # reported where declared
         defaults = _attribute_defaults(b, spec, attrs)
         reported = len(b.sink.items)
         if "instances" in spec:  # entries made by `each` written out, for the blocks that read the instances too
@@ -75,7 +76,7 @@ def read_components(b: "Builder") -> None:
             if not _room_for(b, inst, b.pos(spec["instances"], i)):
                 full = True
                 break
-            _instance(b, kind, faces, attrs, inst, b.pos(spec["instances"], i), defaults)
+            _instance(b, kind, faces, attrs, inst, b.pos(spec["instances"], i), defaults, refused)
         if len(b.sink.items) > reported:  # its problems are reported: code naming the kind is not told it was never written
             g.kinds.setdefault(str(kind), [])
     for attr, (type_name, _) in attr_decls.items():
@@ -177,7 +178,10 @@ def _attribute_defaults(b: "Builder", spec: Mapping, attrs: dict[str, tuple[str,
 
 
 def _instance(b: "Builder", kind: str, faces: tuple[str, ...], attrs: dict[str, tuple[str, bool]], inst: Any,
-              pos: SourcePos | None, defaults: dict[str, tuple[Any, SourcePos | None]] | None = None) -> None:
+              pos: SourcePos | None, defaults: dict[str, tuple[Any, SourcePos | None]] | None = None,
+              refused: frozenset[str] = frozenset()) -> None:
+    """One instance of ``kind`` as components; ``refused``: built-in names the kind declared as attributes, refused
+    there already, which its instances' values are not reported again for."""
     per_face = [a for a, (_, pf) in attrs.items() if pf]
     values: dict[str, list[Any]] = {}
     where: dict[str, list[SourcePos | None]] = {}  # each value's position, for its messages
@@ -212,6 +216,12 @@ def _instance(b: "Builder", kind: str, faces: tuple[str, ...], attrs: dict[str, 
             if attr in ("id", "count"):
                 continue
             if attr not in attrs:
+                if attr in BUILT_IN:  # its declaration was refused, saying so; or none: nor could there be one
+                    if attr not in refused:
+                        b.error(inst.key_pos.get(attr), f"'{attr}' is already {BUILT_IN[attr]}: a component cannot "
+                                f"set it", f"declare an attribute of another name, e.g. 'my_{attr}', under "
+                                f"'components: {kind}: attributes:', and give it here")
+                    continue
                 b.error(inst.key_pos.get(attr), f"{kind} has no attribute '{attr}'", _unknown_attribute_hint(kind, attr, attrs))
                 continue
             if attrs[attr][1]:

@@ -219,11 +219,12 @@ def test_goals_written_all_of_are_told_there_is_any_of_and_how_to_say_all() -> N
 
 
 def test_examples_in_hints_are_written_as_yaml_writes_them() -> None:
-    """``roles:`` without ``seating:`` was shown the example {'2': [1, 2, 1, 2], '3': [1, 2, 3, 'absent']}, with
-    Python's quotes (and player counts as texts); a list example was ['count(c in board where c.hue == h)']."""
-    assert errors(MINIMAL.replace("turn:", "roles: {of: colour}\nturn:")) == [
-        "10:8 roles: 'seating' is a required property (seating: for each player count, which seat plays each role (in "
-        "the type's order); `absent` for a role nobody plays, like {2: [1, 2, 1, 2], 3: [1, 2, 3, absent]})"]
+    """``roles:`` with a ``seating:`` that is no mapping was shown the example {'2': [1, 2, 1, 2], '3': [1, 2, 3,
+    'absent']}, with Python's quotes (and player counts as texts); a list example was ['count(c in board where c.hue
+    == h)']."""
+    assert errors(MINIMAL.replace("turn:", "roles: {of: colour, seating: 3}\nturn:")) == [
+        "10:30 roles/seating: 3 is not a mapping (like {key: value}) (seating: for each player count, which seat plays "
+        "each role (in the type's order); `absent` for a role nobody plays, like {2: [1, 2, 1, 2], 3: [1, 2, 3, absent]})"]
     by = {"description": "The ranking keys.", "examples": [["count(c in board where c.hue == h)", "yes"]]}
     assert _described_by("by", by) == "by: the ranking keys, like [count(c in board where c.hue == h), 'yes']"
 
@@ -450,7 +451,7 @@ REQUIRED = {
         "/$defs/option/then": ["default"],
         "/$defs/attribute": ["type"],
         "/$defs/instance": ["id"],
-        "/$defs/roles": ["of", "seating"],
+        "/$defs/roles": ["of"],
         "/$defs/phase": ["phase", "steps"],
         "/$defs/draftStep": ["from", "to"],
         "/$defs/actionRollStep": ["actors", "actions", "dice"],

@@ -640,8 +640,9 @@ CORE_SCHEMA: dict[str, Any] = {
                 },
                 "seating": {
                     "description": ("For each player count, which seat plays each role (in the type's order); "
-                                    "`absent` for a role nobody plays. A seat may play several roles. Every "
-                                    "declared player count needs a row."),
+                                    "`absent` for a role nobody plays. A seat may play several roles. Written, it needs a "
+                                    "row for every declared player count; left out, seat 1 plays the first role, "
+                                    "seat 2 the second, and so on, the roles past the players absent."),
                     "type": "object",
                     "patternProperties": {
                         "^[1-9][0-9]*$": {
@@ -660,7 +661,7 @@ CORE_SCHEMA: dict[str, Any] = {
                     "examples": [{"2": [1, 2, 1, 2], "3": [1, 2, 3, "absent"]}],
                 },
             },
-            "required": ["of", "seating"],
+            "required": ["of"],
             "additionalProperties": False,
         },
         "counter": {

@@ -63,8 +63,10 @@ def read_roles(b: "Builder") -> None:
         return
     values = g.types[type_name]
     seating: dict[int, tuple[int, ...]] = {}
+    if "seating" not in spec:  # one role per seat, in the type's order; the roles past the players absent
+        seating = _one_role_each(b, spec, values)
     raw = spec.get("seating") or {}
-    for count in g.player_counts:
+    for count in g.player_counts if "seating" in spec else ():
         row = raw.get(str(count))
         if row is None:
             b.error(b.pos(spec, "seating"), f"roles.seating has no entry for {players_text(count)}")
@@ -80,6 +82,26 @@ def read_roles(b: "Builder") -> None:
     shuffled = {count: frozenset(r for group in dealt for r in group) for count, dealt in groups.items()}
     together = {count: dealt for count, dealt in groups.items() if any(len(group) > 1 for group in dealt)}
     g.roles = RoleSpec(type_name, values, shuffled, seating, b.bool_setting(spec, "hidden", False), together)
+
+
+def _one_role_each(b: "Builder", spec: Mapping, values: tuple[str, ...]) -> dict[int, tuple[int, ...]]:
+    """The seating when ``roles`` gives none: seat 1 plays the first role, seat 2 the second ..., the roles past the
+    player count absent; a player count with more players than roles is reported.
+
+    >>> from engine.compiling.builder import Builder
+    >>> from engine.core.yamlsource import load_yaml
+    >>> b = Builder(load_yaml("r.yaml", "players: [2, 3]\\n"))
+    >>> read_players(b)
+    >>> _one_role_each(b, load_yaml("r.yaml", "of: side\\n"), ("A", "B", "C"))
+    {2: (1, 2, 0), 3: (1, 2, 3)}
+    """
+    too_many = [n for n in b.game.player_counts if n > len(values)]
+    if too_many:
+        b.error(b.pos(spec, "of"), f"{players_text(max(too_many))} need as many roles, but '{spec.get('of')}' has "
+                f"{len(values)} ({', '.join(values)})", "add values to the type, or write 'seating' to give a seat "
+                "several roles")
+    return {n: tuple(i if i <= n else 0 for i in range(1, len(values) + 1)) for n in b.game.player_counts
+            if n <= len(values)}
 
 
 def _shuffled(b: "Builder", spec: Mapping, values: tuple[str, ...]) -> dict[int, tuple[tuple[str, ...], ...]]:

@@ -388,7 +388,7 @@ class Commit(Step):
         """The decisions filling ``slot``, the slot to fill now (``zones`` as for :meth:`_next_slot`)."""
         if self.plain:  # the usual commit: a component of the source, as it is
             source = self._zones(s)[0] if zones is None else zones[0]
-            return EachSpace(self, tuple(s.zones[source] if self.own_order else listed(s, source)), (slot,))
+            return EachSpace(self, self._offered(s, source), (slot,))
         if self.numbers is not None:
             return ListSpace(self, [(None, slot, None, None, n) for n in self.number_options(s)])
         if self.cells is not None:
@@ -396,11 +396,24 @@ class Commit(Step):
             if not self.components:
                 return ListSpace(self, [(None, slot, None, cell) for cell in cells])
             faces = self.game.distinct_faces
-            return ListSpace(self, [(cid, slot, face if self.choose_face else None, cell) for cid in listed(s, self.source(s))
+            return ListSpace(self, [(cid, slot, face if self.choose_face else None, cell) for cid in self._offered(s, self.source(s))
                                     for face in (faces[cid] if self.choose_face else (None,)) for cell in cells])
         if self.choose_face:
             faces = self.game.distinct_faces
-        return ListSpace(self, [(cid, slot, face) for cid in listed(s, self.source(s)) for face in faces[cid]])
+        return ListSpace(self, [(cid, slot, face) for cid in self._offered(s, self.source(s)) for face in faces[cid]])
+
+    def _offered(self, s: "StateView", source: int) -> tuple[int, ...]:
+        """The components of ``source`` a decision may commit, in the order offered: identical copies (``count:``)
+        once, by the first of them (of each face they show, when the face is not chosen), as a ``place`` step
+        offers them; they would only be the same action again, listed twice."""
+        held = s.zones[source] if self.own_order else listed(s, source)
+        if not self.game.identical or len(held) < 2:
+            return tuple(held)
+        names, face, by_face = self.game.piece_names, s.face, not self.choose_face
+        first: dict[Any, int] = {}
+        for cid in held:
+            first.setdefault((names[cid], face[cid]) if by_face else names[cid], cid)
+        return tuple(first.values())
 
     def apply(self, s: "StateView", args: tuple[Any, ...]) -> bool:
         if self.plain:  # the usual commit, in one pass: what _next_slot and _space say, for a component as it is
@@ -411,7 +424,7 @@ class Commit(Step):
             held, filled = s.zones[source], len(s.zones[target])
             if filled >= self.size or not held:
                 return True
-            s.listed(EachSpace(self, tuple(held if self.own_order else listed(s, source)), (filled,)))  # the next decision's
+            s.listed(EachSpace(self, self._offered(s, source), (filled,)))  # the next decision's
             return False
         cid, slot = args[0], args[1]
         zones = None
@@ -493,9 +506,9 @@ class Commit(Step):
             if not legal:
                 return f"'{text}' is not legal: no cell may be committed now"
             cells = " ".join(s.game.cell_text(c) for c in self.cell_options(s))
-            what = f"one of {', '.join(self.game.piece_names[c] for c in listed(s, self.source(s)))} " if self.components else ""
+            what = f"one of {', '.join(self.game.piece_names[c] for c in self._offered(s, self.source(s)))} " if self.components else ""
             return f"'{text}' is not legal: commit {what}to {self.slots.names[slot]} at one of the cells {cells} (e.g. '{legal[0]}')"
-        cards = ", ".join(self.game.piece_names[c] for c in listed(s, self.source(s)))  # as the actions list them
+        cards = ", ".join(self.game.piece_names[c] for c in self._offered(s, self.source(s)))  # as the actions list them
         return f"'{text}' is not legal: commit one of {cards} to {self.slots.names[slot]} (e.g. 'commit {cards.split(', ')[0]} to {self.slots.names[slot]}')"
 
     def describe(self) -> str:

@@ -138,11 +138,23 @@ def _place_in_zone(s: Any, c: int, pos: Any, what: str) -> tuple[list[int], int]
 
 @dataclass(frozen=True)
 class Position(Function):
-    """``position(c)``: the component's place in its zone, 1 for the first (0 for none)."""
+    """``position(c)``: the component's place in its zone, 1 for the first (0 for none); ``position(v)`` of a value of
+    a declared type: its place in the type (``position(low)`` is 1 for ``level: [low, high]``), as a rule reads
+    a colour as a column."""
 
     def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
         args = self.arity(call, scope, 1)
-        item = self.value(scope, args[0], ANY_COMPONENT, "component").fn if args else (lambda s, e: None)
+        if not args:
+            return Compiled(INT, lambda s, e: 0)
+        value = args[0].compile(scope)
+        if isinstance(value.type, Enum):
+            places = {v: i for i, v in enumerate(scope.vocab.data.get("types", {}).get(value.type.name, ()), 1)}
+            f = value.fn
+            return Compiled(INT, lambda s, e: places.get(f(s, e), 0))
+        if not ANY_COMPONENT.accepts(value.type):
+            scope.error(args[0].pos, f"{self.name}() needs a component (its place in its zone) or a value of a declared "
+                        f"type (its place in the type), but '{args[0].describe()}' is {value.type}")
+        item = value.fn
         pos = call.pos
 
         def position(s: Any, e: list[Any]) -> int:
@@ -152,7 +164,7 @@ class Position(Function):
         return Compiled(INT, position)
 
     def describe(self, call: ast.Call) -> str:
-        return f"the place of {call.args[0].describe()} in its zone" if call.args else "0"
+        return f"the place of {call.args[0].describe()} in its zone or type" if call.args else "0"
 
 
 @dataclass(frozen=True)
@@ -308,8 +320,8 @@ POSITION_FUNCTIONS: tuple[Function, ...] = (
               "next(p.size)"),
     FirstOf("first", "first(x in COLLECTION [where CONDITION]) -> item", "The first selected item, or none.",
           "first(c in deck where c.value == 1)"),
-    Position("position", "position(COMPONENT) -> int", "The component's place in its zone (1 = first), 0 for none.",
-             "position(c) == 1"),
+    Position("position", "position(COMPONENT or VALUE) -> int", "The component's place in its zone (1 = first), or a "
+             "declared type's value's place in its type; 0 for none.", "position(c) == 1"),
     Following("following", "following(COMPONENT) -> component", "The component after it in its zone, or none.",
               "following(c) == none"),
     Stack("stack", "stack(CELL) -> list", "The pieces on a board cell, from the top down.", "count(stack((0, 0))) >= 2"),

@@ -72,7 +72,10 @@ marker per player per column and the turn's climb are counters kept per key (``k
 (docs/examples/glance) is a two-player card game in the manner of Love Letter whose Priest shows the rival's hand to
 its player alone (``show(hand(them), to = me)``), known until the card leaves the hand.  Fireworks (docs/examples/fireworks) is cooperative in the manner of
 Hanabi: each hand is held facing away (``hidden: owner``), so a player plays a card by its place in the hand, and a hint
-moves the cards it names to the front (``move(..., on_top = true)``) and says how many.
+moves the cards it names to the front (``move(..., on_top = true)``) and says how many.  Sleuth (docs/examples/sleuth)
+is a deduction game in the manner of Clue: a suggestion names values of a type, heard by every seat; the first player
+after the suggester who can disprove it shows one card to the suggester alone; a wrong accusation leaves the turn
+order, and a game in which every accusation was wrong has no winner (``nobody_wins``).
 """
 
 from __future__ import annotations
@@ -92,7 +95,7 @@ from engine.runner.simulate import simulate
 GAMES = ("pig", "trumps", "hex", "going-once", "dominoes", "home-run", "market-row", "crazy-eights", "sealed-bids", "memory", "hidden-duel",
          "yacht", "morris", "storm-watch", "go", "gem-merchants", "frontiers",
          "chess", "homestead", "routes", "tables", "amazons", "pentago", "hearts", "quoridor", "leduc", "orchard",
-         "fleet", "oh-hell", "meadows", "court-letters", "take-six", "column-climb", "glance", "fireworks")
+         "fleet", "oh-hell", "meadows", "court-letters", "take-six", "column-climb", "glance", "fireworks", "sleuth")
 SLOW = {"quoridor"}  # a random game takes about a second (each wall tried on a copy): fewer of them
 
 

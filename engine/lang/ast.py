@@ -301,12 +301,34 @@ class Attr(Node):
         return f"the {'printed ' * self.printed}{self.name} of {self.base.describe()}"
 
 
-def as_collection(c: Compiled) -> Compiled:
-    """A zone used where a collection is expected reads as the zone's contents."""
+def as_collection(c: Compiled, node: "Node | None" = None) -> Compiled:
+    """A zone used where a collection is expected reads as the zone's contents.  A zone worked out during play
+    (``nth(piles, i)``, a ``let``) may be none: reading it stops the game with an error at ``node``, the code that
+    gave it, as a ``move`` to none does, where Python's own error escaped.
+
+    >>> read = as_collection(Compiled(ZONE, lambda s, e: None), Name(None, "pile"))
+    >>> try:
+    ...     read.fn(None, [])
+    ... except EffectRuntimeError as err:
+    ...     print(err)
+    there is no zone to read here: 'pile' is none
+    """
     if c.type is ZONE:
         f = c.fn
         zone, consts = codegen.expr(c)
-        return Compiled(ListOf(ANY_COMPONENT), lambda s, e: s.zones[f(s, e)], code=Code(f"s.zones[{zone}]", None, consts))
+        if c.constant:
+            return Compiled(ListOf(ANY_COMPONENT), lambda s, e: s.zones[f(s, e)], code=Code(f"s.zones[{zone}]", None, consts))
+        words = node.describe() if node is not None else "it"
+        pos = node.pos if node is not None else None
+
+        def contents(s: Any, z: Any) -> list[int]:
+            if z is None:
+                raise EffectRuntimeError(f"there is no zone to read here: '{words}' is none", pos)
+            return s.zones[z]
+
+        name = codegen.fresh("k")
+        return Compiled(ListOf(ANY_COMPONENT), lambda s, e: contents(s, f(s, e)),
+                        code=Code(f"{name}(s, {zone})", None, consts + ((name, contents),)))
     return c
 
 
@@ -642,7 +664,7 @@ class Member(Node):
     collection: Node
 
     def compile(self, scope: Scope) -> Compiled:
-        a, b = self.item.compile(scope), as_collection(self.collection.compile(scope))
+        a, b = self.item.compile(scope), as_collection(self.collection.compile(scope), self.collection)
         if not isinstance(b.type, ListOf) and b.type is not ANY:
             scope.error(self.collection.pos, f"'in' needs a collection, but '{self.collection.describe()}' is {a_type(b.type)}")
         elif isinstance(b.type, ListOf) and not (b.type.item.accepts(a.type) or a.type.accepts(b.type.item)):
@@ -763,7 +785,7 @@ class Selection(Node):
         """Compile source, filter and mapping with the variable bound in a child scope."""
         raw = self.source.compile(scope)
         constant = raw.fn(None, []) if raw.constant and (raw.type is ZONE or isinstance(raw.type, ListOf)) else None
-        src = as_collection(raw)
+        src = as_collection(raw, self.source)
         if isinstance(src.type, Component):  # one component selects itself (none selects nothing)
             one, item_type = src.fn, src.type
             src = Compiled(ListOf(item_type), lambda s, e: [] if (x := one(s, e)) is None else [x])

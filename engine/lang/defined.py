@@ -135,7 +135,7 @@ class Defined(Function):
             node = ast.Selection(node.pos, node.item.name, node.collection)
         compiled = node.compile(scope)
         if isinstance(wanted, ListOf):
-            compiled = ast.as_collection(compiled)
+            compiled = ast.as_collection(compiled, node)
         ast.expect(scope, node, compiled, wanted, f"the argument '{name}' of {self.name}()")
         return compiled
 

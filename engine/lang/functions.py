@@ -594,7 +594,7 @@ class Nth(Function):
         args = self.arity(call, scope, 2)
         if len(args) < 2:
             return Compiled(ANY, lambda s, e: None)
-        items = ast.as_collection(args[0].compile(scope))  # a zone: its components, in order
+        items = ast.as_collection(args[0].compile(scope), args[0])  # a zone: its components, in order
         if not isinstance(items.type, ListOf) and items.type is not ANY:
             scope.error(args[0].pos, f"the first argument of nth() must be a list, but '{args[0].describe()}' is not one",
                         "an option holding a list, a list like [3, 4, 5], or a zone")

@@ -152,7 +152,7 @@ def _value(game: Game, state: State, node: ast.Node, bound: Bound) -> tuple[Any,
     env_values = [(scope.bind(name, type_), item) for name, (item, type_) in bound.items()]
     compiled = node.compile(scope)
     if compiled.type == ZONE:
-        compiled = ast.as_collection(compiled)
+        compiled = ast.as_collection(compiled, node)
     env: list[Any] = [None] * max(scope.slots, 1)
     for slot, item in env_values:
         env[slot] = item

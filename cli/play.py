@@ -371,7 +371,8 @@ class Session:
         except WriteFailed as err:
             self.console.print(str(err), style="bold")
             return False
-        self.console.print(f"saved {len(self.log.actions)} actions to {path}")
+        n = len(self.log.actions)
+        self.console.print(f"saved {n} action{'' if n == 1 else 's'} to {path}")
         return True
 
 

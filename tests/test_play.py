@@ -385,3 +385,11 @@ def test_the_web_page_tells_a_seat_asked_during_another_seats_turn_whose_turn_it
     path.write_text(ASKED_BY_ANOTHER)
     state = engine.load(str(path)).new_state(players=2, seed=0)
     assert situation(state, 2)[0] == "turn 1 (seat 1's): seat 2 to decide"
+
+
+def test_a_save_of_one_action_says_action(tmp_path: Path) -> None:
+    # "saved 1 actions to ..." after a single move
+    saved = tmp_path / "one.json"
+    result = run("play", RULESET, "--seed", "3", "--seat", "1=human", "--seat", "2=human", input=f"1\nsave {saved}\nquit\n")
+    assert len(json.loads(saved.read_text())["actions"]) == 1
+    assert f"saved 1 action to {saved}" in " ".join(result.output.split())

@@ -107,3 +107,16 @@ def test_a_search_of_another_seat_cannot_tell_where_the_named_card_lay(tmp_path:
     s = load(tmp_path, SUSPECTS).new_state(players=3, seed=1)
     keys = {_public_key(s, a.step, (a.step.index, a.args)) for a in s.legal_actions()}
     assert len(keys) == 1
+
+
+def test_zones_are_offered_by_name(tmp_path: Path) -> None:
+    """A choice among zones (which factory to take from) was offered as ``choose 1``, ``choose 2``: the numbers the
+    state keeps the zones under."""
+    text = FACTORIES.replace('let t = choose(x in tiles where x in f1 or x in f2, text = "take a colour")\n'
+                             '        let from = if t in f1 then f1 else f2',
+                             'let from = choose(z in [f1, f2] where count(z) > 0, text = "a factory")\n'
+                             '        let t = first(from)')
+    s = load(tmp_path, text).new_state(players=2, seed=1, record=True)
+    assert list(map(str, s.legal_actions())) == ["choose f1", "choose f2"]
+    s.apply("choose f2")
+    assert "seat1 chooses f2" in s.log

@@ -76,7 +76,7 @@ from engine.core.slices import Chance, HookTrail
 from engine.lang import ast
 from engine.lang.functions import Function, as_selection, describe_selection
 from engine.lang.scope import ASKS, ASKS_LATE, RUNS, Compiled, Scope, Vocabulary
-from engine.lang.types import ANY, BOOL, STR, Component
+from engine.lang.types import ANY, BOOL, STR, ZONE, Component
 
 try:  # the coroutines that pause effects; without them every answer replays the effect
     from greenlet import GreenletExit, getcurrent, greenlet
@@ -1154,10 +1154,18 @@ def _written_out(source: ast.Node) -> tuple[Any, ...] | None:
 
 
 def _labeller(item: Any) -> Any:
-    """How an option reads in action text: components by name, cells as x,y, the rest as written."""
+    """How an option reads in action text: components by name, zones by name, cells as x,y, the rest as written."""
     if isinstance(item, Component):
         return _component_label
+    if item is ZONE:
+        return _zone_label
     return _plain_label
+
+
+def _zone_label(s: "StateView", zone: Any) -> str:
+    """A zone as action text: its name (``discard``, ``hand of A``), not the number the state keeps it under, which
+    a choice among piles offered as ``choose 1``, ``choose 2``."""
+    return s.game.zone_names[zone] if isinstance(zone, int) and not isinstance(zone, bool) else str(zone)
 
 
 _CELL_LABELS: dict[tuple[Any, ...], str] = {}

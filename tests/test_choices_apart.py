@@ -120,3 +120,16 @@ def test_zones_are_offered_by_name(tmp_path: Path) -> None:
     assert list(map(str, s.legal_actions())) == ["choose f1", "choose f2"]
     s.apply("choose f2")
     assert "seat1 chooses f2" in s.log
+
+
+def test_values_are_offered_as_the_language_writes_them(tmp_path: Path) -> None:
+    """Truth values were offered as Python writes them (``choose True``), dice by their sides alone (``choose 6``),
+    a list of zones by their numbers (``choose [1, 2]``)."""
+    for code, offered in [("choose(x in [true, false])", ["choose true", "choose false"]),
+                          ("choose(x in [d6, d8])", ["choose d6", "choose d8"]),
+                          ("choose(x in [[f1, f2], [f2, f1]])", ["choose [f1, f2]", "choose [f2, f1]"])]:
+        text = FACTORIES.replace('let t = choose(x in tiles where x in f1 or x in f2, text = "take a colour")\n'
+                                 '        let from = if t in f1 then f1 else f2',
+                                 f'let v = {code}\n        let from = f1\n        let t = first(from)')
+        s = load(tmp_path, text).new_state(players=2, seed=1)
+        assert list(map(str, s.legal_actions())) == offered

@@ -76,7 +76,7 @@ from engine.core.slices import Chance, HookTrail
 from engine.lang import ast
 from engine.lang.functions import Function, as_selection, describe_selection
 from engine.lang.scope import ASKS, ASKS_LATE, RUNS, Compiled, Scope, Vocabulary
-from engine.lang.types import ANY, BOOL, STR, ZONE, Component
+from engine.lang.types import ANY, BOOL, DIE, STR, ZONE, Component, ListOf
 
 try:  # the coroutines that pause effects; without them every answer replays the effect
     from greenlet import GreenletExit, getcurrent, greenlet
@@ -1154,11 +1154,22 @@ def _written_out(source: ast.Node) -> tuple[Any, ...] | None:
 
 
 def _labeller(item: Any) -> Any:
-    """How an option reads in action text: components by name, zones by name, cells as x,y, the rest as written."""
+    """How an option reads in action text: as the effect language writes it -- components and zones by name, cells
+    as x,y, truth values ``true``/``false``, dice ``d6``, a list as its items in brackets -- the rest as written.
+
+    >>> _labeller(BOOL)(None, True), _labeller(DIE)(None, 8), _labeller(ListOf(BOOL))(None, [True, False])
+    ('true', 'd8', '[true, false]')
+    """
     if isinstance(item, Component):
         return _component_label
     if item is ZONE:
         return _zone_label
+    if item is BOOL:
+        return lambda s, v: "true" if v else "false"
+    if item is DIE:
+        return lambda s, v: f"d{v}"
+    if isinstance(item, ListOf) and (inner := _labeller(item.item)) is not _plain_label:
+        return lambda s, v: f"[{', '.join(inner(s, x) for x in v)}]" if isinstance(v, list) else inner(s, v)
     return _plain_label
 
 

@@ -174,7 +174,8 @@ class Die(Node):
         return Compiled(DIE, lambda s, e: n, True)
 
     def describe(self) -> str:
-        return self.text if self.named else f"a {self.sides}-sided die"
+        article = "an" if str(self.sides)[:1] == "8" or self.sides in (11, 18) else "a"  # an 8-, an 11-, an 18-sided die
+        return self.text if self.named else f"{article} {self.sides}-sided die"
 
 
 @dataclass

@@ -124,10 +124,12 @@ def test_zones_are_offered_by_name(tmp_path: Path) -> None:
 
 def test_values_are_offered_as_the_language_writes_them(tmp_path: Path) -> None:
     """Truth values were offered as Python writes them (``choose True``), dice by their sides alone (``choose 6``),
-    a list of zones by their numbers (``choose [1, 2]``)."""
+    a list of zones by their numbers (``choose [1, 2]``), a list of values with Python's quotes (``choose ['Blue',
+    'Red']``)."""
     for code, offered in [("choose(x in [true, false])", ["choose true", "choose false"]),
                           ("choose(x in [d6, d8])", ["choose d6", "choose d8"]),
-                          ("choose(x in [[f1, f2], [f2, f1]])", ["choose [f1, f2]", "choose [f2, f1]"])]:
+                          ("choose(x in [[f1, f2], [f2, f1]])", ["choose [f1, f2]", "choose [f2, f1]"]),
+                          ("choose(x in [[Blue, Red], [Red, Blue]])", ["choose [Blue, Red]", "choose [Red, Blue]"])]:
         text = FACTORIES.replace('let t = choose(x in tiles where x in f1 or x in f2, text = "take a colour")\n'
                                  '        let from = if t in f1 then f1 else f2',
                                  f'let v = {code}\n        let from = f1\n        let t = first(from)')

@@ -1159,6 +1159,8 @@ def _labeller(item: Any) -> Any:
 
     >>> _labeller(BOOL)(None, True), _labeller(DIE)(None, 8), _labeller(ListOf(BOOL))(None, [True, False])
     ('true', 'd8', '[true, false]')
+    >>> _labeller(ListOf(STR))(None, ["take", "pass"]), _labeller(ListOf(ListOf(STR)))(None, [[7, 8], [5]])
+    ('[take, pass]', '[[7, 8], [5]]')
     """
     if isinstance(item, Component):
         return _component_label
@@ -1168,7 +1170,8 @@ def _labeller(item: Any) -> Any:
         return lambda s, v: "true" if v else "false"
     if item is DIE:
         return lambda s, v: f"d{v}"
-    if isinstance(item, ListOf) and (inner := _labeller(item.item)) is not _plain_label:
+    if isinstance(item, ListOf):  # each item as it reads alone: [Wool, Grain], not Python's ['Wool', 'Grain']
+        inner = _labeller(item.item)
         return lambda s, v: f"[{', '.join(inner(s, x) for x in v)}]" if isinstance(v, list) else inner(s, v)
     return _plain_label
 

@@ -169,7 +169,7 @@ def sweep(
     \b
     rulecraft sweep my-game 'width=[5, 6, 7, 8]' --players 4 -n 500
     """
-    from cli import balance, render
+    from cli import balance, render, report_tables
     from engine.compiling.loading import parse_set_options
     from engine.runner.report import flat_rows
     from engine.runner.sweep import check_games, parse_sweep
@@ -213,7 +213,7 @@ def sweep(
             writer.writerows((value, *row) for row in flat_rows(run))
     else:
         console = render.make_console(width=None if out is None else 120, file=None if out is None else buffer)
-        console.print(render.sweep_table(result))
+        console.print(report_tables.sweep_table(result))
         if not result.partial:
             for line in balance.sweep_balance(result):
                 console.print(line)
@@ -284,7 +284,7 @@ def _write_report(
     report: SimulationReport, comparison: Comparison | None, fmt: str, out: Path | None, seconds: float
 ) -> None:
     """The report as text, json or csv, on stdout or in ``out``."""
-    from cli import render
+    from cli import render, report_tables
     from engine.runner.report import flat_rows
 
     data = report.to_json()
@@ -301,7 +301,7 @@ def _write_report(
         writer.writerows(flat_rows(data))
     else:
         console = render.make_console(width=None if out is None else 120, file=buffer)
-        for part in render.simulation_report(report, comparison):
+        for part in report_tables.simulation_report(report, comparison):
             console.print(part)
         console.print(f"{report.games * (2 if comparison else 1)} games in {seconds:.2f} s", style="dim")
     _emit(buffer.getvalue(), out)

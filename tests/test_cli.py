@@ -602,7 +602,7 @@ def test_simulate_points_of_many_values_give_their_range() -> None:
     """A count of discs pays dozens of values: a column each would fill the screen, so their range is given."""
     from cli.render import make_console
     from cli.report_tables import MAX_POINT_COLUMNS, points_table
-    from engine.runner.report import Points
+    from engine.runner.significance import Points
 
     many = {value: 1 for value in range(10, 11 + MAX_POINT_COLUMNS)}
     buffer = io.StringIO()

@@ -18,21 +18,8 @@ from engine.core.errors import RulecraftError
 from engine.runner.agents import RandomAgent, make_agent
 from engine.runner.bench import bench
 from engine.runner.executor import LocalExecutor
-from engine.runner.report import (
-    STRONG,
-    UNUSED,
-    WEAK,
-    GameResult,
-    Points,
-    Rate,
-    SimulationReport,
-    compare,
-    flag,
-    flat_rows,
-    two_proportion_p,
-    welch_p,
-    wilson,
-)
+from engine.runner.report import GameResult, SimulationReport, compare, flat_rows
+from engine.runner.significance import STRONG, UNUSED, WEAK, Points, Rate, flag, two_proportion_p, welch_p, wilson
 from engine.runner.simulate import MAX_CHUNK, Chunk, bench_agent, derive_seed, play_chunk, play_game, seat_specs, simulate
 
 GAME = engine.load("iconoclasm-cards")

@@ -52,7 +52,7 @@ def validate(paths: tuple[str, ...], set_texts: tuple[str, ...], agent: str, fmt
     rulecraft validate my-game/scenarios/first-move.yaml --format json
     """
     from engine.compiling.loading import parse_set_options
-    from engine.core.compose import normal_text
+    from engine.core.set_options import normal_text
     from engine.runner.validate import notes_for_path, validate_path
 
     try:

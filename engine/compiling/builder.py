@@ -42,7 +42,7 @@ from engine.compiling.turn import compile_setup, compile_turn
 from engine.compiling.vocabulary import build_vocabulary
 from engine.compiling.zones import BOARD, compile_owner_known, read_board, read_display, read_zones
 from engine.core import limits
-from engine.core.compose import set_in_words
+from engine.core.set_options import set_in_words
 from engine.core.errors import DiagnosticSink, RulesetError, SourcePos, did_you_mean
 from engine.core.showtext import one_line
 from engine.core.yamlsource import Mapping, Sequence, Text, plain

@@ -1177,7 +1177,7 @@ class State:
         below = grid.get(cell)
         grid[cell] = cid
         if (node := self.changes) is not None:
-            self.changes = (node[0] + 1, cell, node)
+            self.changes = (node[0] + 1, cell, node, node[3])
         if self.by_value:
             recell(self.by_value, self.face, cell, below, cid)
         if below is not None:  # stacking: the piece that was there goes beneath
@@ -1229,7 +1229,7 @@ class State:
         cell = self.cell_of[cid]
         self.cell_of[cid] = None
         if (node := self.changes) is not None:
-            self.changes = (node[0] + 1, cell, node)
+            self.changes = (node[0] + 1, cell, node, node[3])
         if self.lines:
             forget_lines(self, cid)
         if self.by_value and self.grid[cell] == cid:
@@ -1292,7 +1292,7 @@ class State:
             forget_lines(self, b)
         for cell in dict.fromkeys(c for c in (ca, cb) if c is not None):
             if (node := self.changes) is not None:
-                self.changes = (node[0] + 1, cell, node)
+                self.changes = (node[0] + 1, cell, node, node[3])
             pieces = [b if c == a else a if c == b else c for c in self.stack(cell)]
             if self.by_value and self.grid[cell] != pieces[0]:
                 recell(self.by_value, self.face, cell, self.grid[cell], pieces[0])
@@ -1370,7 +1370,7 @@ class State:
         self._actions = None
         if (node := self.changes) is not None:
             for cell in cells:
-                node = (node[0] + 1, cell, node)
+                node = (node[0] + 1, cell, node, node[3])
             self.changes = node
         if self.by_value:
             flip_cells(self.by_value, cells, self.grid, self.face, self.game.face_count)
@@ -1393,7 +1393,7 @@ class State:
         old = self.face[cid]
         self.face[cid] = face
         if (node := self.changes) is not None and (at := self.cell_of[cid]) is not None:
-            self.changes = (node[0] + 1, at, node)
+            self.changes = (node[0] + 1, at, node, node[3])
         if (self.face_tallies or self.same_faces) and self.cell_of[cid] is None:  # off the board
             if self.face_tallies:
                 reface_counts(self.face_tallies, self.zone_of[cid], cid, old, face)

@@ -322,7 +322,6 @@ def _deal_unseen(sample: "StateData", zones: list[int], rng: random.Random, pinn
         sample.by_value = {}  # and faces turned anew: cells by value too
         sample.face_tallies = {}  # and counts by face
         sample.same_faces = {}
-        sample.changes = None  # and the board's change log no longer tells what changed
         for zone in owned:
             sample.zones[zone] = [cid if cid in pinned else hands[kind_of[cid]].pop() for cid in sample.zones[zone]]
             for cid in sample.zones[zone]:

@@ -23,13 +23,9 @@ from typing import Any, Callable, ClassVar, Iterable
 from engine.core.errors import EffectRuntimeError, SourcePos, did_you_mean
 from engine.core.kept_cells import CellKind, kept_cells
 from engine.core.tallies import Tally, tally_count, tally_of
-from engine.lang import ast, codegen, kept, kept_near
+from engine.lang import ast, codegen, kept
 from engine.lang.scope import DRAWS, Compiled, Fn, Scope
 from engine.lang.types import ANY, BOOL, CELL, DIE, INT, ListOf, Type
-
-KEEP_NEAR = True
-"""Whether ``any``/``all`` over the board's pieces keep their answers by the cells changed (engine/lang/kept_near.py;
-False: the loop as written, the reference the tests compare with)."""
 
 
 @dataclass(frozen=True)
@@ -504,22 +500,8 @@ class Quantifier(Aggregate):
         if sel.value is not None:
             generated = self._generated(sel, sel.value, call, scope, quantify)
             if generated is not None:
-                return Compiled(BOOL, self._near(sel, call, scope, generated) or generated)
+                return Compiled(BOOL, generated)
         return Compiled(BOOL, quantify)
-
-    def _near(self, sel: ast.CompiledSelection, call: ast.Call, scope: Scope, reference: Fn) -> Fn | None:
-        """The quantifier kept by the board's changed cells, when it walks the board's pieces and its test reads
-        only cells at fixed offsets from its item's (see engine.lang.kept_near); else None."""
-        board, test = scope.vocab.data.get("board_zone"), sel.value
-        if (not KEEP_NEAR or board is None or not scope.pure or sel.constant_source != board or sel.listed is None
-                or sel.listed.expr != f"s.zones[{board}]" or (sel.where is not None and sel.fast is None)
-                or test is None or test.code is None or test.code.lines is not None):
-            return None
-        found = kept_near.offsets(test.code.expr, sel.slot, dict(test.code.consts))
-        if found is None or not found[0]:
-            return None
-        return kept_near.kept_function(board, sel.steps, tuple(sel.fast or ()), sel.slot, test.code.expr,
-                                       test.code.consts, self.every, found[0], found[1], reference, call.pos, scope)
 
     def _generated(self, sel: ast.CompiledSelection, test: Compiled, call: ast.Call, scope: Scope,
                    reference: Fn) -> Fn | None:

@@ -45,7 +45,6 @@ if TYPE_CHECKING:
     from engine.blocks.choices import Pending, Tape
     from engine.blocks.counters import CounterSpec
     from engine.blocks.outcome import Outcome
-    from engine.core.board_changes import Node
     from engine.model.game import Game
 
 Cell = tuple[int, int]
@@ -98,7 +97,6 @@ class State:
         "lines",
         "by_value",
         "pairs",
-        "changes",
     )
 
     game: "Game"
@@ -135,7 +133,6 @@ class State:
     log: list[str] | None
     history: list[str] | None
     _actions: ActionSpace | None
-    changes: Node | None  # the board's change log (engine/core/board_changes.py); None: not kept
 
     # ------------------------------------------------------------ identity
 
@@ -237,7 +234,6 @@ class State:
         self.lines: dict[LineKind, dict[Any, int]] = {}  # longest lines kept up to date (engine/blocks/kept_lines.py), made when first read
         self.by_value: dict[CellKind, dict[Any, Any]] = {}  # cells by value kept up to date (engine/core/kept_cells.py), made when first read
         self.pairs: dict[Cell, set[Cell]] = {}  # pairs of pieces by step kept up to date (engine/core/kept_pairs.py), made when first read
-        self.changes = None  # the board's change log, started when something kept asks for it
 
     def clone(self, record: bool = False) -> "State":
         """An independent copy; the log and history are copied too only with ``record`` (searches clone without them).
@@ -263,7 +259,6 @@ class State:
             None, None,
             self._actions,  # the same position has the same legal actions (spaces are never changed)
         )
-        copy.changes = self.changes  # (nodes never change: shared)
         if self._empty is not None:
             copy._empty = self._empty.copy()
         if self._lows is not None:
@@ -1176,8 +1171,6 @@ class State:
         grid = self.grid
         below = grid.get(cell)
         grid[cell] = cid
-        if (node := self.changes) is not None:
-            self.changes = (node[0] + 1, cell, node, node[3])
         if self.by_value:
             recell(self.by_value, self.face, cell, below, cid)
         if below is not None:  # stacking: the piece that was there goes beneath
@@ -1228,8 +1221,6 @@ class State:
         """Take a component off the board and update the board's frontier and box around its cell."""
         cell = self.cell_of[cid]
         self.cell_of[cid] = None
-        if (node := self.changes) is not None:
-            self.changes = (node[0] + 1, cell, node, node[3])
         if self.lines:
             forget_lines(self, cid)
         if self.by_value and self.grid[cell] == cid:
@@ -1291,8 +1282,6 @@ class State:
             forget_lines(self, a)
             forget_lines(self, b)
         for cell in dict.fromkeys(c for c in (ca, cb) if c is not None):
-            if (node := self.changes) is not None:
-                self.changes = (node[0] + 1, cell, node, node[3])
             pieces = [b if c == a else a if c == b else c for c in self.stack(cell)]
             if self.by_value and self.grid[cell] != pieces[0]:
                 recell(self.by_value, self.face, cell, self.grid[cell], pieces[0])
@@ -1368,10 +1357,6 @@ class State:
         Example: ``s.flip_cells([(3, 3), (4, 3)])`` is ``s.flip(s.grid[(3, 3)]); s.flip(s.grid[(4, 3)])``.
         """
         self._actions = None
-        if (node := self.changes) is not None:
-            for cell in cells:
-                node = (node[0] + 1, cell, node, node[3])
-            self.changes = node
         if self.by_value:
             flip_cells(self.by_value, cells, self.grid, self.face, self.game.face_count)
             return
@@ -1392,8 +1377,6 @@ class State:
         self._actions = None
         old = self.face[cid]
         self.face[cid] = face
-        if (node := self.changes) is not None and (at := self.cell_of[cid]) is not None:
-            self.changes = (node[0] + 1, at, node, node[3])
         if (self.face_tallies or self.same_faces) and self.cell_of[cid] is None:  # off the board
             if self.face_tallies:
                 reface_counts(self.face_tallies, self.zone_of[cid], cid, old, face)

@@ -127,12 +127,12 @@ def test_a_solo_game_is_of_1_player_not_1_players(client: TestClient) -> None:
 def test_a_game_page_draws_the_board_as_inline_svg(client: TestClient, name: str) -> None:
     table = start(client, f"/play/{name}?players=2&seed=7&seat=2=human")  # whoever starts, a human is to move
     page = client.get(f"/table/{table}").text
-    svg = re.search(r'<div id="view">.*?(<svg[^>]*class="board[^"]*".*?</svg>)', page, re.S)
-    assert svg is not None
     if engine.load(name).grid is not None:
-        assert 'data-cell="' in svg.group(1)
-    else:
-        assert 'class="zone-box"' in svg.group(1)
+        svg = re.search(r'<div id="view">.*?(<svg[^>]*class="board[^"]*".*?</svg>)', page, re.S)
+        assert svg is not None and 'data-cell="' in svg.group(1)
+    else:  # the table's zones, a box each
+        boxes = re.search(r'<div id="view">.*?(<div class="board table".*?</div></div>)', page, re.S)
+        assert boxes is not None and 'class="zone-box' in boxes.group(1)
     data = view(client, table)
     assert data["situation"][0].startswith("turn 1: seat ") and data["situation"][0].endswith(" to play")
     assert data["actions"] and data["seat"] == data["to_move"]

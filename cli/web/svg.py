@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any, Iterable
 
 from rich.color import Color, ColorParseError
 
+from cli.web.overview import zones_overview
 from cli.web.sides import Sides, hex_corners, side_count, side_values, sides_svg, square_corners, tile_sides
 from cli.render import abbreviations, drawn_span, own_face_down, piece_text, value_label, value_styles
 from engine.blocks.catalogue import drawings
@@ -282,10 +283,10 @@ def _beneath_title(state: State, cell: tuple[int, int]) -> str:
 
 def board_svg(state: State, seen: dict[str, Any] | None = None, viewer: int | None = None) -> str:
     """The board of ``state`` as an ``<svg>`` drawing, as seat ``viewer`` sees it (None: every piece shown; 0: what
-    every seat sees); without a board, the table's zones (see :func:`zones_svg`)."""
+    every seat sees); without a board, the table's zones (see :func:`cli.web.overview.zones_overview`), not a drawing."""
     grid = state.game.grid
     if grid is None:
-        return zones_svg(state.game, seen if seen is not None else state.observation(1)["zones"])
+        return zones_overview(state.game, seen if seen is not None else state.observation(1)["zones"])
     if isinstance(grid, HexGrid):
         return _hex_svg(state, grid, viewer)
     if isinstance(grid, PointsBoard):
@@ -688,43 +689,12 @@ def _point_unit(board: PointsBoard, near: dict[tuple[int, int], list[tuple[int, 
     return CELL * min(WIDEST_SPREAD, max(1, math.ceil(need / CELL)))
 
 
-ZONE_W, ZONE_H, ZONES_PER_ROW = 150, 50, 4
-
-
-def zones_svg(game: Game, seen: dict[str, Any]) -> str:
-    """A game without a board: the table as a box per zone, with how many components lie there as a seat sees it (a
-    zone the ruleset does not have ``shown``, and the built-in supply, only while it holds something: a box saying
-    "supply: 0 components" stood in every game that keeps nothing there); nothing at all when there is no box to
-    draw (a game kept on counters alone, its scores and nothing else, drew an empty box)."""
-    quiet = {name for zi, name in enumerate(game.zone_names)
-             if not game.zone_spec_of[zi].shown or game.zone_spec_of[zi].kind == "supply"}
-    shown = [(name, content) for name, content in seen.items()
-             if content != {"hidden": 0} and (content or name not in quiet)]
-    if not shown:
-        return ""
-    rows = -(-len(shown) // ZONES_PER_ROW)
-    width, height = ZONES_PER_ROW * (ZONE_W + 8) + 8, rows * (ZONE_H + 8) + 8
-    parts = [_open(width, height, "table")]
-    for i, (name, content) in enumerate(shown):
-        x, y = 8 + (i % ZONES_PER_ROW) * (ZONE_W + 8), 8 + (i // ZONES_PER_ROW) * (ZONE_H + 8)
-        hidden = isinstance(content, dict)
-        count = content["hidden"] if hidden else len(content)
-        words = f"{count} hidden" if hidden else f"{count} component{'s' * (count != 1)}"
-        label = name if len(name) <= 22 else name[:21] + "…"
-        parts.append(f'<g class="zone-box" data-zone="{escape(name)}"><title>{escape(name)}: {words}</title>'
-                     f'<rect x="{x}" y="{y}" width="{ZONE_W}" height="{ZONE_H}" rx="5" class="{"hidden" if hidden else "open"}"/>'
-                     + _label(x + ZONE_W / 2, y + 20, label, None, ZONE_W - 12, ZONE_NAME_PX, "zone-name") + _text(x + ZONE_W / 2, y + 38, words, "zone-count")
-                     + "</g>")
-    parts.append("</svg>")
-    return "".join(parts)
-
-
 LEAST_SCALE = 0.75
 """The most a board is shrunk to fit a narrow window (a phone): beyond it, it scrolls sideways (see the style sheet)."""
 
 
 def _open(width: float, height: float, kind: str) -> str:
-    least = f' style="min-width: {width * LEAST_SCALE:.0f}px"' if kind != "table" else ""  # the zones' boxes: never shrunk
+    least = f' style="min-width: {width * LEAST_SCALE:.0f}px"'
     return (f'<svg xmlns="http://www.w3.org/2000/svg" class="board {kind}" role="img" aria-label="the board" '
             f'viewBox="0 0 {width:.0f} {height:.0f}" width="{width:.0f}" height="{height:.0f}"{least}>')
 
@@ -734,14 +704,13 @@ def _text(x: float, y: float, text: str, cls: str, fill: str | None = None) -> s
     return f'<text x="{x:.1f}" y="{y:.1f}" class="{cls}"{colour} text-anchor="middle">{escape(text)}</text>'
 
 
-LABEL_PX, ZONE_NAME_PX, CHAR_WIDTH = 13, 12, 0.62
-"""A piece's label's and a zone box's name's sizes in pixels (as the style sheet says), and a bold character's width,
-about, in font sizes."""
+LABEL_PX, CHAR_WIDTH = 13, 0.62
+"""A piece's label's size in pixels (as the style sheet says), and a bold character's width, about, in font sizes."""
 
 
 def _label(x: float, y: float, text: str, fill: str | None, room: float, px: int = LABEL_PX, cls: str = "label") -> str:
     """Bold text centred at ``(x, y)`` (a piece's label, or ``cls``): at its usual size ``px`` when it fits in ``room``
-    units across, else written smaller (down to 8 pixels) and held to ``room``, so that it stays on its piece or box.
+    units across, else written smaller (down to 8 pixels) and held to ``room``, so that it stays on its piece.
 
     >>> "font-size" in _label(0, 0, "ab", "#000", 34), "textLength" in _label(0, 0, "sixsix", "#000", 34)
     (False, True)

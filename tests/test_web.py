@@ -1536,3 +1536,34 @@ def test_the_last_move_outlines_what_it_changed_on_the_board_as_the_seat_sees_it
         state.apply(state.legal_actions()[0])
     (left, gone, none), (came, nothing, arrived) = board_changes(before, state)
     assert (none, nothing, gone) == (None, None, arrived) and (left, came) == (before.cell_of[gone], state.cell_of[gone])
+
+
+def zone_chips(html: str, zone: str) -> list[str]:
+    """The names of the chips a zone's box lists, in the order the page lists them."""
+    box = re.search(rf'<section class="zone[^"]*" data-zone="{re.escape(zone)}"[^>]*>(.*?)</section>', html)
+    return re.findall(r'data-name="([^"]+)"', box[1]) if box else []
+
+
+def test_a_pile_laid_on_its_top_is_listed_as_it_was_laid() -> None:
+    """Take six lays each card on the top of its row (move(..., on_top = true)), so a row lies its last card first:
+    the page listed rows backwards, '41, 38' for a row laid 38 then 41.  A pile whose cards went on its top is now
+    listed from the bottom up, as laid; a pile whose cards went under (a trick, the card led first) as it lies."""
+    client = TestClient(create_app(EXAMPLES), follow_redirects=False)
+    table = start(client, "/watch/take-six?players=3&seed=2")
+    rows = {}
+    for _ in range(40):
+        client.post(f"/api/tables/{table}/advance", json={})
+        html = view(client, table)["html"]
+        rows = {zone: [int(card) for card in zone_chips(html, zone)] for zone in ("row1", "row2", "row3", "row4")}
+        if sum(len(cards) > 1 for cards in rows.values()) >= 2:
+            break
+    assert sum(len(cards) > 1 for cards in rows.values()) >= 2, rows
+    assert all(cards == sorted(cards) for cards in rows.values()), rows  # each card higher than the one before it
+    led = start(client, "/watch/hearts?players=4&seed=1")
+    for _ in range(60):
+        client.post(f"/api/tables/{led}/advance", json={})
+        state = client.app.state.server.tables.get(led).state
+        trick = [state.game.piece_names[c] for c in state.zones[state.game.zone_names.index("trick")]]
+        if len(trick) > 1:
+            break
+    assert len(trick) > 1 and zone_chips(view(client, led)["html"], "trick") == trick  # as it lies, the card led first

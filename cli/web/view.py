@@ -25,7 +25,7 @@ from cli.web.svg import NEUTRAL, board_svg, board_values, legend, text_colour, v
 from engine.blocks.catalogue import drawings
 from engine.blocks.pointsboard import PointsBoard
 from engine.core.facedown import NOBODY, back_label, hidden_from
-from engine.core.information import seen_parts
+from engine.core.information import SEEN, seen_parts, zone_view
 from engine.core.showtext import html_safe as escape
 from engine.model.savefile import counter_values
 
@@ -38,11 +38,16 @@ BACKS_SHOWN = 12
 """Card backs drawn for a hidden zone before the rest is only counted."""
 
 
-def table_html(state: State, seat: int | None, own: bool = True, everything: bool = False) -> str:
+def table_html(state: State, seat: int | None, own: bool = True, everything: bool = False,
+               on_top: frozenset[int] = frozenset()) -> str:
     """The board, the zones ``seat`` may see (the empty ones too, see :func:`cli.render.shown_empty`; None: what every seat sees; once the game is over, or with
     ``everything`` (a table of bots only, which keeps no secret from its watchers), every zone), the meters, counters,
     the lines blocks draw (see :class:`engine.blocks.block.Drawing`) and a legend, as HTML; ``own``: the page plays
-    ``seat``, whose zones are marked "(yours)" (not when it only watches a bot's seat)."""
+    ``seat``, whose zones are marked "(yours)" (not when it only watches a bot's seat).
+
+    ``on_top``: the piles whose components were laid on their top (:func:`cli.web.tables.laid_on_top`), listed from
+    the bottom up, as they were laid (a row of cards, its last card on top, read backwards); the others as they lie,
+    their top first (a trick, each card put under the one led)."""
     game = state.game
     # Zones of roles nobody plays are left out, unless roles are hidden: then which roles are played is not known.
     open_roles = game.roles is None or not game.roles.hidden
@@ -60,13 +65,17 @@ def table_html(state: State, seat: int | None, own: bool = True, everything: boo
     meter = game.parts.get("meter")
     for name, content in seen.items():
         zi = game.zone_names.index(name)
+        laid = zi in on_top and isinstance(content, list) and (over or zone_view(state, zi, seat or 0) == SEEN)
+        if laid:  # from the bottom up, as laid
+            content, faces = content[::-1], {**faces, name: faces[name][::-1]} if name in faces else faces
         empty = not content and render.shown_empty(state, zi)  # a zone seen empty, so that its box is there before it fills
         if not empty and (zi == game.board_zone or not content or content == {"hidden": 0}):
             continue
         owner = game.zone_owner[zi]
         mine = own and owner is not None and state.seat_of.get(owner) == seat
         heading = escape(name) + (" (yours)" if mine else "")
-        parts.append(f'<section class="zone{" mine" * mine}{" empty" * empty}" data-zone="{escape(name)}"><h3>{heading}</h3>')
+        order = ' data-order="laid" title="from the bottom up, as laid: the top last"' if laid else ""
+        parts.append(f'<section class="zone{" mine" * mine}{" empty" * empty}" data-zone="{escape(name)}"{order}><h3>{heading}</h3>')
         if empty:
             parts.append('<small class="empty">(empty)</small>')
         elif isinstance(content, dict):
@@ -78,7 +87,8 @@ def table_html(state: State, seat: int | None, own: bool = True, everything: boo
         elif meter is not None and owner is not None and all(meter.counter.index_of(c) is not None for c in state.zones[zi]):
             parts.extend(meter_html(state, cid) for cid in render.in_view(state, zi, order_of))
         elif game.zone_spec_of[zi].show:  # one line per component, with the attributes the zone shows
-            for cid, line in zip(render.in_view(state, zi, order_of), render.listing(state, zi, {}, order_of)):
+            listed = list(zip(render.in_view(state, zi, order_of), render.listing(state, zi, {}, order_of)))
+            for cid, line in listed[::-1] if laid else listed:
                 details = line.plain[len(f"  {game.piece_names[cid]}:"):].strip()
                 parts.append(f'<div class="listed">{chip_html(game, game.piece_names[cid])} <small>{escape(details)}</small></div>')
                 values.add(render.value_label(game, cid, 0))

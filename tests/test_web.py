@@ -1567,3 +1567,17 @@ def test_a_pile_laid_on_its_top_is_listed_as_it_was_laid() -> None:
         if len(trick) > 1:
             break
     assert len(trick) > 1 and zone_chips(view(client, led)["html"], "trick") == trick  # as it lies, the card led first
+
+
+def test_an_action_turning_a_tile_is_drawn_with_the_tile_as_it_would_lie() -> None:
+    """Meadows offers 'place FTFW as 1 at 2,0', a tile's turn written as a number: which way its edges would face,
+    the list did not show.  Each action playing a tile with sides carries a small drawing of it as the action turns
+    it (the page draws it in the list, and on the cell while the action is pointed at)."""
+    client = TestClient(create_app(EXAMPLES), follow_redirects=False)
+    data = view(client, start(client, "/play/meadows?players=2&seed=5"))
+    fills = {a["text"]: re.findall(r'fill="([^"]+)"', a["glyph"]) for a in data["actions"] if "glyph" in a}
+    assert len(fills) == len(data["actions"]) >= 2
+    turned = {int(re.search(r" as (\d) ", text)[1]): sides for text, sides in fills.items()}
+    first, then = min(turned), max(turned)
+    assert turned[then] == turned[first][-(then - first):] + turned[first][:-(then - first)]  # turned clockwise
+    assert all("glyph" not in a for a in view(client, start(client, "/play/take-six?players=2&seed=5"))["actions"])

@@ -1179,3 +1179,17 @@ def test_on_a_phone_whose_turn_it_is_comes_right_after_the_board(browser: Browse
     assert top["#view svg.board"] < top["#situation"] < top["#actions"] < top["#view .zone"] < top["#view .legend"] < top["#log"], top
     assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
     page.close()
+
+
+def test_a_tiles_turn_is_drawn_in_the_list_and_on_its_cell(page: Page, examples_server: str) -> None:
+    """'place FTFW as 1 at -1,0' told a tile's turn as a number alone.  Each such action shows the tile as it would
+    lie, and pointing at it draws the tile on its cell; pointing away takes it off."""
+    page.goto(f"{examples_server}/play/meadows?players=2&seed=5")
+    settle(page)
+    actions = page.locator("#actions button.action")
+    assert actions.count() >= 2 and actions.locator("svg.tile-glyph").count() == actions.count()
+    actions.nth(1).hover()
+    cell = page.locator("#view svg.preview").evaluate("(glyph) => glyph.closest('.cell').dataset.cell")
+    assert f" at {cell}" in actions.nth(1).inner_text()
+    page.locator("h1").hover()
+    assert page.locator("#view svg.preview").count() == 0

@@ -24,6 +24,7 @@ from cli.web.sides import Sides, face_sides, glyph_svg, side_count, tile_sides
 from cli.web.svg import NEUTRAL, board_svg, board_values, legend, text_colour, value_colours
 from engine.blocks.catalogue import drawings
 from engine.blocks.pointsboard import PointsBoard
+from engine.core.errors import RulecraftError
 from engine.core.facedown import NOBODY, back_label, hidden_from
 from engine.core.information import SEEN, seen_parts, zone_view
 from engine.core.showtext import html_safe as escape
@@ -253,8 +254,41 @@ def actions(state: State, seat: int | None) -> list[dict[str, Any]]:
         return []
     names = state.game.cell_names
     listed = [(str(a), a) for a in menu(state)]  # a hand's cards in the hand's order, as rulecraft play lists them
-    return [{"text": text, "cells": cells_in(text, state.game), "cell_words": names.cell_words(text),
-             "zones": chosen_zones(state, a)} for text, a in listed]
+    tiles = tile_sides(state.game, side_count(state.game.grid)) if len(listed) <= MOST_PICTURED else {}
+    found = [{"text": text, "cells": cells_in(text, state.game), "cell_words": names.cell_words(text),
+              "zones": chosen_zones(state, a)} for text, a in listed]
+    for action, (_, a) in zip(found, listed):
+        glyph = tile_glyph(state, a, tiles) if tiles else ""
+        if glyph:
+            action["glyph"] = glyph
+    return found
+
+
+MOST_PICTURED = 600
+"""The most actions a decision offers whose tiles are drawn beside them (each is played on a copy to see how the
+tile lies): beyond, they are listed as text alone."""
+
+
+def tile_glyph(state: State, action: Action, tiles: dict[str, Sides]) -> str:
+    """A small drawing of the tile ``action`` plays (a kind with sides, ``tiles``: :func:`cli.web.sides.tile_sides`)
+    as it would lie, turned as the action turns it (``place FTFW as 1 at 2,0``: its sides one step clockwise), for the
+    action's entry in the page's list and its preview on the board; ``""`` for an action playing no such tile, or one
+    the ruleset fails on.  The action is played on a copy, and the tile's face read there.
+
+    Example: in a game of edge-matching tiles, ``tile_glyph(state, action, tile_sides(game, 4))`` is an ``<svg
+    class="tile-glyph">`` of four triangles, the first side's value's colour on top.
+    """
+    game = state.game
+    played = [cid for cid in played_components(state, action) if game.component_kind[cid] in tiles]
+    if not played:
+        return ""
+    after = state.clone()
+    try:
+        after.apply(action, undo=False)
+    except RulecraftError:
+        return ""
+    sides = face_sides(game, played[0], after.face[played[0]], tiles)
+    return glyph_svg(sides, len(sides), value_colours(game), NEUTRAL) if sides else ""
 
 
 def chosen_zones(state: State, action: Action) -> list[str]:

@@ -132,6 +132,11 @@ function drawActions() {
     const button = build("button", action.text);
     button.type = "button";
     button.className = "action";
+    if (action.glyph) {  // the tile it plays, drawn as the action turns it; on the board too while pointed at
+      button.insertAdjacentHTML("afterbegin", action.glyph);
+      for (const shown of ["mouseenter", "focus"]) button.addEventListener(shown, () => preview(action));
+      for (const gone of ["mouseleave", "blur"]) button.addEventListener(gone, () => preview(null));
+    }
     button.addEventListener("click", (event) => {
       if (event.detail === 0) refocus = "#filter";  // pressed from the keyboard, not clicked
       act(action.text);
@@ -149,6 +154,26 @@ function drawActions() {
       (there && !there.matches(".cell:not(.playable)") ? there : filter).focus();
     }
     refocus = null;
+  }
+}
+
+// The tile an action plays drawn on the cells it names, as it would lie there (null: none), while the pointer or the
+// keyboard is on the action in the list: which way a tile's turn leaves its sides is seen on the board itself.
+function preview(action) {
+  for (const old of document.querySelectorAll("#view svg.preview")) old.remove();
+  for (const name of action ? action.cells : []) {
+    const cell = document.querySelector(`#view .cell[data-cell="${CSS.escape(name)}"]`);
+    const shape = cell?.querySelector(".square, .hexagon, .point");
+    if (!shape) continue;
+    const box = shape.getBBox();
+    const holder = document.createElementNS("http://www.w3.org/2000/svg", "g");
+    holder.innerHTML = action.glyph;
+    const glyph = holder.firstElementChild;
+    for (const [key, value] of Object.entries({ x: box.x, y: box.y, width: box.width, height: box.height })) {
+      glyph.setAttribute(key, value);
+    }
+    glyph.setAttribute("class", "preview");
+    cell.append(glyph);
   }
 }
 

@@ -1581,3 +1581,16 @@ def test_an_action_turning_a_tile_is_drawn_with_the_tile_as_it_would_lie() -> No
     first, then = min(turned), max(turned)
     assert turned[then] == turned[first][-(then - first):] + turned[first][:-(then - first)]  # turned clockwise
     assert all("glyph" not in a for a in view(client, start(client, "/play/take-six?players=2&seed=5"))["actions"])
+
+
+def test_an_action_refused_names_the_legal_action_nearest_it() -> None:
+    """An action posted or typed that the table does not offer was refused with the engine's reason alone, where
+    rulecraft play now suggests the nearest legal action: both say it alike (cli.menu.why_refused), and a word typed
+    in the page's filter naming no action is read as one, as the terminal reads it."""
+    client = TestClient(create_app(EXAMPLES), follow_redirects=False)
+    table = start(client, "/play/skirmish?players=2&seed=3")
+    posted = client.post(f"/api/tables/{table}/act", json={"action": "chose N-foot-1"})
+    assert posted.status_code == 400 and posted.json()["error"].endswith("(did you mean 'choose N-foot-1'?)")
+    typed = client.post(f"/api/tables/{table}/act", json={"action": "N-fot-1", "typed": True}).json()["error"]
+    assert typed.startswith("no action contains 'N-fot-1'; read as an action: ") and "did you mean" in typed
+    assert view(client, table)["moves"] == []  # nothing was played

@@ -1193,3 +1193,15 @@ def test_a_tiles_turn_is_drawn_in_the_list_and_on_its_cell(page: Page, examples_
     assert f" at {cell}" in actions.nth(1).inner_text()
     page.locator("h1").hover()
     assert page.locator("#view svg.preview").count() == 0
+
+
+def test_enter_on_a_filter_naming_no_action_says_why_it_is_refused(page: Page, examples_server: str) -> None:
+    """Enter in the filter played the action only when one was left: typed text naming none did nothing, where
+    rulecraft play says why and suggests the nearest action.  The page now sends it and shows the reason."""
+    page.goto(f"{examples_server}/play/skirmish?players=2&seed=3")
+    settle(page)
+    page.locator("#filter").fill("chose N-foot-1")
+    assert page.locator("#actions button.action").count() == 0
+    page.locator("#filter").press("Enter")
+    settle(page)
+    assert "did you mean 'choose N-foot-1'?" in page.locator("#message").inner_text()

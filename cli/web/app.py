@@ -412,6 +412,7 @@ def create_app(source: str | PathLike[str] | None, cap: float = DEFAULT_CAP) -> 
         if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)):
             raise BadRequest("say which seat moves by its number, {\"seat\": 1}, or leave it out for the seat to move")
         seen = version_in(data)
+        typed = data.get("typed") is True  # typed in the page's filter, naming no action listed there
 
         held = server.held(request, table)
 
@@ -422,7 +423,7 @@ def create_app(source: str | PathLike[str] | None, cap: float = DEFAULT_CAP) -> 
                 if mover in table.keys and mover not in held:
                     raise Refused(403, f"this request carries no key for seat {mover}, whose turn it is: "
                                        f"only the browser holding seat {mover} plays it")
-                table.act(text.strip(), seat, seen, expired)
+                table.act(text.strip(), seat, seen, expired, typed)
                 return server.view(table, seat, held)
             return server.locked(table, move)
 

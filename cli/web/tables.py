@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, TypeVar
 from engine.blocks.choices import ForcedPicks
 from engine.core.errors import IllegalActionError, RulecraftError, told_to_seats
 from engine.core.information import determinizer
+from cli.menu import why_refused, why_typed_refused
 from cli.web.params import MAX_SECONDS
 from engine.runner.agents import Agent, GreedyAgent, SearchSpec, make_agent
 from engine.runner.replay import Replay, replay
@@ -178,13 +179,15 @@ class Table:
     # ------------------------------------------------------------ moving
 
     def act(self, text: str, by: int | None = None, seen: int | None = None,
-            expired: Callable[[], bool] = lambda: False) -> None:
+            expired: Callable[[], bool] = lambda: False, typed: bool = False) -> None:
         """Apply a human's action (its text), for seat ``by`` when given (None: whoever is to move); raises TableError
         when no human is to move, it is not ``by``'s turn, or the action is illegal.
 
         ``seen``: the version of the table the page showed when the action was picked; when the table has moved on
         since (the same click arriving twice, a move made on another page), nothing is played.
         ``expired()`` true once the action is played: its request was refused as too long, so it is not kept.
+        An action refused is told with the legal action nearest it (:func:`cli.menu.why_refused`); ``typed``: the text
+        was typed where actions are looked for by a part of them and named none (:func:`cli.menu.why_typed_refused`).
         """
         if seen is not None and seen != self.version:
             raise TableError("the game moved on since this page showed it: nothing was played (choose again)")
@@ -197,7 +200,7 @@ class Table:
             raise TableError(f"seat {seat} is played by a bot ({self.bots[seat]}), not from the page")
         if by is not None and by != seat:
             raise TableError(f"it is seat {seat}'s turn, not seat {by}'s: nothing was played")
-        self._apply(text, seat, expired)
+        self._apply(text, seat, expired, typed)
 
     def advance(self, expired: Callable[[], bool] = lambda: False, seen: int | None = None) -> bool:
         """Let the bot to move play one move; False when no bot is to move (a human's turn, or the end).
@@ -222,8 +225,9 @@ class Table:
         self.agents[seat] = thinking
         return True
 
-    def _apply(self, text: str, seat: int, expired: Callable[[], bool] = lambda: False) -> None:
-        """Play ``text`` for ``seat`` on a copy, kept unless it fails or ``expired()`` says its request was refused."""
+    def _apply(self, text: str, seat: int, expired: Callable[[], bool] = lambda: False, typed: bool = False) -> None:
+        """Play ``text`` for ``seat`` on a copy, kept unless it fails or ``expired()`` says its request was refused
+        (``typed``: see :meth:`act`)."""
         before = len(self.state.log or [])
         played = self.state.clone(record=True)
         public = "this move"  # until the move is read: its own text may be hidden from the others
@@ -233,7 +237,7 @@ class Table:
             with ForcedPicks(played, telling=True) as forced:  # a choice of one option: told with the move's lines
                 played.apply(action, undo=False)  # a copy already: dropped if the ruleset fails
         except IllegalActionError as err:
-            raise TableError(str(err)) from None
+            raise TableError((why_typed_refused if typed else why_refused)(self.state, text, err)) from None
         except RulecraftError as err:  # the ruleset failed while carrying the move out: the table stays as it was
             raise TableError(f"the ruleset failed while playing '{public}': {told_to_seats(err)} "
                              "(the game is as it was before that move)") from None

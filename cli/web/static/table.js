@@ -364,9 +364,13 @@ document.getElementById("save").addEventListener("click", () => {
 document.getElementById("filter").addEventListener("input", drawActions);
 document.getElementById("filter").addEventListener("keydown", (event) => {
   const shown = matching();
+  const typed = event.target.value.trim();
   if (event.key === "Enter" && shown.length === 1) {
     refocus = "#filter";
     act(shown[0].text);
+  } else if (event.key === "Enter" && shown.length === 0 && typed) {  // naming no action: read as one, as the
+    refocus = "#filter";                                                // terminal does (refused with the reason)
+    call("/act", { action: typed, typed: true, seat: seat ? Number(seat) : null, version: view.version });
   }
 });
 document.getElementById("seat").addEventListener("change", async (event) => {

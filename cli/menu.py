@@ -77,8 +77,8 @@ def why_refused(state: State, text: str, err: IllegalActionError) -> str:
     """The engine's reason ``text`` is not a legal action now (``err``), with the legal action nearest it, as the
     engine suggests a name near a misspelt one: what ``rulecraft play`` and the web table say alike.
 
-    Example: on a choice among ``choose N-foot-1``, ``choose N-pike``, ``why_refused(state, "chose N-foot-1", err)``
-    ends ``(did you mean 'choose N-foot-1'?)``.
+    Example: on a choice among ``choose A7``, ``choose B4``, ``why_refused(state, "chose A7", err)``
+    ends ``(did you mean 'choose A7'?)``.
     """
     legal = state.legal_actions()
     hint = did_you_mean(text, [str(a) for a in menu(state)]) if 0 < len(legal) <= MOST_SUGGESTED else None

@@ -194,7 +194,8 @@ def test_an_illegal_action_is_refused_with_the_reason_and_nothing_changes(client
     before = view(client, table)
     response = client.post(f"/api/tables/{table}/act", json={"action": "place Sun/Sun as Moon at 0,0"})
     assert response.status_code == 400
-    assert response.json() == {"error": "Sun/Sun has no face 'Moon' (its faces are Sun and Sun)"}
+    assert response.json() == {"error": "Sun/Sun has no face 'Moon' (its faces are Sun and Sun) "
+                                        "(did you mean 'place Sun/Moon as Moon at 0,0'?)"}
     assert view(client, table) == before
     assert client.post(f"/api/tables/{table}/act", json={"nothing": 1}).json()["error"].startswith("say which action")
     assert client.post(f"/api/tables/{table}/act", content=b"[").json() == {"error": "the request's body is not JSON"}

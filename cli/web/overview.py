@@ -6,7 +6,7 @@ reached only by scrolling the drawing sideways.
 
 Typical use::
 
-    state = engine.load("kuhn-poker").new_state(players=2, seed=1)
+    state = engine.load("my-card-game").new_state(players=2, seed=1)
     zones_overview(state.game, state.observation(1)["zones"])   # '<div class="board table" ...><div class="zone-box open" data-zone="deck">...'
 """
 
@@ -26,11 +26,11 @@ def zones_overview(game: Game, seen: dict[str, Any]) -> str:
     in every game that keeps nothing there); nothing at all when there is no box to draw (a game kept on counters
     alone, its scores and nothing else, drew an empty box).
 
-    >>> import engine
-    >>> state = engine.load("kuhn-poker").new_state(players=2, seed=1)
-    >>> html = zones_overview(state.game, state.observation(1)["zones"])
-    >>> 'data-zone="deck"' in html, 'data-zone="supply"' in html, html.count('class="zone-box')
-    (True, False, 3)
+    >>> from types import SimpleNamespace as S
+    >>> game = S(zone_names=["supply", "deck", "hand"], zone_spec_of=[S(shown=True, kind=k) for k in ("supply", "pile", "hand")])
+    >>> html = zones_overview(game, {"supply": [], "deck": {"hidden": 9}, "hand": ["A", "B"]})
+    >>> 'data-zone="supply"' in html, html.count('class="zone-box'), '9 hidden' in html, '2 components' in html
+    (False, 2, True, True)
     """
     quiet = {name for zi, name in enumerate(game.zone_names)
              if not game.zone_spec_of[zi].shown or game.zone_spec_of[zi].kind == "supply"}

@@ -271,7 +271,7 @@ tile lies): beyond, they are listed as text alone."""
 
 def tile_glyph(state: State, action: Action, tiles: dict[str, Sides]) -> str:
     """A small drawing of the tile ``action`` plays (a kind with sides, ``tiles``: :func:`cli.web.sides.tile_sides`)
-    as it would lie, turned as the action turns it (``place FTFW as 1 at 2,0``: its sides one step clockwise), for the
+    as it would lie, turned as the action turns it (``place T1 as 1 at 2,0``: its sides one step clockwise), for the
     action's entry in the page's list and its preview on the board; ``""`` for an action playing no such tile, or one
     the ruleset fails on.  The action is played on a copy, and the tile's face read there.
 

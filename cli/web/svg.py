@@ -85,18 +85,24 @@ def value_colours(game: Game) -> dict[str, str]:
     A ``display`` entry's ``colour`` wins, then the colour named in its
     terminal ``style`` (``bold magenta`` -> magenta), then the colour the value's
     own name is, if it names one (a value ``teal`` is teal), then the palette by
-    the value's index in its type.
+    the value's index in its type, counted on past the values of the types before it that colour pieces (a
+    piece's first attribute of a declared type): a game's sides and its marks each took the palette from its start,
+    so the first side and the first mark (North and Hit) were one red, on the board and in the legend alike.
 
     >>> _style_colour("bold magenta"), _style_colour("bold")
     ('#800080', None)
     """
     styles = value_styles(game)
     colours: dict[str, str] = {}
+    shown = {value_label(game, c, f) for c, faces in enumerate(game.face_count) for f in range(faces)}
+    start = 0  # where the palette goes on for the next type
     for values in game.types.values():
         for i, value in enumerate(values):
             hint = game.display.get(value, {})
             colours.setdefault(value, hint.get("colour") or _style_colour(hint.get("style")) or _style_colour(value)
-                               or PALETTE[i % len(PALETTE)])
+                               or PALETTE[(start + i) % len(PALETTE)])
+        if shown.intersection(map(str, values)):
+            start += len(values)
     for name, hint in game.display.items():  # a component named in display
         if name not in colours and (hint.get("colour") or _style_colour(hint.get("style"))):
             colours[name] = hint.get("colour") or _style_colour(hint.get("style")) or NEUTRAL

@@ -1595,3 +1595,16 @@ def test_an_action_refused_names_the_legal_action_nearest_it() -> None:
     typed = client.post(f"/api/tables/{table}/act", json={"action": "N-fot-1", "typed": True}).json()["error"]
     assert typed.startswith("no action contains 'N-fot-1'; read as an action: ") and "did you mean" in typed
     assert view(client, table)["moves"] == []  # nothing was played
+
+
+def test_the_log_starts_with_what_ran_before_the_first_move() -> None:
+    """Glance's first turn draws a card and, the Princess never played, plays the Guard without asking: the page's
+    log began with the next move ('seat 1: choose 4', naming a rank), and where the Guard went it never said, where
+    rulecraft play prints the game's log from its start.  The view now holds the start's lines, as a replay's."""
+    client = TestClient(create_app(EXAMPLES), follow_redirects=False)
+    table = start(client, "/play/glance?players=2&seed=4")
+    fresh = engine.load(EXAMPLES / "glance").new_state(players=2, seed=4, record=True)
+    assert view(client, table)["opening"] == fresh.log and "hand of seat1: Guard -> discard" in fresh.log
+    saved = client.get(f"/api/tables/{table}/save").content
+    replayed = client.post("/api/open?mode=replay", content=saved).json()["url"].rsplit("/", 1)[1]
+    assert view(client, replayed)["opening"] == fresh.log

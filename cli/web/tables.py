@@ -138,6 +138,7 @@ class Table:
     agents: dict[int, Agent] = field(default_factory=dict)
     before: dict[int, tuple[int, Agent]] = field(default_factory=dict)  # bot move's position -> (seat, its agent before it)
     moves: list[Move] = field(default_factory=list)
+    opening: list[str] = field(default_factory=list)  # the log of the start: setup and what ran before the first move
     mode: str = "play"  # play, watch or replay
     keys: dict[int, str] = field(default_factory=dict, repr=False)  # a played table's human seats -> their keys
     returns: dict[int, str] = field(default_factory=dict, repr=False)  # the same seats -> their holders' way back
@@ -153,7 +154,7 @@ class Table:
         log.game = game
         state = game.new_state(players=players, seed=seed, record=True)
         mode = "watch" if len(bots) == players else "play"
-        table = cls(table_id, ruleset, log, state, dict(bots), mode=mode)
+        table = cls(table_id, ruleset, log, state, dict(bots), mode=mode, opening=list(state.log or []))
         table.keys = new_keys([s for s in range(1, players + 1) if s not in bots]) if mode == "play" else {}
         table.returns = new_keys(table.keys)
         table.agents = {seat: page_agent(make_agent(spec, derive_seed(seed, seat))) for seat, spec in bots.items()}
@@ -361,6 +362,7 @@ class Table:
         if hashes is not None:
             replay(state.clone(), actions, stop_if_expired, hashes)
         self.state = state
+        self.opening = list(state.log or [])
         for text in actions:
             stop_if_expired()
             self._apply(text, self.state.seat_to_move)

@@ -181,12 +181,11 @@ function drawLog() {
   const log = document.getElementById("log");
   const reading = log.scrollTop + log.clientHeight < log.scrollHeight - 4;  // scrolled up to an earlier move
   const kept = log.scrollTop;
+  // what ran before the first move (a choice of one option taken without asking), above the moves
+  const opening = document.getElementById("opening");
+  opening.hidden = !view.opening.length;
+  opening.replaceChildren(build("b", "the start"), build("div", view.opening.join("\n"), "lines"));
   log.replaceChildren();
-  if (view.opening.length) {  // what setup did, and every step that ran before the first move (a choice of one option)
-    const start = build("li", "the start", "opening");
-    start.append(build("div", view.opening.join("\n"), "lines"));
-    log.append(start);
-  }
   for (const move of view.moves) {
     const item = build("li", `seat ${move.seat}: ${move.text}`);
     item.value = move.number;

@@ -313,7 +313,8 @@ def test_bad_requests_get_a_clear_message_and_the_server_goes_on(page: Page, ser
     page.evaluate("act('place Sun/Sun as Moon at 0,0')")
     settle(page)
     message = page.locator("#message")
-    assert message.is_visible() and message.inner_text() == "Sun/Sun has no face 'Moon' (its faces are Sun and Sun)"
+    assert message.is_visible() and message.inner_text() == ("Sun/Sun has no face 'Moon' (its faces are Sun and Sun) "
+                                                             "(did you mean 'place Sun/Moon as Moon at 0,0'?)")
     assert page.locator("#log li").count() == 0  # nothing was played
 
     broken = tmp_path / "broken.json"

@@ -84,31 +84,65 @@ def value_colours(game: Game) -> dict[str, str]:
 
     A ``display`` entry's ``colour`` wins, then the colour named in its
     terminal ``style`` (``bold magenta`` -> magenta), then the colour the value's
-    own name is, if it names one (a value ``teal`` is teal), then the palette by
-    the value's index in its type, counted on past the values of the types before it that colour pieces (a
-    piece's first attribute of a declared type): a game's sides and its marks each took the palette from its start,
-    so the first side and the first mark (North and Hit) were one red, on the board and in the legend alike.
+    own name is, if it names one (a value ``teal`` is teal), then the palette in its order, one colour a value, going
+    on from one type that colours pieces (a piece's first attribute of a declared type) to the next, and passing over
+    a colour close to one a value that colours pieces has of its own: a game's sides and its marks each took the
+    palette from its start, so the first side and the first mark (North and Hit) were one red, on the board and in
+    the legend alike, and a suit took the palette's grey beside a value named black.
 
     >>> _style_colour("bold magenta"), _style_colour("bold")
     ('#800080', None)
     """
     styles = value_styles(game)
-    colours: dict[str, str] = {}
+    own = {value: colour for values in game.types.values() for value in values
+           if (colour := _own_colour(game.display.get(value, {}), value))}
     shown = {value_label(game, c, f) for c, faces in enumerate(game.face_count) for f in range(faces)}
-    start = 0  # where the palette goes on for the next type
+    taken = [rgb for value, colour in own.items() if value in shown and (rgb := _rgb(colour)) is not None]
+    free = [colour for colour in PALETTE if not any(_near(_rgb(colour), rgb) for rgb in taken)] or list(PALETTE)
+    colours: dict[str, str] = {}
+    start = 0  # where the palette goes on for the next type that colours pieces
     for values in game.types.values():
+        unowned = [value for value in values if value not in own]
         for i, value in enumerate(values):
-            hint = game.display.get(value, {})
-            colours.setdefault(value, hint.get("colour") or _style_colour(hint.get("style")) or _style_colour(value)
-                               or PALETTE[(start + i) % len(PALETTE)])
+            colours.setdefault(value, own.get(value) or free[(start + unowned.index(value)) % len(free)])
         if shown.intersection(map(str, values)):
-            start += len(values)
+            start += len(unowned)
     for name, hint in game.display.items():  # a component named in display
         if name not in colours and (hint.get("colour") or _style_colour(hint.get("style"))):
             colours[name] = hint.get("colour") or _style_colour(hint.get("style")) or NEUTRAL
     for value, style in styles.items():
         colours.setdefault(value, _style_colour(style) or NEUTRAL)
     return colours
+
+
+def _own_colour(hint: dict[str, Any], value: str) -> str | None:
+    """The colour a value has of its own: its ``display`` colour, its style's, or the colour its name is (None)."""
+    return hint.get("colour") or _style_colour(hint.get("style")) or _style_colour(value)
+
+
+def _rgb(colour: str) -> tuple[int, int, int] | None:
+    """A CSS colour (``#rgb``, ``#rrggbb`` or a name) as red, green and blue, or None when it cannot be read.
+
+    >>> _rgb("#f00"), _rgb("teal"), _rgb("no such colour")
+    ((255, 0, 0), (0, 128, 128), None)
+    """
+    text = colour.strip().lower()
+    if len(text) == 4 and text.startswith("#"):
+        text = "#" + "".join(c * 2 for c in text[1:])
+    try:
+        found = Color.parse(COLOUR_WORDS.get(text, text)).get_truecolor()
+    except ColorParseError:
+        return None
+    return found.red, found.green, found.blue
+
+
+def _near(a: tuple[int, int, int] | None, b: tuple[int, int, int]) -> bool:
+    """Whether two colours are close enough to be taken for one another (closer than a fifth of black to white).
+
+    >>> _near((127, 127, 127), (128, 128, 128)), _near((214, 39, 40), (0, 128, 0))
+    (True, False)
+    """
+    return a is not None and sum((x - y) ** 2 for x, y in zip(a, b)) < (0.2 * 441.7) ** 2
 
 
 def _style_colour(style: str | None) -> str | None:

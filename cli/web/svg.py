@@ -87,8 +87,8 @@ def value_colours(game: Game) -> dict[str, str]:
     own name is, if it names one (a value ``teal`` is teal), then the palette in its order, one colour a value, going
     on from one type that colours pieces (a piece's first attribute of a declared type) to the next, and passing over
     a colour close to one a value that colours pieces has of its own: a game's sides and its marks each took the
-    palette from its start, so the first side and the first mark (North and Hit) were one red, on the board and in
-    the legend alike, and a suit took the palette's grey beside a value named black.
+    palette from its start, so its first side and its first mark were drawn alike, on the board and in the legend,
+    and a value took the palette's colour next to a value named for nearly that colour.
 
     >>> _style_colour("bold magenta"), _style_colour("bold")
     ('#800080', None)
@@ -121,7 +121,7 @@ def _own_colour(hint: dict[str, Any], value: str) -> str | None:
 
 
 def _rgb(colour: str) -> tuple[int, int, int] | None:
-    """A CSS colour (``#rgb``, ``#rrggbb`` or a name) as red, green and blue, or None when it cannot be read.
+    """A CSS colour (``#rgb``, ``#rrggbb`` or a name) as its three channels, 0 to 255, or None when it cannot be read.
 
     >>> _rgb("#f00"), _rgb("teal"), _rgb("no such colour")
     ((255, 0, 0), (0, 128, 128), None)
@@ -133,11 +133,12 @@ def _rgb(colour: str) -> tuple[int, int, int] | None:
         found = Color.parse(COLOUR_WORDS.get(text, text)).get_truecolor()
     except ColorParseError:
         return None
-    return found.red, found.green, found.blue
+    first, second, third = found
+    return first, second, third
 
 
 def _near(a: tuple[int, int, int] | None, b: tuple[int, int, int]) -> bool:
-    """Whether two colours are close enough to be taken for one another (closer than a fifth of black to white).
+    """Whether two colours are close enough to be taken for one another (closer than a fifth of the way across the colour cube, corner to corner).
 
     >>> _near((127, 127, 127), (128, 128, 128)), _near((214, 39, 40), (0, 128, 0))
     (True, False)

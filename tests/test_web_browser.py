@@ -1198,7 +1198,8 @@ def test_a_tiles_turn_is_drawn_in_the_list_and_on_its_cell(page: Page, examples_
 
 def test_enter_on_a_filter_naming_no_action_says_why_it_is_refused(page: Page, examples_server: str) -> None:
     """Enter in the filter played the action only when one was left: typed text naming none did nothing, where
-    rulecraft play says why and suggests the nearest action.  The page now sends it and shows the reason."""
+    rulecraft play says why and suggests the nearest action.  The page now sends it and shows the reason; a number
+    naming no action (#2) plays the list's action of that number, as rulecraft play does."""
     page.goto(f"{examples_server}/play/skirmish?players=2&seed=3")
     settle(page)
     page.locator("#filter").fill("chose N-foot-1")
@@ -1206,3 +1207,9 @@ def test_enter_on_a_filter_naming_no_action_says_why_it_is_refused(page: Page, e
     page.locator("#filter").press("Enter")
     settle(page)
     assert "did you mean 'choose N-foot-1'?" in page.locator("#message").inner_text()
+    page.locator("#filter").fill("")
+    second = page.locator("#actions button.action").nth(1).inner_text()
+    page.locator("#filter").fill("#2")  # a number no action holds: the list's second, as rulecraft play reads it
+    page.locator("#filter").press("Enter")
+    settle(page)
+    assert page.locator("#log > li").first.inner_text().startswith(f"seat 1: {second}")

@@ -372,9 +372,11 @@ document.getElementById("filter").addEventListener("keydown", (event) => {
   if (event.key === "Enter" && shown.length === 1) {
     refocus = "#filter";
     act(shown[0].text);
-  } else if (event.key === "Enter" && shown.length === 0 && typed) {  // naming no action: read as one, as the
-    refocus = "#filter";                                                // terminal does (refused with the reason)
-    call("/act", { action: typed, typed: true, seat: seat ? Number(seat) : null, version: view.version });
+  } else if (event.key === "Enter" && shown.length === 0 && typed) {  // naming no action: as the terminal reads it
+    refocus = "#filter";
+    const number = /^#?\d+$/.test(typed) ? Number(typed.replace("#", "")) : 0;  // #3 or 3: the list's third action
+    if (number >= 1 && number <= view.actions.length) act(view.actions[number - 1].text);
+    else call("/act", { action: typed, typed: true, seat: seat ? Number(seat) : null, version: view.version });
   }
 });
 document.getElementById("seat").addEventListener("change", async (event) => {

@@ -37,7 +37,7 @@ from rich.text import Text
 from cli import render
 from cli.agent_files import register_agent_files
 from cli.gamelog import GameLog, replay
-from cli.menu import menu
+from cli.menu import menu, why_typed_refused
 from engine.blocks.choices import ForcedPicks
 from engine.core.atomic import WriteFailed
 from engine.core.errors import IllegalActionError, RulecraftError, did_you_mean, told_to_seats
@@ -247,8 +247,6 @@ class Session:
                 continue
             if self.list_matching(answer):
                 continue
-            if not any(c.isspace() for c in answer.strip()):  # a part of an action, to list (a cell, a name)
-                error = f"no action contains '{answer}'; read as an action: {error}"
             self.console.print(error, style="bold")
 
     def command(self, answer: str, seat: int) -> bool:
@@ -279,8 +277,8 @@ class Session:
                 failure = self.apply_or_restore(numbered_action(actions, answer))
             else:
                 failure = self.apply_or_restore(answer)
-        except IllegalActionError as err:
-            return str(err)
+        except IllegalActionError as err:  # a text: its part of an action is listed first, if it names some
+            return str(err) if is_number(answer) else why_typed_refused(self.state, answer, err)
         if failure is not None:
             self.console.print(failure, style="bold")
             return ""

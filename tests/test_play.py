@@ -385,3 +385,11 @@ def test_the_web_page_tells_a_seat_asked_during_another_seats_turn_whose_turn_it
     path.write_text(ASKED_BY_ANOTHER)
     state = engine.load(str(path)).new_state(players=2, seed=0)
     assert situation(state, 2)[0] == "turn 1 (seat 1's): seat 2 to decide"
+
+
+def test_an_action_refused_names_the_legal_action_nearest_it() -> None:
+    """A near miss ('chose N-foot-1', a letter short) was refused with the options alone, to be read through; the
+    legal action nearest it is now suggested, as the web table suggests it (cli.menu.why_refused)."""
+    skirmish = str(Path(__file__).resolve().parent.parent / "docs" / "examples" / "skirmish")
+    result = run("play", skirmish, "--seed", "3", input="chose N-foot-1\nquit\n")
+    assert "(did you mean 'choose N-foot-1'?)" in result.output

@@ -123,7 +123,7 @@ def table_page(view: dict[str, Any], rules: list[str], game: Game, ruleset: str)
    <div id="explanation"></div>
    <input id="filter" type=search placeholder="filter actions: type part of one" aria-label="filter actions">
    <ol id="actions"></ol>
-   <h3>log</h3><ol id="log"></ol>
+   <h3>log</h3><div id="opening" hidden></div><ol id="log"></ol>
   </aside>
  </div>
 </section>

@@ -13,7 +13,7 @@ knows which one to raise.
 500
 >>> parse_limits(["stpes=5"])
 Traceback (most recent call last):
-ValueError: unknown limit 'stpes' (did you mean 'steps'?); limits: yaml_nodes, yaml_text, yaml_depth, includes, merged_nodes, variants, requires_depth, components, copies, turns, call_depth, steps, answers, turn_decisions, condition_items, integer_digits, code_length, code_total, log_lines
+ValueError: unknown limit 'stpes' (did you mean 'steps'?); limits: yaml_nodes, yaml_text, yaml_depth, includes, merged_nodes, variants, requires_depth, components, copies, counter_values, turns, call_depth, steps, answers, turn_decisions, condition_items, integer_digits, code_length, code_total, log_lines
 """
 
 from __future__ import annotations
@@ -41,6 +41,7 @@ class Limits:
     requires_depth: int = 50
     components: int = 20_000
     copies: int = 10_000
+    counter_values: int = 1_000_000
     turns: int = 10_000
     call_depth: int = 50
     steps: int = 100_000
@@ -91,6 +92,8 @@ DESCRIPTIONS: dict[str, str] = {
     "requires_depth": "how long a chain of variants requiring each other may be",
     "components": "components in all (the sum of every component's count)",
     "copies": "copies of one component (its count)",
+    "counter_values": "values the counters, meters and statuses keep in all (one per owner and key: a counter per "
+    "component of a kind of 20,000 keyed by that kind would keep 400,000,000)",
     "turns": "turns one game may last (its end's max_turns)",
     "call_depth": "how deeply the ruleset's own functions may call each other",
     "steps": "steps of one run of a program or one test of a condition: each loop pass, "

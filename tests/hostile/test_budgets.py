@@ -381,3 +381,21 @@ def test_a_limit_of_too_many_digits_says_so() -> None:
     with pytest.raises(ValueError, match="steps=9999999999999999999: the value has more than 18 digits$"):
         parse_limits(["steps=" + "9" * 19])
     assert parse_limits(["steps=" + "0" * 30 + "5"]).steps == 5  # zeros in front count for nothing
+
+
+@pytest.mark.parametrize("counters", [
+    "  mark: {per: coin, key: coin}\n",  # 10,000 coins keyed by every coin: 100,000,000 values
+    "".join(f"  c{i}: {{per: coin}}\n" for i in range(200)),  # 200 counters of 10,000 coins each
+], ids=["keyed-by-its-own-kind", "many-counters-per-coin"])
+def test_counters_keeping_too_many_values_stop_at_the_limit(tmp_path: Path, counters: str) -> None:
+    """A counter per coin keyed by every coin made a tuple of 100 million owners: 34 s and 3 GB, then a MemoryError's
+    traceback; many counters per component, or statuses (one value per component each), added up alike."""
+    text = _components(BASE, "{id: c, value: 1, count: 10000}").replace("counters:\n", "counters:\n" + counters, 1)
+    path = write_ruleset(tmp_path, text)
+    run_cli(["validate", str(path)]).assert_refused(str(path), "counter_values=1,000,000", "--limit counter_values=N")
+
+
+def test_statuses_of_every_component_stop_at_the_counter_values_limit(tmp_path: Path) -> None:
+    statuses = "statuses:\n" + "".join(f"  s{i}: {{}}\n" for i in range(200))
+    path = write_ruleset(tmp_path, _components(BASE, "{id: c, value: 1, count: 10000}") + statuses)
+    run_cli(["validate", str(path)]).assert_refused(str(path), "200 statuses", "--limit counter_values=N")

@@ -15,6 +15,7 @@ Example::
 
 from __future__ import annotations
 
+import copy
 from dataclasses import replace
 from fractions import Fraction
 from itertools import filterfalse
@@ -27,7 +28,7 @@ from engine.blocks.counters import key_label
 from engine.blocks.hooks import unseen
 from engine.blocks.kept_lines import LineKind, extend_lines, forget_lines
 from engine.core import limits, rng
-from engine.core.actions import Action, ActionSpace, EmptySpace, ListSpace, normalise
+from engine.core.actions import Action, ActionSpace, EmptySpace, ListSpace, find_text, normalise
 from engine.core.decisions import CHANCE, SIMULTANEOUS, TERMINAL, ChanceEvent, Decision, formatter
 from engine.core.errors import EffectRuntimeError, IllegalActionError, LoadedDieError, NoMove, SourcePos
 from engine.core.face_tallies import FaceTally, joined, reface_counts, rezone
@@ -276,6 +277,27 @@ class State:
         if self.pairs:
             copy.pairs = {step: cells.copy() for step, cells in self.pairs.items()}
         return copy
+
+    def detached(self) -> "State":
+        """A copy sharing nothing it could change with this state, its log and history copied too: :meth:`clone`
+        shares what the engine replaces and never changes in place (the seats, the slices' contents, the pending
+        question, the legal actions), so code that may change anything it is given (an agent of the user's own)
+        gets this one.  Only the compiled game is shared.
+
+        >>> import engine
+        >>> s = engine.load(engine.builtin_names()[0]).new_state(players=2, seed=1, record=True)
+        >>> mine = s.detached()
+        >>> mine.seat_of.clear(); mine.history.append("x")
+        >>> bool(s.seat_of), "x" in s.history
+        (True, False)
+        """
+        mine = self.clone(record=True)
+        memo: dict[int, Any] = {id(self.game): self.game}
+        for name in State.__slots__:
+            if name not in _SHARED_WHEN_DETACHED:
+                setattr(mine, name, copy.deepcopy(getattr(mine, name), memo))
+        mine._actions = None
+        return mine
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict; :meth:`Game.state_from_json` reads it back exactly."""
@@ -700,10 +722,12 @@ class State:
         """The chance action ``roll N`` / ``draw NAME`` (or just ``N`` / ``NAME``) written as ``text``; raises with the possible results."""
         assert self.chance is not None
         verb = self.chance.verb
-        wanted = " ".join(text.lower().split()).removeprefix(verb + " ")
-        for action in self.legal_actions():
-            if str(action.args[0]).lower() == wanted:
-                return action
+        said = " ".join(text.split())
+        said = said if said.lower().startswith(verb + " ") else f"{verb} {said}"
+        legal = self.legal_actions()
+        found = find_text(said, [f"{verb} {action.args[0]}" for action in legal])
+        if found is not None:
+            return legal[found]
         results = ", ".join(str(a) for a in self.legal_actions())
         what = "the die being rolled" if verb == "roll" else "the draw"
         raise IllegalActionError(f"'{text}' is not a result of {what}; the results are: {results}")
@@ -933,10 +957,10 @@ class State:
         for seat in seats:
             action, space = actions[seat], self.legal_actions(seat)
             if isinstance(action, str):
-                found = [a for a in space if _same_text(str(a), action)]
-                if not found:
+                at = find_text(action, [str(a) for a in space])
+                if at is None:
                     raise IllegalActionError(f"'{action}' is not a legal action of seat {seat} now")
-                action = found[0]
+                action = space[at]
             elif action not in space:
                 found = [a for a in space if str(a) == str(action)] if self._same_ruleset(action) else []
                 if not found:  # an action of another load of these files (a pickled one) is taken as its text
@@ -1386,6 +1410,12 @@ class State:
             reface(self.by_value, cell, cid, old, face)
 
 
+_SHARED_WHEN_DETACHED = ("game", "_actions", "pending", "tape", "_box")
+"""What :meth:`State.detached` shares: the compiled game; the box of the pieces, a tuple or :data:`UNKNOWN` (a
+copy of which would not be it); a paused effect's question, frozen, which refers to the
+position the effect started from (a copy would read that back from its save); the answers a trial run reads back,
+set only while it runs; the legal actions are worked out again."""
+
 _POSITION = tuple(name for name in State.__slots__ if name not in ("game", "players", "log", "history"))
 """The fields :meth:`State.apply` puts back when the ruleset fails half-way through an action."""
 
@@ -1401,13 +1431,6 @@ def box(cells: Collection[Cell]) -> tuple[int, int, int, int] | None:
         return None
     xs, ys = zip(*cells)
     return min(xs), max(xs), min(ys), max(ys)
-
-
-def _same_text(a: str, b: str) -> bool:
-    """Whether two action texts are the same, spacing and brackets forgiven."""
-    from engine.blocks.steps import normalise
-
-    return normalise(a) == normalise(b)
 
 
 def _unpickled(game: Any, data: dict[str, Any], log: list[str] | None, history: list[str] | None) -> State:

@@ -538,9 +538,28 @@ class State:
                 self._actions = ListSpace(formatter(self.chance), [(value,) for value, _ in self.chance.outcomes()])
             else:
                 step = self.game.steps[self.step]
-                space = step.actions(self)
+                space = self._bounded(step.actions(self))  # before any is tried on a copy (refuse_if_after)
                 self._actions = space if step.refusal is None else step.refusal.allowed(self, step, space)
-        return self._actions
+        return self._bounded(self._actions)  # a step lists its actions as it begins, too
+
+    def _bounded(self, space: ActionSpace) -> ActionSpace:
+        """``space``, unless it holds more actions than one decision may (``limits.actions``): then the error."""
+        if len(space) > self.game.limits.actions:
+            raise self.too_many_actions(len(space))
+        return space
+
+    def too_many_actions(self, count: int) -> EffectRuntimeError:
+        """The error of a step offering ``count`` actions, more than ``limits.actions``, at the step: the searches,
+        the observation and the list of moves at ``rulecraft play`` would work out every one.
+
+        >>> import engine
+        >>> print(engine.load(engine.builtin_names()[0]).new_state(players=2, seed=1).too_many_actions(10 ** 6).message)
+        this step offers 1,000,000 actions, more than one decision may (limit actions=100,000; raise it with --limit actions=N)
+        """
+        step = self.game.steps[self.step] if 0 <= self.step < len(self.game.steps) else None
+        return EffectRuntimeError(f"this step offers {count:,} actions, more than one decision may "
+                                  f"{limits.exceeded('actions', self.game.limits.actions)}",
+                                  step.pos if step is not None else None)
 
     def listed(self, space: ActionSpace) -> None:
         """Keep ``space`` as the legal actions of this position: a step that worked them out as it began says so.
@@ -875,6 +894,7 @@ class State:
                     turn, stop = self.turn_number, played + limit if played < last else most
         else:
             act, legal_actions = self.game.act or State._act, self.legal_actions  # the generated act, or the method
+            most_actions = self.game.limits.actions
             while played < stop and self.outcome is None and self.chance is None:
                 space = self._actions
                 if space is None:
@@ -882,6 +902,8 @@ class State:
                 count = len(space)
                 if not count:
                     self.play(0)  # raises, saying there is none
+                if count > most_actions:
+                    raise self.too_many_actions(count)
                 act(self, space.args_at(int(rand() * count)), False)
                 played += 1
                 if self.turn_number != turn:

@@ -14,6 +14,7 @@ import pytest
 
 import engine
 from engine.core import limits
+from engine.core.errors import EffectRuntimeError
 
 from budget_cli import BASE, run_cli, write_ruleset
 
@@ -399,3 +400,34 @@ def test_statuses_of_every_component_stop_at_the_counter_values_limit(tmp_path: 
     statuses = "statuses:\n" + "".join(f"  s{i}: {{}}\n" for i in range(200))
     path = write_ruleset(tmp_path, _components(BASE, "{id: c, value: 1, count: 10000}") + statuses)
     run_cli(["validate", str(path)]).assert_refused(str(path), "200 statuses", "--limit counter_values=N")
+
+
+def _wide_placements() -> str:
+    """A place step offering 11 different coins and the tiles' faces on each cell of a 100x100 board: 140,000
+    actions."""
+    text = _components(BASE, ", ".join(f"{{id: c{i}, value: {i}}}" for i in range(11)))
+    text = text.replace("board: {kind: square-grid, max_width: 3, max_height: 3, adjacency: orthogonal}",
+                        "board: {kind: square-grid, width: 100, height: 100}", 1)
+    text = text.replace("    move(t in tiles where t.front.symbol == r, hand(r))\n",
+                        "    move(t in tiles where t.front.symbol == r, hand(r))\n  move(c in coins, hand(nth(roles, 1)))\n", 1)
+    return text.replace("  - place: {from: hand, face: choose}", "  - place: {from: hand, face: choose, touching: false}", 1)
+
+
+@pytest.mark.parametrize("command", [["validate"], ["simulate", "-n", "1", "--agents", "mcts:20,random"],
+                                     ["bench", "--playouts", "1"]], ids=["validate", "mcts", "bench"])
+def test_a_step_offering_too_many_actions_stops_at_the_limit(tmp_path: Path, command: list[str]) -> None:
+    """A place step offering 2,500 coins on 10,000 cells, 25 million placements: a search bot listed every one (a
+    MemoryError's traceback after 50 s and 3.8 GB), and so did rulecraft play's observation (over two minutes
+    and 2 GB before the first prompt); random games picked among them lazily, so validate said ok."""
+    path = write_ruleset(tmp_path, _wide_placements())
+    run_cli([command[0], str(path), *command[1:]]).assert_refused(
+        f"{path}:27", "this step offers 140,000 actions", "--limit actions=N")
+
+
+def test_the_actions_limit_is_raised_for_one_run_and_the_python_api_is_told(tmp_path: Path) -> None:
+    path = write_ruleset(tmp_path, _wide_placements())
+    state = engine.load(path).new_state(players=2, seed=0)
+    with pytest.raises(EffectRuntimeError, match="this step offers 140,000 actions"):
+        state.legal_actions()
+    with limits.using(limits.parse_limits(["actions=200000"])):
+        assert len(engine.load(path).new_state(players=2, seed=0).legal_actions()) == 140_000

@@ -320,6 +320,21 @@ def key_type(spec: CounterSpec, scope: Scope) -> Type:
     return INT if RANGE.fullmatch(spec.key_of) else Component(spec.key_of)
 
 
+def component_key(spec: CounterSpec, owner: Any) -> int | None:
+    """The component a keyed counter's ``(owner, key)`` has as its key (a counter keyed by a kind: ``seen(r, c)``),
+    else None: where it lies hidden, the key says no more of it than an owner lying there would.
+
+    >>> component_key(CounterSpec("seen", "role", keys=(0, 1), key_of="card"), ("A", 1))
+    1
+    >>> component_key(CounterSpec("marker", "role", keys=(2, 3), key_of="2..3"), ("A", 3)) is None
+    True
+    """
+    if type(owner) is not tuple or spec.keys is None or RANGE.fullmatch(spec.key_of):
+        return None
+    key = owner[1]
+    return key if type(key) is int else None
+
+
 def key_label(game: Any, spec: CounterSpec, key: Any) -> str:
     """A key as observations and the log name it: a value or number as written, a component by its name."""
     return game.component_names[key] if isinstance(key, int) and not RANGE.fullmatch(spec.key_of) else str(key)

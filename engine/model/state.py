@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, Callable, Collection, Mapping, Sequence
 
 from engine.blocks import choices
 from engine.blocks.choices import CHOICE
-from engine.blocks.counters import key_label
+from engine.blocks.counters import component_key, key_label
 from engine.blocks.hooks import unseen
 from engine.blocks.kept_lines import LineKind, extend_lines, forget_lines
 from engine.core import limits, rng
@@ -1353,9 +1353,10 @@ class State:
         of A``); '' for a game-wide counter; a keyed counter's key after it (`` of A (X)``, `` (7)``: ``spec``'s)."""
         if owner is None:
             return ""
-        if isinstance(owner, tuple):  # a keyed counter's: `` of A (X)``, `` (7)``
+        if isinstance(owner, tuple):  # a keyed counter's: `` of A (X)``, `` (7)``, `` of A (a component in hand of B)``
             who, key = owner
-            return f"{self._whose(who)} ({key_label(self.game, spec, key)})"
+            keyed = component_key(spec, owner) if spec is not None else None
+            return f"{self._whose(who)} ({key_label(self.game, spec, key) if keyed is None else self._whose(keyed)[4:]})"
         if not isinstance(owner, int):
             return f" of {owner}"
         g, zone = self.game, self.zone_of[owner]
@@ -1385,7 +1386,8 @@ class State:
             return
         log = self.log if spec.shown else None  # a bookkeeping counter (shown: false) is not logged
         if log is not None and len(log) <= self.game.limits.log_lines:  # a loop's changes stop at the limit
-            if unseen(self, owner):  # its values are not every seat's to read
+            keyed = component_key(spec, owner)
+            if unseen(self, owner) or keyed is not None and unseen(self, keyed):  # not every seat's to read
                 log.append(f"{spec.name}{self._whose(owner, spec)} changes")
             else:
                 log.append(f"{spec.name}{self._whose(owner, spec)}: {old} -> {new}")

@@ -1356,7 +1356,8 @@ class State:
         if isinstance(owner, tuple):  # a keyed counter's: `` of A (X)``, `` (7)``, `` of A (a component in hand of B)``
             who, key = owner
             keyed = component_key(spec, owner) if spec is not None else None
-            return f"{self._whose(who)} ({key_label(self.game, spec, key) if keyed is None else self._whose(keyed)[4:]})"
+            hidden = keyed is not None and unseen(self, keyed)  # told as where it lies, as an owner lying there is
+            return f"{self._whose(who)} ({self._whose(keyed)[4:] if hidden else key_label(self.game, spec, key)})"
         if not isinstance(owner, int):
             return f" of {owner}"
         g, zone = self.game, self.zone_of[owner]

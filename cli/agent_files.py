@@ -153,7 +153,7 @@ class FileAgent:
         if isinstance(action, str) and any(str(a) == action for a in legal):
             raise RulecraftError(f"the agent {self.name} chose the text {action!r}: return the action itself, the one of "
                                  "state.legal_actions() whose str() is that text")
-        if not isinstance(action, Action) or action not in legal:  # not compared otherwise: its == is the user's code
+        if type(action) is not Action or action not in legal:  # nothing else is compared: its == would be the user's code
             raise RulecraftError(f"the agent {self.name} chose {_shown(action)}, which is not one of the legal actions "
                                  f"(state.legal_actions(): {', '.join(map(str, list(legal)[:5]))}"
                                  f"{', ...' if len(legal) > 5 else ''})")

@@ -125,7 +125,8 @@ class Session:
 
     def run(self) -> bool:
         """Play until the game ends (True) or a human quits (False), or a turn takes ``limits.turn_decisions``
-        decisions without passing (False: the game stops there, as simulate's games do).
+        decisions without passing or the ruleset fails between moves (False: the game stops there, as simulate's
+        games do).
 
         A new game's log is shown whole (setup, and every automatic step before the first decision: a game
         without decisions is all there); a resumed one's, only its last ``RECENT`` lines.
@@ -143,10 +144,13 @@ class Session:
                 return False
             seat = self.state.seat_to_move
             bot = self.bots.get(seat)
-            if bot is not None:
-                if not self.bot_turn(seat, bot):
-                    return False
-            elif not self.human_turn(seat):
+            try:
+                going = self.bot_turn(seat, bot) if bot is not None else self.human_turn(seat)
+            except RulecraftError as err:  # the ruleset fails listing the moves (a step offering more than the limit)
+                self.console.print(f"{told_to_seats(err)}; the game stops here", style="bold")
+                self.failed = True  # and is kept: --log is written (it was lost, the error a traceback's end)
+                return False
+            if not going:
                 return False
         self.console.rule("the final position, every zone open", style="dim")
         for part in render.position(self.state, None):  # the game is over: every hand shown, as its log holds them

@@ -803,6 +803,24 @@ def test_a_folder_of_rulesets_is_served_by_folder_name(tmp_path: Path) -> None:
     assert catalog.load("tiles").name == "tutorial-tiles"
 
 
+def test_the_ruleset_of_the_folder_the_server_runs_in_is_served_by_that_folder_s_name(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """'rulecraft serve .' listed a ruleset named '' whose every link, /play/?players=2, was 'no ruleset'."""
+    monkeypatch.chdir(ruleset_copy(tmp_path, ""))
+    assert Catalog(".").names() == Catalog("ruleset.yaml").names() == ["tiles"]
+
+
+def test_a_ruleset_folder_named_with_a_hash_or_question_mark_is_reached_by_its_links(tmp_path: Path) -> None:
+    """The front page wrote a folder's name into its links as it was: 'a#b?' made /play/a#b??players=2."""
+    ruleset_copy(tmp_path, "").rename(tmp_path / "a#b?")
+    client = TestClient(create_app(str(tmp_path)), follow_redirects=False)
+    links = re.findall(r'href="(/(?:play|watch|rules|simulate)/[^"]*)"', client.get("/").text)
+    assert links and all(link.startswith(("/play/a%23b%3F?", "/watch/a%23b%3F?", "/rules/a%23b%3F", "/simulate/a%23b%3F?"))
+                         for link in links), links
+    assert client.get(links[0].replace("&amp;", "&")).status_code == 303
+    assert client.get("/rules/a%23b%3F").status_code == 200
+
+
 def test_a_ruleset_edited_while_the_server_runs_is_served_as_it_now_is(tmp_path: Path) -> None:
     """The server compiled each ruleset once: a designer who edited the YAML and reloaded the page got the old rules
     (and the old title) until the server was restarted, and a ruleset broken by an edit still played."""

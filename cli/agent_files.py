@@ -31,7 +31,9 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any, Iterable
 
+from engine.core.actions import Action
 from engine.core.errors import RulecraftError, did_you_mean
+from engine.core.showtext import cut
 from engine.runner.agents import AGENT_KINDS, Agent
 
 _LOADED: dict[Path, ModuleType] = {}
@@ -118,7 +120,9 @@ def _factory(module: ModuleType, path_text: str) -> Any:
                         if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD))
         try:
             inner = cls(rng) if takes_rng else cls()
-        except Exception as err:
+        except KeyboardInterrupt:
+            raise
+        except BaseException as err:  # a sys.exit() too
             raise RulecraftError(f"{path_text}:{name}() failed: {_where(err, Path(path_text).resolve())}") from None
         return FileAgent(inner, f"{path_text}:{name}")
 
@@ -128,8 +132,9 @@ def _factory(module: ModuleType, path_text: str) -> Any:
 class FileAgent:
     """An agent from the user's file, whose failures and illegal choices are told as the user's, not the engine's.
 
-    It decides on a copy of the game (its history and log too): an agent that tries a move out with
-    ``state.apply`` and forgets to undo it changes nothing but its copy, never the game being played.
+    It decides on a copy of the game sharing nothing it could change (its history and log too): an agent that tries
+    a move out with ``state.apply`` and forgets to undo it, or changes what it reads (``state.seat_of.clear()``),
+    changes nothing but its copy, never the game being played.
     """
 
     def __init__(self, inner: Any, spec: str) -> None:
@@ -138,19 +143,34 @@ class FileAgent:
 
     def choose(self, state: Any) -> Any:
         try:
-            action = self.inner.choose(state.clone(record=True))
-        except Exception as err:
+            action = self.inner.choose(state.detached())
+        except KeyboardInterrupt:
+            raise
+        except BaseException as err:  # the user's code: a sys.exit() in it ended the run, its game and report lost
             raise RulecraftError(f"the agent {self.name} failed in choose(): "
                                  f"{_where(err, Path(self.name.rpartition(':')[0]).resolve())}") from None
         legal = state.legal_actions()
-        if isinstance(action, str) and action not in legal and any(str(a) == action for a in legal):
+        if isinstance(action, str) and any(str(a) == action for a in legal):
             raise RulecraftError(f"the agent {self.name} chose the text {action!r}: return the action itself, the one of "
                                  "state.legal_actions() whose str() is that text")
-        if action not in legal:
-            raise RulecraftError(f"the agent {self.name} chose {str(action)!r}, which is not one of the legal actions "
+        if type(action) is not Action or action not in legal:  # nothing else is compared: its == would be the user's code
+            raise RulecraftError(f"the agent {self.name} chose {_shown(action)}, which is not one of the legal actions "
                                  f"(state.legal_actions(): {', '.join(map(str, list(legal)[:5]))}"
                                  f"{', ...' if len(legal) > 5 else ''})")
         return action
+
+
+def _shown(value: Any) -> str:
+    """What an agent returned, quoted: its text, or its type where its ``str()`` fails.
+
+    >>> _shown("pass"), _shown(object.__new__(type("Odd", (), {"__str__": lambda self: 1 / 0})))
+    ("'pass'", 'an Odd whose str() fails')
+    """
+    try:
+        return repr(cut(str(value), 80))
+    except Exception:
+        name = type(value).__name__
+        return f"{'an' if name[:1].lower() in 'aeiou' else 'a'} {name} whose str() fails"
 
 
 def _where(err: BaseException, path: Path) -> str:

@@ -21,9 +21,8 @@ from rich.text import Text
 
 from engine.core.showtext import and_list
 
-from engine.runner.report import (
-    ALPHA, ALWAYS, NEVER, STRONG, WEAK, FirstPlayer, Rate, SimulationReport, binned, one_proportion_p,
-)
+from engine.runner.report import ALWAYS, NEVER, FirstPlayer, SimulationReport
+from engine.runner.significance import ALPHA, STRONG, WEAK, Rate, binned, one_proportion_p
 
 if TYPE_CHECKING:
     from engine.runner.sweep import Sweep

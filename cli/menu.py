@@ -16,11 +16,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.core.errors import did_you_mean
 from engine.core.information import UNSEEN, zone_view
 
 if TYPE_CHECKING:
     from engine import State
     from engine.core.actions import Action
+    from engine.core.errors import IllegalActionError
 
 
 def played_components(state: State, action: Action) -> list[int]:
@@ -65,3 +67,29 @@ def menu(state: State) -> list[Action]:
     for place, i in zip(places, sorted(places, key=lambda i: ranks[i])):
         listed[place] = actions[i]
     return listed
+
+
+MOST_SUGGESTED = 2000
+"""The most legal actions an action refused is compared with for a "did you mean" (more: the reason alone)."""
+
+
+def why_refused(state: State, text: str, err: IllegalActionError) -> str:
+    """The engine's reason ``text`` is not a legal action now (``err``), with the legal action nearest it, as the
+    engine suggests a name near a misspelt one: what ``rulecraft play`` and the web table say alike.
+
+    Example: on a choice among ``choose A7``, ``choose B4``, ``why_refused(state, "chose A7", err)``
+    ends ``(did you mean 'choose A7'?)``.
+    """
+    legal = state.legal_actions()
+    hint = did_you_mean(text, [str(a) for a in menu(state)]) if 0 < len(legal) <= MOST_SUGGESTED else None
+    return f"{err} ({hint})" if hint else str(err)
+
+
+def why_typed_refused(state: State, text: str, err: IllegalActionError) -> str:
+    """Why ``text``, typed where actions are looked for by a part of them and naming none, is refused: a single word
+    is said to name no action, then read as one (:func:`why_refused`), as ``rulecraft play`` says it.
+
+    Example: ``why_typed_refused(state, "zz", err)`` starts ``no action contains 'zz'; read as an action: ``.
+    """
+    reason = why_refused(state, text, err)
+    return reason if any(c.isspace() for c in text.strip()) else f"no action contains '{text}'; read as an action: {reason}"

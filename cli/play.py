@@ -37,7 +37,7 @@ from rich.text import Text
 from cli import render
 from cli.agent_files import register_agent_files
 from cli.gamelog import GameLog, replay
-from cli.menu import menu
+from cli.menu import menu, why_typed_refused
 from engine.blocks.choices import ForcedPicks
 from engine.core.atomic import WriteFailed
 from engine.core.errors import IllegalActionError, RulecraftError, did_you_mean, told_to_seats
@@ -125,7 +125,8 @@ class Session:
 
     def run(self) -> bool:
         """Play until the game ends (True) or a human quits (False), or a turn takes ``limits.turn_decisions``
-        decisions without passing (False: the game stops there, as simulate's games do).
+        decisions without passing or the ruleset fails between moves (False: the game stops there, as simulate's
+        games do).
 
         A new game's log is shown whole (setup, and every automatic step before the first decision: a game
         without decisions is all there); a resumed one's, only its last ``RECENT`` lines.
@@ -143,10 +144,13 @@ class Session:
                 return False
             seat = self.state.seat_to_move
             bot = self.bots.get(seat)
-            if bot is not None:
-                if not self.bot_turn(seat, bot):
-                    return False
-            elif not self.human_turn(seat):
+            try:
+                going = self.bot_turn(seat, bot) if bot is not None else self.human_turn(seat)
+            except RulecraftError as err:  # the ruleset fails listing the moves (a step offering more than the limit)
+                self.console.print(f"{told_to_seats(err)}; the game stops here", style="bold")
+                self.failed = True  # and is kept: --log is written (it was lost, the error a traceback's end)
+                return False
+            if not going:
                 return False
         self.console.rule("the final position, every zone open", style="dim")
         for part in render.position(self.state, None):  # the game is over: every hand shown, as its log holds them
@@ -247,8 +251,6 @@ class Session:
                 continue
             if self.list_matching(answer):
                 continue
-            if not any(c.isspace() for c in answer.strip()):  # a part of an action, to list (a cell, a name)
-                error = f"no action contains '{answer}'; read as an action: {error}"
             self.console.print(error, style="bold")
 
     def command(self, answer: str, seat: int) -> bool:
@@ -279,8 +281,8 @@ class Session:
                 failure = self.apply_or_restore(numbered_action(actions, answer))
             else:
                 failure = self.apply_or_restore(answer)
-        except IllegalActionError as err:
-            return str(err)
+        except IllegalActionError as err:  # a text: its part of an action is listed first, if it names some
+            return str(err) if is_number(answer) else why_typed_refused(self.state, answer, err)
         if failure is not None:
             self.console.print(failure, style="bold")
             return ""

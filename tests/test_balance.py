@@ -20,7 +20,8 @@ import engine
 from cli.balance import histogram, seat_balance_line
 from cli.main import main
 from cli.web.charts import report_html
-from engine.runner.report import GameResult, SimulationReport, chi_square_p, even_chance_p
+from engine.runner.report import GameResult, SimulationReport
+from engine.runner.significance import chi_square_p, even_chance_p
 from engine.runner.simulate import simulate
 
 COIN = """\

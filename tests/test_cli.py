@@ -600,8 +600,9 @@ def test_simulate_html_charts_each_seat_s_mean_points_only_when_they_vary(tmp_pa
 
 def test_simulate_points_of_many_values_give_their_range() -> None:
     """A count of discs pays dozens of values: a column each would fill the screen, so their range is given."""
-    from cli.render import MAX_POINT_COLUMNS, make_console, points_table
-    from engine.runner.report import Points
+    from cli.render import make_console
+    from cli.report_tables import MAX_POINT_COLUMNS, points_table
+    from engine.runner.significance import Points
 
     many = {value: 1 for value in range(10, 11 + MAX_POINT_COLUMNS)}
     buffer = io.StringIO()

@@ -63,6 +63,40 @@ class Lookahead:
         return first
 
 
+class Quitter:
+    """Ends the program, as a script's agent might when it is done."""
+
+    def choose(self, state):
+        raise SystemExit(3)
+
+
+class Odd:
+    """Returns something whose == and str() fail."""
+
+    def choose(self, state):
+        class Strange:
+            def __eq__(self, other):
+                raise RuntimeError("no comparing me")
+
+            __hash__ = object.__hash__
+
+            def __str__(self):
+                raise RuntimeError("no writing me")
+
+        return Strange()
+
+
+class Meddler:
+    """Changes what it reads of the state: whose seat is whose, the counters, the zones."""
+
+    def choose(self, state):
+        first = state.legal_actions()[0]
+        state.seat_of.clear()
+        state.zones[0].clear()
+        state.counters[:] = [7] * len(state.counters)
+        return first
+
+
 def not_a_class(state):
     return None
 '''
@@ -115,7 +149,11 @@ def test_a_bad_agent_file_is_refused_with_what_is_wrong(bots: Path, spec: str, s
                f"{BOTS.splitlines().index('        return 1 / 0') + 1})"),
     ("Cheater", "the agent {bots}:Cheater chose 'pass the salt', which is not one of the legal actions"),
     ("Texter", "the agent {bots}:Texter chose the text 'place X at 0,0': return the action itself, the one of "
-               "state.legal_actions() whose str() is that text")])
+               "state.legal_actions() whose str() is that text"),
+    # a sys.exit() in choose ended simulate silently with status 3, and play without writing its --log
+    ("Quitter", "the agent {bots}:Quitter failed in choose(): SystemExit: 3 (line "
+                f"{BOTS.splitlines().index('        raise SystemExit(3)') + 1})"),
+    ("Odd", "the agent {bots}:Odd chose a Strange whose str() fails, which is not one of the legal actions")])
 def test_an_agent_that_fails_or_cheats_is_told_without_a_traceback(bots: Path, name: str, says: str) -> None:
     result = run("simulate", "tic-tac-toe", "-n", "2", "--agents", f"{bots}:{name}")
     assert result.exit_code == 1 and says.format(bots=bots) in result.output, result.output
@@ -146,3 +184,22 @@ def test_an_agent_trying_a_move_out_on_the_state_it_is_given_changes_nothing_but
     assert played.exit_code == 0, played.output
     actions = json.loads((bots.parent / "game.json").read_text())["actions"]
     assert actions[:4] == ["place X at 0,0", "place O at 1,0", "place X at 2,0", "place O at 0,1"], actions
+
+
+def test_an_agent_ending_the_program_stops_play_with_its_game_written(bots: Path) -> None:
+    log = bots.parent / "game.json"
+    played = run("play", "tic-tac-toe", "--seed", "2", "--seat", f"1={bots}:First", "--seat", f"2={bots}:Quitter",
+                 "--log", str(log))
+    assert played.exit_code == 1 and "SystemExit: 3" in played.output, played.output
+    assert json.loads(log.read_text())["actions"] == ["place X at 0,0"]
+
+
+def test_an_agent_changing_what_it_reads_of_the_state_changes_nothing_of_the_game(bots: Path) -> None:
+    """The copy an agent was given shared whose seat is whose with the game: clearing it made simulate fail with a
+    KeyError's traceback at the next move."""
+    played = run("play", "tic-tac-toe", "--seed", "2", "--seat", f"1={bots}:First", "--seat", f"2={bots}:Meddler",
+                 "--log", str(bots.parent / "game.json"))
+    assert played.exit_code == 0, played.output
+    actions = json.loads((bots.parent / "game.json").read_text())["actions"]
+    assert actions[:4] == ["place X at 0,0", "place O at 1,0", "place X at 2,0", "place O at 0,1"], actions
+    assert run("simulate", "iconica", "-n", "2", "--agents", f"{bots}:Meddler,random").exit_code == 0

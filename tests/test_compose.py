@@ -7,7 +7,8 @@ from typing import Iterator
 
 import pytest
 
-from engine.core.compose import compose, merge, variant_names
+from engine.core.compose import compose, variant_names
+from engine.core.merging import merge
 from engine.core.confine import allowing
 from engine.core.errors import RulesetError, SourcePos
 from engine.core.paths import builtin_names, find_ruleset, rulesets_dir, schemas_dir

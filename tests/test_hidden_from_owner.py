@@ -7,6 +7,7 @@ A cooperative game whose players see each other's cards and not their own could 
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -110,3 +111,19 @@ def test_a_zone_of_nobody_cannot_be_hidden_from_its_owner(tmp_path: Path) -> Non
         engine.load(tmp_path)
     assert "ruleset.yaml:9:30: 'hidden: owner' hides a zone from the role it belongs to, and zone 'deck' belongs " \
            "to nobody" in err.value.format()
+
+
+@pytest.mark.parametrize("step", ["commit: {from: hand, to: sealed}", "place: {from: hand, touching: false}",
+                                  "draft: {from: hand, to: played}"], ids=["commit", "place", "draft"])
+def test_a_step_offering_a_hand_held_facing_away_by_name_is_refused_where_written(tmp_path: Path, step: str) -> None:
+    """A commit step from a hand held facing away listed its owner's cards by name, 'commit c7 to pick', under
+    'hand of seat1 (yours): 2 hidden': a choose() among them is an error, the steps said nothing."""
+    text = FACING_AWAY.replace("  played: {kind: pile}\n", "  played: {kind: pile}\n  sealed: {kind: pile, per: role}\n")
+    text = text.replace("components:\n", "slots: {names: [pick], zones: [sealed]}\nboard: {kind: square-grid, width: 3, "
+                                         "height: 3}\ncomponents:\n")
+    text = text.replace("turn:\n  - do:\n", f"turn:\n  - {step}\n  - do:\n")
+    (tmp_path / "ruleset.yaml").write_text(text)
+    with pytest.raises(RulesetError) as err:
+        engine.load(tmp_path)
+    assert re.search(r"ruleset\.yaml:\d+:\d+: this step offers the components of 'hand' by name, and 'hand' is held "
+                     r"facing away from its owner \(hidden: owner\)", err.value.format()), err.value.format()

@@ -159,3 +159,21 @@ def test_play_and_explain_show_them(tmp_path: Path) -> None:
         "gems of A: Blue=1", "gems of B: none", "marker of A: high=3", "marker of B: none", "height: 2=2, 3=2, 4=4"]
     out = CliRunner().invoke(main, ["explain", str(tmp_path / "ruleset.yaml")]).output
     assert "gems: one per role and colour — the gems of each colour" in out and "height: one for each of 2..4" in out
+
+
+def test_a_key_lying_hidden_is_told_as_an_owner_lying_there_would_be(tmp_path: Path) -> None:
+    """A counter keyed by a kind of cards, changed for the card left in a player's hidden hand: the log, which every
+    seat reads, said 'seen of seat1 (Guard-3): 0 -> 1', and the other seat's observation held the value under
+    Guard-3's name, telling it the card in that hand (a counter per card was told as 'a component in hand of ...')."""
+    text = (Path(__file__).resolve().parents[1] / "docs" / "examples" / "glance" / "ruleset.yaml").read_text()
+    played = "        move(x in hand(me) where x == card, discard, 1)\n"
+    assert played in text
+    text = text.replace("counters:\n", "counters:\n  seen: {per: role, key: card}\n", 1)
+    (tmp_path / "ruleset.yaml").write_text(text.replace(played, played + "        seen(me, first(hand(me))) += 1\n"))
+    s = engine.load(tmp_path).new_state(players=2, seed=3, record=True)
+    s.apply(s.legal_actions()[0])
+    held = s.game.component_names[s.zones[s.game.zone_index[("hand", "seat1")]][0]]
+    assert "seen of seat1 (a component in hand of seat1) changes" in s.log
+    assert not any(held in line for line in s.log if line.startswith("seen"))
+    assert all(held not in keyed for keyed in s.observation(2)["counters"]["seen"].values())
+    assert s.observation(1)["counters"]["seen"]["seat1"][held] == 1  # its holder sees it

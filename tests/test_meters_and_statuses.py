@@ -428,6 +428,15 @@ def test_a_component_that_skulls_itself_was_defeated_by_nobody_and_its_grudge_ne
     assert holds(s, f"defeated_by({A}) == none and defeat_source({A}) == sting")
 
 
+def test_defeat_order_tells_which_component_reached_the_bottom_first(grudges: engine.Game) -> None:
+    """Two sides skulled in one turn: the rules name the side eliminated first the loser, so a scoring rule needs the
+    order in which markers reached 0."""
+    s = state(grudges)
+    assert holds(s, f"defeat_order({A}) == 0 and defeat_order({B}) == 0")
+    run(s, f"damage({B}, 60, hit)\ndamage({A}, 60, hit)\ndamage({A}, 10, hit)")  # a third blow at the bottom counts no more
+    assert holds(s, f"defeat_order({B}) == 1 and defeat_order({A}) == 2")
+
+
 def test_an_on_heal_hook_runs_when_the_bearer_is_healed_with_how_much_and_not_at_the_top(tmp_path: Path) -> None:
     """A status could answer damage but not healing: 'on_heal' was refused as a hook nothing runs (did you mean
     'on_defeat'?).  Now the engine runs it when the bearer's marker moves up, with the amount healed."""

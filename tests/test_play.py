@@ -387,6 +387,52 @@ def test_the_web_page_tells_a_seat_asked_during_another_seats_turn_whose_turn_it
     assert situation(state, 2)[0] == "turn 1 (seat 1's): seat 2 to decide"
 
 
+def test_an_action_refused_names_the_legal_action_nearest_it() -> None:
+    """A near miss ('chose N-foot-1', a letter short) was refused with the options alone, to be read through; the
+    legal action nearest it is now suggested, as the web table suggests it (cli.menu.why_refused)."""
+    skirmish = str(Path(__file__).resolve().parent.parent / "docs" / "examples" / "skirmish")
+    result = run("play", skirmish, "--seed", "3", input="chose N-foot-1\nquit\n")
+    assert "(did you mean 'choose N-foot-1'?)" in result.output
+
+
+GROWING = """\
+name: growing
+players: [2]
+components:
+  coin:
+    attributes: {value: int}
+    instances: [{id: c0, value: 0}, {id: c1, value: 1}, {id: c2, value: 2}, {id: c3, value: 3}, {id: c4, value: 4},
+                {id: c5, value: 5}]
+board: {kind: square-grid, width: 10, height: 10}
+zones:
+  hand: {kind: hand, per: role}
+turn:
+  - do:
+      effect: |
+        move(x in supply, hand(current_role), 2)
+  - place: {from: hand, touching: false}
+end:
+  when: count(board) >= 5
+scoring:
+  rank: r in roles
+  by: [0]
+  points: [1, 0]
+"""
+"""Each turn gives the player two more coins to place on any of 100 cells: its third turn offers 294 placements."""
+
+
+def test_a_step_offering_more_actions_than_the_limit_stops_play_with_its_game_kept(tmp_path: Path) -> None:
+    """Seat 1's second turn offered more placements than --limit actions: play stopped with the error's traceback
+    as it drew the turn, and its --log was never written."""
+    (tmp_path / "ruleset.yaml").write_text(GROWING)
+    log = tmp_path / "game.json"
+    result = run("play", str(tmp_path), "--seed", "1", "--limit", "actions=250", "--log", str(log), input="1\n" * 5)
+    assert result.exit_code == 1
+    assert "this step offers 294 actions, more than one decision may (limit actions=250" in result.output
+    assert "the game stops here" in result.output
+    assert len(json.loads(log.read_text())["actions"]) == 2
+
+
 def test_a_save_of_one_action_says_action(tmp_path: Path) -> None:
     # "saved 1 actions to ..." after a single move
     saved = tmp_path / "one.json"

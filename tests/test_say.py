@@ -80,6 +80,17 @@ def test_the_refusal_says_where_the_text_is_written(tmp_path: Path) -> None:
     assert "\u202e" not in result.output  # the caret line shows it as an escape, not reordering the terminal
 
 
+@pytest.mark.parametrize("said", ['"a\u200bb"', '"\u200b\u202ex"'])
+def test_the_quoted_line_shows_an_invisible_character_and_keeps_the_caret_under_the_text(tmp_path: Path,
+                                                                                     said: str) -> None:
+    """The line above the caret printed a zero-width space as it is (unseen), and a bidirectional control as an
+    escape six characters wide with the caret not moved along: the caret stood under the wrong character."""
+    result = CliRunner().invoke(main, ["validate", str(_path(tmp_path, said))])
+    quoted, caret = result.output.splitlines()[1:3]
+    assert "\u200b" not in quoted and "\u202e" not in quoted and "\\u200b" in quoted
+    assert quoted[len(caret) - 1:].startswith('"')  # the caret under the text's opening quote, where say's text starts
+
+
 def test_say_in_a_condition_is_refused(tmp_path: Path) -> None:
     with pytest.raises(RulesetError, match="say\\(\\) writes a line of the log, which a condition or score can't do"):
         engine.load(_path(tmp_path, '"x"', 'say("y")'))

@@ -11,7 +11,8 @@ from click.testing import CliRunner
 
 import engine
 from cli.main import main
-from cli.render import _flag_legend, winners_text
+from cli.render import winners_text
+from cli.report_tables import _flag_legend
 from engine.blocks.outcome import Outcome
 from engine.core.errors import RulesetError
 from engine.runner.simulate import simulate

@@ -18,7 +18,8 @@ from click.testing import CliRunner, Result
 from cli.main import main
 import engine
 from engine.compiling.loading import parse_set_options
-from engine.core.compose import apply_options, compose
+from engine.core.compose import compose
+from engine.core.set_options import apply_options
 from engine.core.errors import RulesetError
 from engine.model.savefile import SaveError
 from engine.runner.replay import Replay, checked_playout

@@ -18,21 +18,8 @@ from engine.core.errors import RulecraftError
 from engine.runner.agents import RandomAgent, make_agent
 from engine.runner.bench import bench
 from engine.runner.executor import LocalExecutor
-from engine.runner.report import (
-    STRONG,
-    UNUSED,
-    WEAK,
-    GameResult,
-    Points,
-    Rate,
-    SimulationReport,
-    compare,
-    flag,
-    flat_rows,
-    two_proportion_p,
-    welch_p,
-    wilson,
-)
+from engine.runner.report import GameResult, SimulationReport, compare, flat_rows
+from engine.runner.significance import STRONG, UNUSED, WEAK, Points, Rate, flag, two_proportion_p, welch_p, wilson
 from engine.runner.simulate import MAX_CHUNK, Chunk, bench_agent, derive_seed, play_chunk, play_game, seat_specs, simulate
 
 GAME = engine.load("iconoclasm-cards")
@@ -689,7 +676,7 @@ def test_a_game_without_decisions_has_no_first_mover_and_flags_no_component() ->
 
 def test_the_first_mover_is_counted_over_the_games_with_a_decision() -> None:
     # one game over before anyone moved, one won by the seat that moved first: the first mover won 1 of 1
-    from cli.render import simulation_report
+    from cli.report_tables import simulation_report
 
     results = [GameResult((1,), (1.0, 0.0), 3, first=1, used=((1,), ())), GameResult((2,), (0.0, 1.0), 0, first=0)]
     report = SimulationReport("r", [], 2, ["random", "random"], 0, [("a", "card"), ("b", "card")], results)
@@ -705,7 +692,7 @@ def test_the_first_mover_is_counted_over_the_games_with_a_decision() -> None:
 def test_a_game_that_opens_with_a_sealed_decision_has_no_first_mover(name: str) -> None:
     # both seats seal their choice at once; seat 1 was named "the seat that moved first" in every game, and its
     # own win rate, printed again as the first player's advantage
-    from cli.render import simulation_report
+    from cli.report_tables import simulation_report
 
     report = simulate(engine.load(name), players=2, n=6, seed=0, agents="random")
     assert report.games_opened_sealed == 6 and report.first_player is None and not report.no_decisions
@@ -790,7 +777,7 @@ def test_a_numpy_integer_seed_runs_the_games_of_its_value_and_the_report_is_json
 
 def test_seats_with_different_bots_have_no_first_player_advantage() -> None:
     # --agents greedy,random,random,random reported "advantage +57.7 points": the greedy bot's edge, not the seat's
-    from cli.render import simulation_report
+    from cli.report_tables import simulation_report
     from cli.web.charts import report_html
 
     report = simulate(GAME, players=4, n=6, seed=0, agents="greedy,random,random,random")

@@ -155,6 +155,33 @@ position:
     assert str(state.legal_actions()[0]).startswith("commit")
 
 
+def test_a_win_effect_is_logged_after_the_fight_it_follows(game: engine.Game) -> None:
+    """The fights of a row were logged together after the row, so the 3+'s 7 points (moved by its win effect) were
+    logged before any fight, as if taken before the 3+ had won."""
+    from engine.core.yamlsource import load_yaml
+    from engine.runner.scenario import set_up
+
+    doc = load_yaml("<test>", '''
+position:
+  zones:
+    hand(East): [3+, "0", "2"]
+    hand(West): ["1", 1-, "4"]
+    pile1: [forest]
+    pile2: [lake]
+    pile3: [shrine]
+''')
+    state = set_up(game, doc, doc["position"])
+    state.log = []
+    for text in ["commit 3+ to left", "commit 0 to middle", "commit 2 to right",
+                 "commit 1 to left", "commit 4 to middle", "commit 1- to right"]:
+        state.apply(text)
+    log = state.log
+    fight = next(i for i, line in enumerate(log) if line.startswith("left: 3+ (East) against 1 (West)"))
+    token = next(i for i, line in enumerate(log) if "seven" in line)
+    middle = next(i for i, line in enumerate(log) if line.startswith("middle:"))
+    assert fight < token < middle, log
+
+
 def test_mistakes_in_card_code_and_slots_are_positioned(tmp_path) -> None:  # type: ignore[no-untyped-def]
     from engine.core.paths import find_ruleset
 

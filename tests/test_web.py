@@ -127,12 +127,12 @@ def test_a_solo_game_is_of_1_player_not_1_players(client: TestClient) -> None:
 def test_a_game_page_draws_the_board_as_inline_svg(client: TestClient, name: str) -> None:
     table = start(client, f"/play/{name}?players=2&seed=7&seat=2=human")  # whoever starts, a human is to move
     page = client.get(f"/table/{table}").text
-    svg = re.search(r'<div id="view">.*?(<svg[^>]*class="board[^"]*".*?</svg>)', page, re.S)
-    assert svg is not None
     if engine.load(name).grid is not None:
-        assert 'data-cell="' in svg.group(1)
-    else:
-        assert 'class="zone-box"' in svg.group(1)
+        svg = re.search(r'<div id="view">.*?(<svg[^>]*class="board[^"]*".*?</svg>)', page, re.S)
+        assert svg is not None and 'data-cell="' in svg.group(1)
+    else:  # the table's zones, a box each
+        boxes = re.search(r'<div id="view">.*?(<div class="board table".*?</div></div>)', page, re.S)
+        assert boxes is not None and 'class="zone-box' in boxes.group(1)
     data = view(client, table)
     assert data["situation"][0].startswith("turn 1: seat ") and data["situation"][0].endswith(" to play")
     assert data["actions"] and data["seat"] == data["to_move"]
@@ -194,7 +194,8 @@ def test_an_illegal_action_is_refused_with_the_reason_and_nothing_changes(client
     before = view(client, table)
     response = client.post(f"/api/tables/{table}/act", json={"action": "place Sun/Sun as Moon at 0,0"})
     assert response.status_code == 400
-    assert response.json() == {"error": "Sun/Sun has no face 'Moon' (its faces are Sun and Sun)"}
+    assert response.json() == {"error": "Sun/Sun has no face 'Moon' (its faces are Sun and Sun) "
+                                        "(did you mean 'place Sun/Moon as Moon at 0,0'?)"}
     assert view(client, table) == before
     assert client.post(f"/api/tables/{table}/act", json={"nothing": 1}).json()["error"].startswith("say which action")
     assert client.post(f"/api/tables/{table}/act", content=b"[").json() == {"error": "the request's body is not JSON"}
@@ -800,6 +801,24 @@ def test_a_folder_of_rulesets_is_served_by_folder_name(tmp_path: Path) -> None:
     catalog = Catalog(str(tmp_path))
     assert catalog.names() == ["tiles"]
     assert catalog.load("tiles").name == "tutorial-tiles"
+
+
+def test_the_ruleset_of_the_folder_the_server_runs_in_is_served_by_that_folder_s_name(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """'rulecraft serve .' listed a ruleset named '' whose every link, /play/?players=2, was 'no ruleset'."""
+    monkeypatch.chdir(ruleset_copy(tmp_path, ""))
+    assert Catalog(".").names() == Catalog("ruleset.yaml").names() == ["tiles"]
+
+
+def test_a_ruleset_folder_named_with_a_hash_or_question_mark_is_reached_by_its_links(tmp_path: Path) -> None:
+    """The front page wrote a folder's name into its links as it was: 'a#b?' made /play/a#b??players=2."""
+    ruleset_copy(tmp_path, "").rename(tmp_path / "a#b?")
+    client = TestClient(create_app(str(tmp_path)), follow_redirects=False)
+    links = re.findall(r'href="(/(?:play|watch|rules|simulate)/[^"]*)"', client.get("/").text)
+    assert links and all(link.startswith(("/play/a%23b%3F?", "/watch/a%23b%3F?", "/rules/a%23b%3F", "/simulate/a%23b%3F?"))
+                         for link in links), links
+    assert client.get(links[0].replace("&amp;", "&")).status_code == 303
+    assert client.get("/rules/a%23b%3F").status_code == 200
 
 
 def test_a_ruleset_edited_while_the_server_runs_is_served_as_it_now_is(tmp_path: Path) -> None:
@@ -1536,3 +1555,74 @@ def test_the_last_move_outlines_what_it_changed_on_the_board_as_the_seat_sees_it
         state.apply(state.legal_actions()[0])
     (left, gone, none), (came, nothing, arrived) = board_changes(before, state)
     assert (none, nothing, gone) == (None, None, arrived) and (left, came) == (before.cell_of[gone], state.cell_of[gone])
+
+
+def zone_chips(html: str, zone: str) -> list[str]:
+    """The names of the chips a zone's box lists, in the order the page lists them."""
+    box = re.search(rf'<section class="zone[^"]*" data-zone="{re.escape(zone)}"[^>]*>(.*?)</section>', html)
+    return re.findall(r'data-name="([^"]+)"', box[1]) if box else []
+
+
+def test_a_pile_laid_on_its_top_is_listed_as_it_was_laid() -> None:
+    """Take six lays each card on the top of its row (move(..., on_top = true)), so a row lies its last card first:
+    the page listed rows backwards, '41, 38' for a row laid 38 then 41.  A pile whose cards went on its top is now
+    listed from the bottom up, as laid; a pile whose cards went under (a trick, the card led first) as it lies."""
+    client = TestClient(create_app(EXAMPLES), follow_redirects=False)
+    table = start(client, "/watch/take-six?players=3&seed=2")
+    rows = {}
+    for _ in range(40):
+        client.post(f"/api/tables/{table}/advance", json={})
+        html = view(client, table)["html"]
+        rows = {zone: [int(card) for card in zone_chips(html, zone)] for zone in ("row1", "row2", "row3", "row4")}
+        if sum(len(cards) > 1 for cards in rows.values()) >= 2:
+            break
+    assert sum(len(cards) > 1 for cards in rows.values()) >= 2, rows
+    assert all(cards == sorted(cards) for cards in rows.values()), rows  # each card higher than the one before it
+    led = start(client, "/watch/hearts?players=4&seed=1")
+    for _ in range(60):
+        client.post(f"/api/tables/{led}/advance", json={})
+        state = client.app.state.server.tables.get(led).state
+        trick = [state.game.piece_names[c] for c in state.zones[state.game.zone_names.index("trick")]]
+        if len(trick) > 1:
+            break
+    assert len(trick) > 1 and zone_chips(view(client, led)["html"], "trick") == trick  # as it lies, the card led first
+
+
+def test_an_action_turning_a_tile_is_drawn_with_the_tile_as_it_would_lie() -> None:
+    """Meadows offers 'place FTFW as 1 at 2,0', a tile's turn written as a number: which way its edges would face,
+    the list did not show.  Each action playing a tile with sides carries a small drawing of it as the action turns
+    it (the page draws it in the list, and on the cell while the action is pointed at)."""
+    client = TestClient(create_app(EXAMPLES), follow_redirects=False)
+    data = view(client, start(client, "/play/meadows?players=2&seed=5"))
+    fills = {a["text"]: re.findall(r'fill="([^"]+)"', a["glyph"]) for a in data["actions"] if "glyph" in a}
+    assert len(fills) == len(data["actions"]) >= 2
+    turned = {int(re.search(r" as (\d) ", text)[1]): sides for text, sides in fills.items()}
+    first, then = min(turned), max(turned)
+    assert turned[then] == turned[first][-(then - first):] + turned[first][:-(then - first)]  # turned clockwise
+    assert all("glyph" not in a for a in view(client, start(client, "/play/take-six?players=2&seed=5"))["actions"])
+
+
+def test_an_action_refused_names_the_legal_action_nearest_it() -> None:
+    """An action posted or typed that the table does not offer was refused with the engine's reason alone, where
+    rulecraft play now suggests the nearest legal action: both say it alike (cli.menu.why_refused), and a word typed
+    in the page's filter naming no action is read as one, as the terminal reads it."""
+    client = TestClient(create_app(EXAMPLES), follow_redirects=False)
+    table = start(client, "/play/skirmish?players=2&seed=3")
+    posted = client.post(f"/api/tables/{table}/act", json={"action": "chose N-foot-1"})
+    assert posted.status_code == 400 and posted.json()["error"].endswith("(did you mean 'choose N-foot-1'?)")
+    typed = client.post(f"/api/tables/{table}/act", json={"action": "N-fot-1", "typed": True}).json()["error"]
+    assert typed.startswith("no action contains 'N-fot-1'; read as an action: ") and "did you mean" in typed
+    assert view(client, table)["moves"] == []  # nothing was played
+
+
+def test_the_log_starts_with_what_ran_before_the_first_move() -> None:
+    """Glance's first turn draws a card and, the Princess never played, plays the Guard without asking: the page's
+    log began with the next move ('seat 1: choose 4', naming a rank), and where the Guard went it never said, where
+    rulecraft play prints the game's log from its start.  The view now holds the start's lines, as a replay's."""
+    client = TestClient(create_app(EXAMPLES), follow_redirects=False)
+    table = start(client, "/play/glance?players=2&seed=4")
+    fresh = engine.load(EXAMPLES / "glance").new_state(players=2, seed=4, record=True)
+    assert view(client, table)["opening"] == fresh.log and "hand of seat1: Guard -> discard" in fresh.log
+    saved = client.get(f"/api/tables/{table}/save").content
+    replayed = client.post("/api/open?mode=replay", content=saved).json()["url"].rsplit("/", 1)[1]
+    assert view(client, replayed)["opening"] == fresh.log

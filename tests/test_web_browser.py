@@ -162,7 +162,7 @@ def test_the_start_position_is_drawn(page: Page, server: str, name: str) -> None
     legend exactly when some component shown is coloured by a declared type's value or a meter has tiles to explain."""
     page.goto(f"{server}/play/{name}?{settings(name)}&seed=7&seat=2=human")  # whoever starts, a human is to move
     settle(page)
-    board = page.locator("#view svg.board")
+    board = page.locator("#view .board")  # an <svg>, or without a board the zones' boxes
     assert board.count() == 1
     assert len(page.locator("#view").screenshot()) > 5000  # a drawing, not an empty box
     assert board.locator(".cell, .zone-box").count() > 0
@@ -313,7 +313,8 @@ def test_bad_requests_get_a_clear_message_and_the_server_goes_on(page: Page, ser
     page.evaluate("act('place Sun/Sun as Moon at 0,0')")
     settle(page)
     message = page.locator("#message")
-    assert message.is_visible() and message.inner_text() == "Sun/Sun has no face 'Moon' (its faces are Sun and Sun)"
+    assert message.is_visible() and message.inner_text() == ("Sun/Sun has no face 'Moon' (its faces are Sun and Sun) "
+                                                             "(did you mean 'place Sun/Moon as Moon at 0,0'?)")
     assert page.locator("#log li").count() == 0  # nothing was played
 
     broken = tmp_path / "broken.json"
@@ -744,19 +745,6 @@ def test_a_bot_thinking_for_seconds_shows_the_page_is_waiting(page: Page, server
     assert waiting.is_hidden() and page.locator("#log > li").count() == 2
 
 
-def test_on_a_phone_the_zones_overview_of_a_game_without_a_board_stays_readable(browser: BrowserContext, server: str) -> None:
-    """A game without a board draws a box per zone, four to a row: a phone shrank them to half their size, their
-    names some 6 pixels high.  It now scrolls sideways instead."""
-    page = browser.new_page()
-    page.set_viewport_size({"width": 390, "height": 844})
-    page.goto(f"{server}/play/kuhn-poker?players=2&seed=1")
-    settle(page)
-    scale = page.locator("#view svg.board").evaluate("(svg) => svg.getBoundingClientRect().width / svg.viewBox.baseVal.width")
-    assert scale >= 0.99
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390  # the page itself does not scroll sideways
-    page.close()
-
-
 def test_on_a_phone_the_list_of_rulesets_fits_the_screen(browser: BrowserContext, server: str) -> None:
     """The front page's table of rulesets was some 50 pixels wider than a phone: the whole page scrolled sideways,
     its header bar stopping short."""
@@ -965,15 +953,37 @@ def long_names_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]
 
 def test_a_zones_long_name_stays_in_its_box(page: Page, long_names_server: str) -> None:
     """A game without a board draws a box per zone with its name cut at 22 characters, but the box holds some 19 at
-    that size: 'cup of Firstcomer_at_table' ran over both sides of its box.  A long name is now written smaller."""
+    that size: 'cup of Firstcomer_at_table' ran over both sides of its box.  A long name is now written whole, wrapped
+    inside its box."""
     page.goto(f"{long_names_server}/play/liars-dice?players=2&seed=1")
     settle(page)
     boxes = page.locator("#view .zone-box")
     assert boxes.count() >= 4
     for i in range(boxes.count()):
-        box, name = boxes.nth(i).locator("rect").bounding_box(), boxes.nth(i).locator(".zone-name").bounding_box()
+        box, name = boxes.nth(i).bounding_box(), boxes.nth(i).locator(".zone-name").bounding_box()
         assert box is not None and name is not None
         assert box["x"] <= name["x"] and name["x"] + name["width"] <= box["x"] + box["width"], boxes.nth(i).text_content()
+        assert boxes.nth(i).locator(".zone-name").inner_text() == boxes.nth(i).get_attribute("data-zone")  # whole
+
+
+def test_on_a_phone_the_zones_of_a_game_without_a_board_wrap_to_its_width(browser: BrowserContext,
+                                                                           examples_server: str) -> None:
+    """A game without a board drew its zones as an SVG of four boxes a row, 640 pixels wide: on a phone the last
+    boxes of each row were cut off (skirmish's), reached only by scrolling the drawing sideways.  They now wrap."""
+    page = browser.new_page()
+    page.set_viewport_size({"width": 375, "height": 800})
+    page.goto(f"{examples_server}/play/skirmish?players=2&seed=3")
+    settle(page)
+    boxes = page.locator("#view .zone-box")
+    assert boxes.count() >= 5
+    table = page.locator("#view .board.table").bounding_box()
+    assert table is not None and table["x"] + table["width"] <= 375
+    for i in range(boxes.count()):
+        box = boxes.nth(i).bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= table["x"] + table["width"]
+    assert page.locator("#view .zone-name").first.evaluate("(name) => parseFloat(getComputedStyle(name).fontSize)") >= 12
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    page.close()
 
 
 def test_on_a_phone_a_long_board_scrolls_rather_than_shrinking_past_reading(browser: BrowserContext, examples_server: str) -> None:
@@ -1170,3 +1180,36 @@ def test_on_a_phone_whose_turn_it_is_comes_right_after_the_board(browser: Browse
     assert top["#view svg.board"] < top["#situation"] < top["#actions"] < top["#view .zone"] < top["#view .legend"] < top["#log"], top
     assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
     page.close()
+
+
+def test_a_tiles_turn_is_drawn_in_the_list_and_on_its_cell(page: Page, examples_server: str) -> None:
+    """'place FTFW as 1 at -1,0' told a tile's turn as a number alone.  Each such action shows the tile as it would
+    lie, and pointing at it draws the tile on its cell; pointing away takes it off."""
+    page.goto(f"{examples_server}/play/meadows?players=2&seed=5")
+    settle(page)
+    actions = page.locator("#actions button.action")
+    assert actions.count() >= 2 and actions.locator("svg.tile-glyph").count() == actions.count()
+    actions.nth(1).hover()
+    cell = page.locator("#view svg.preview").evaluate("(glyph) => glyph.closest('.cell').dataset.cell")
+    assert f" at {cell}" in actions.nth(1).inner_text()
+    page.locator("h1").hover()
+    assert page.locator("#view svg.preview").count() == 0
+
+
+def test_enter_on_a_filter_naming_no_action_says_why_it_is_refused(page: Page, examples_server: str) -> None:
+    """Enter in the filter played the action only when one was left: typed text naming none did nothing, where
+    rulecraft play says why and suggests the nearest action.  The page now sends it and shows the reason; a number
+    naming no action (#2) plays the list's action of that number, as rulecraft play does."""
+    page.goto(f"{examples_server}/play/skirmish?players=2&seed=3")
+    settle(page)
+    page.locator("#filter").fill("chose N-foot-1")
+    assert page.locator("#actions button.action").count() == 0
+    page.locator("#filter").press("Enter")
+    settle(page)
+    assert "did you mean 'choose N-foot-1'?" in page.locator("#message").inner_text()
+    page.locator("#filter").fill("")
+    second = page.locator("#actions button.action").nth(1).inner_text()
+    page.locator("#filter").fill("#2")  # a number no action holds: the list's second, as rulecraft play reads it
+    page.locator("#filter").press("Enter")
+    settle(page)
+    assert page.locator("#log > li").first.inner_text().startswith(f"seat 1: {second}")

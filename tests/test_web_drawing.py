@@ -155,3 +155,24 @@ def test_a_stacking_maps_names_keep_clear_of_the_stacks_beneath_them(tmp_path: P
     below = re.findall(r'<circle class="kind" cx="[\d.]+" cy="([\d.]+)" r="([\d.]+)"', cell_drawn(svg, "0,1"))
     assert name is not None and below
     assert all(float(cy) - float(r) > float(name[1]) + 2 for cy, r in below)  # the discs beneath start below the name
+
+
+def test_values_of_two_types_that_colour_pieces_get_different_colours() -> None:
+    """Fleet's charts are coloured by their side (North, South), its marks by hit or miss: both types took the
+    palette from its start, so North and Hit were one red, South and Miss one green, on the board and in the legend;
+    Spell Cycles' diamonds took the palette's green beside its green pyramids.  The palette now goes on from one
+    type that colours pieces to the next, passing over a colour close to one a value has of its own."""
+    from cli.render import value_label
+    from cli.web.svg import _near, _rgb
+
+    for name in ("fleet", "spell-cycles"):
+        game = engine.load(str(DATA.parent.parent / "docs" / "examples" / name) if name == "fleet" else name)
+        colours = value_colours(game)
+        shown = {value_label(game, c, f) for c, faces in enumerate(game.face_count) for f in range(faces)}
+        owner = {value: kind for kind, values in game.types.items() for value in values if value in shown}
+        by_colour: dict[str, set[str]] = {}
+        for value, kind in owner.items():
+            by_colour.setdefault(colours[value], set()).add(kind)
+        assert len(set(owner.values())) >= 2 and all(len(kinds) == 1 for kinds in by_colour.values()), (name, by_colour)
+        close = [(a, b) for a in owner for b in owner if owner[a] != owner[b] and _near(_rgb(colours[a]), _rgb(colours[b]))]
+        assert not close, (name, close)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import engine
 from cli import render
-from cli.web.svg import zones_svg
+from cli.web.overview import zones_overview
 from tests.oracle import EXAMPLES
 
 ORCHARD = EXAMPLES / "orchard"
@@ -19,7 +19,7 @@ def test_an_empty_zone_not_shown_is_left_off_the_empty_line_and_the_table() -> N
     state = engine.load(ORCHARD).new_state(players=2, seed=1)
     lines = [line.plain for line in render.zones(state, 1)]
     assert "empty: laid of seat1 (yours), laid of seat2, done" in lines, lines
-    table = zones_svg(state.game, state.observation(1)["zones"])
+    table = zones_overview(state.game, state.observation(1)["zones"])
     assert 'data-zone="laid of seat1"' in table and "passing" not in table
 
 
@@ -38,10 +38,10 @@ def test_an_empty_supply_has_no_box_on_a_table_without_a_board() -> None:
     zones listed below the table already left it out); the supply has a box while it holds something."""
     state = engine.load("kuhn-poker").new_state(players=2, seed=1)
     assert state.observation(1)["zones"]["supply"] == []
-    table = zones_svg(state.game, state.observation(1)["zones"])
+    table = zones_overview(state.game, state.observation(1)["zones"])
     assert 'data-zone="supply"' not in table and 'data-zone="deck"' in table
     used = engine.load(EXAMPLES / "crazy-eights").new_state(players=2, seed=1)
-    assert used.observation(1)["zones"]["supply"] and 'data-zone="supply"' in zones_svg(used.game, used.observation(1)["zones"])
+    assert used.observation(1)["zones"]["supply"] and 'data-zone="supply"' in zones_overview(used.game, used.observation(1)["zones"])
 
 
 PILES = """\

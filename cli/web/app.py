@@ -65,7 +65,7 @@ from cli.web.catalog import Catalog, UnknownRuleset
 from cli.web.charts import report_html
 from cli.web.params import BadRequest
 from cli.web.stopping import StoppingExecutor
-from cli.web.tables import ServerFull, Table, TableError, Tables
+from cli.web.tables import ServerFull, Table, TableError, Tables, laid_on_top
 from engine.core.errors import RulecraftError, RulesetError, told_to_seats
 from engine.core.showtext import json_safe, players as players_text
 from engine.runner.replay import MAX_BYTES
@@ -228,10 +228,11 @@ class Server:
             "bots": {str(s): spec for s, spec in table.bots.items()},
             "to_move": mover, "bot_to_move": mover in table.bots, "over": state.is_terminal,
             "situation": view.situation(state, seat, frozenset(table.bots), everything=everyone),
-            "html": view.table_html(state, seat, own=seat not in table.bots, everything=everyone),
+            "html": view.table_html(state, seat, own=seat not in table.bots, everything=everyone, on_top=laid_on_top(moves)),
             "actions": view.actions(state, seat) if table.mode != "replay" and mover not in table.bots else [],
             "typed_cell": game.cell_names.typed_cell,  # a filter that is one cell as a whole (see CellNames.lists)
             "moves": [m.to_json(None if table.mode == "replay" or everyone else seat or 0) for m in moves[-MOVES_SHOWN:]],
+            "opening": table.opening if len(moves) <= MOVES_SHOWN else [],  # the start's log, while its moves are shown
             "unsaved": unsaved,  # why this page may not save the game now (None: it may)
             "undo_refused": undo_refused,  # why this page may not take back a move now (None: it may try)
             "seats": seats,  # the seats this page may be shown (none: it is shown what every seat sees)
@@ -412,6 +413,7 @@ def create_app(source: str | PathLike[str] | None, cap: float = DEFAULT_CAP) -> 
         if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)):
             raise BadRequest("say which seat moves by its number, {\"seat\": 1}, or leave it out for the seat to move")
         seen = version_in(data)
+        typed = data.get("typed") is True  # typed in the page's filter, naming no action listed there
 
         held = server.held(request, table)
 
@@ -422,7 +424,7 @@ def create_app(source: str | PathLike[str] | None, cap: float = DEFAULT_CAP) -> 
                 if mover in table.keys and mover not in held:
                     raise Refused(403, f"this request carries no key for seat {mover}, whose turn it is: "
                                        f"only the browser holding seat {mover} plays it")
-                table.act(text.strip(), seat, seen, expired)
+                table.act(text.strip(), seat, seen, expired, typed)
                 return server.view(table, seat, held)
             return server.locked(table, move)
 

@@ -85,9 +85,9 @@ class Catalog:
             if not self._paths:
                 raise RulesetError.at(None, f"{source}: no ruleset here (no {RULESET_FILE}, nor folders holding one)")
         else:
-            path = find_ruleset(source)
+            path = find_ruleset(source).resolve()  # 'serve .' names the folder it runs in, not '' (a name no link reached)
             name = path.parent.name if path.name == RULESET_FILE else path.stem
-            self._paths[name] = str(path.resolve())
+            self._paths[name or "ruleset"] = str(path)
         self._games: dict[tuple[str, tuple[str, ...], tuple[tuple[str, str], ...]], tuple[Stamp, Game]] = {}
         self._lock = threading.Lock()
         self._summaries: tuple[str, dict[str, dict[str, Any]]] | None = None  # the built-ins', by what they depend on

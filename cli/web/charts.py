@@ -18,9 +18,10 @@ Typical use::
 from __future__ import annotations
 
 import io
-from cli import balance, render
+from cli import balance, render, report_tables
 from engine.core.showtext import html_safe as escape
-from engine.runner.report import Comparison, Points, Rate, SimulationReport, binned
+from engine.runner.report import Comparison, SimulationReport
+from engine.runner.significance import Points, Rate, binned
 
 WIDTH = 560
 BAR = "#4c72b0"
@@ -28,7 +29,7 @@ BAR = "#4c72b0"
 
 def report_html(report: SimulationReport, comparison: Comparison | None = None, seconds: float | None = None) -> str:
     """The whole page."""
-    title = render.run_title(report)
+    title = report_tables.run_title(report)
     points = points_chart(report, comparison)
     turns = [length_histogram(report, turns=True)] if report.turn_counts != report.length_counts else []
     dealt = [chart for chart in (role_chart(report), held_chart(report)) if chart]
@@ -57,7 +58,7 @@ def report_text(report: SimulationReport, comparison: Comparison | None = None) 
     """The report ``rulecraft simulate`` prints, as plain text."""
     buffer = io.StringIO()
     console = render.make_console(width=120, file=buffer)
-    for part in render.simulation_report(report, comparison):
+    for part in report_tables.simulation_report(report, comparison):
         console.print(part)
     return buffer.getvalue()
 

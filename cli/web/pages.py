@@ -10,8 +10,10 @@ True
 from __future__ import annotations
 
 import json
-from engine.core.showtext import html_safe as escape
 from typing import TYPE_CHECKING, Any
+from urllib.parse import quote
+
+from engine.core.showtext import html_safe as escape
 
 if TYPE_CHECKING:
     from cli.web.catalog import Listed
@@ -45,7 +47,7 @@ def index_page(games: list[tuple[str, Game | Listed | None, str]]) -> str:
     """
     rows = []
     for name, game, problem in games:
-        n = escape(name)
+        n, u = escape(name), escape(quote(name, safe=""))  # u in links: a folder named 'a#b' or 'a?b' broke them
         if game is None:
             rows.append(f'<tr><td>{n}</td><td colspan=4 class="error">does not load: {escape(problem)}</td></tr>')
             continue
@@ -54,9 +56,9 @@ def index_page(games: list[tuple[str, Game | Listed | None, str]]) -> str:
         rows.append(
             f'<tr data-ruleset="{n}"><td><b>{n}</b><br><small>{escape(game.title)}</small></td>'
             f'<td>{", ".join(map(str, game.player_counts))}</td><td><small>{variants}</small></td>'
-            f'<td><a class="play" href="/play/{n}?players={players}">play</a> · '
-            f'<a class="watch" href="/watch/{n}?players={players}">watch bots</a> · '
-            f'<a href="/rules/{n}">rules</a> · <a href="/simulate/{n}?players={players}&amp;n=100">balance</a></td></tr>'
+            f'<td><a class="play" href="/play/{u}?players={players}">play</a> · '
+            f'<a class="watch" href="/watch/{u}?players={players}">watch bots</a> · '
+            f'<a href="/rules/{u}">rules</a> · <a href="/simulate/{u}?players={players}&amp;n=100">balance</a></td></tr>'
         )
     options = "".join(f"<option>{escape(name)}</option>" for name, game, _ in games if game is not None)
     body = f"""
@@ -123,7 +125,7 @@ def table_page(view: dict[str, Any], rules: list[str], game: Game, ruleset: str)
    <div id="explanation"></div>
    <input id="filter" type=search placeholder="filter actions: type part of one" aria-label="filter actions">
    <ol id="actions"></ol>
-   <h3>log</h3><ol id="log"></ol>
+   <h3>log</h3><div id="opening" hidden></div><ol id="log"></ol>
   </aside>
  </div>
 </section>

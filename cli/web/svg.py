@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any, Iterable
 
 from rich.color import Color, ColorParseError
 
+from cli.web.overview import zones_overview
 from cli.web.sides import Sides, hex_corners, side_count, side_values, sides_svg, square_corners, tile_sides
 from cli.render import abbreviations, drawn_span, own_face_down, piece_text, value_label, value_styles
 from engine.blocks.catalogue import drawings
@@ -83,25 +84,66 @@ def value_colours(game: Game) -> dict[str, str]:
 
     A ``display`` entry's ``colour`` wins, then the colour named in its
     terminal ``style`` (``bold magenta`` -> magenta), then the colour the value's
-    own name is, if it names one (a value ``teal`` is teal), then the palette by
-    the value's index in its type.
+    own name is, if it names one (a value ``teal`` is teal), then the palette in its order, one colour a value, going
+    on from one type that colours pieces (a piece's first attribute of a declared type) to the next, and passing over
+    a colour close to one a value that colours pieces has of its own: a game's sides and its marks each took the
+    palette from its start, so its first side and its first mark were drawn alike, on the board and in the legend,
+    and a value took the palette's colour next to a value named for nearly that colour.
 
     >>> _style_colour("bold magenta"), _style_colour("bold")
     ('#800080', None)
     """
     styles = value_styles(game)
+    own = {value: colour for values in game.types.values() for value in values
+           if (colour := _own_colour(game.display.get(value, {}), value))}
+    shown = {value_label(game, c, f) for c, faces in enumerate(game.face_count) for f in range(faces)}
+    taken = [rgb for value, colour in own.items() if value in shown and (rgb := _rgb(colour)) is not None]
+    free = [colour for colour in PALETTE if not any(_near(_rgb(colour), rgb) for rgb in taken)] or list(PALETTE)
     colours: dict[str, str] = {}
+    start = 0  # where the palette goes on for the next type that colours pieces
     for values in game.types.values():
+        unowned = [value for value in values if value not in own]
         for i, value in enumerate(values):
-            hint = game.display.get(value, {})
-            colours.setdefault(value, hint.get("colour") or _style_colour(hint.get("style")) or _style_colour(value)
-                               or PALETTE[i % len(PALETTE)])
+            colours.setdefault(value, own.get(value) or free[(start + unowned.index(value)) % len(free)])
+        if shown.intersection(map(str, values)):
+            start += len(unowned)
     for name, hint in game.display.items():  # a component named in display
         if name not in colours and (hint.get("colour") or _style_colour(hint.get("style"))):
             colours[name] = hint.get("colour") or _style_colour(hint.get("style")) or NEUTRAL
     for value, style in styles.items():
         colours.setdefault(value, _style_colour(style) or NEUTRAL)
     return colours
+
+
+def _own_colour(hint: dict[str, Any], value: str) -> str | None:
+    """The colour a value has of its own: its ``display`` colour, its style's, or the colour its name is (None)."""
+    return hint.get("colour") or _style_colour(hint.get("style")) or _style_colour(value)
+
+
+def _rgb(colour: str) -> tuple[int, int, int] | None:
+    """A CSS colour (``#rgb``, ``#rrggbb`` or a name) as its three channels, 0 to 255, or None when it cannot be read.
+
+    >>> _rgb("#f00"), _rgb("teal"), _rgb("no such colour")
+    ((255, 0, 0), (0, 128, 128), None)
+    """
+    text = colour.strip().lower()
+    if len(text) == 4 and text.startswith("#"):
+        text = "#" + "".join(c * 2 for c in text[1:])
+    try:
+        found = Color.parse(COLOUR_WORDS.get(text, text)).get_truecolor()
+    except ColorParseError:
+        return None
+    first, second, third = found
+    return first, second, third
+
+
+def _near(a: tuple[int, int, int] | None, b: tuple[int, int, int]) -> bool:
+    """Whether two colours are close enough to be taken for one another (closer than a fifth of the way across the colour cube, corner to corner).
+
+    >>> _near((127, 127, 127), (128, 128, 128)), _near((214, 39, 40), (0, 128, 0))
+    (True, False)
+    """
+    return a is not None and sum((x - y) ** 2 for x, y in zip(a, b)) < (0.2 * 441.7) ** 2
 
 
 def _style_colour(style: str | None) -> str | None:
@@ -282,10 +324,10 @@ def _beneath_title(state: State, cell: tuple[int, int]) -> str:
 
 def board_svg(state: State, seen: dict[str, Any] | None = None, viewer: int | None = None) -> str:
     """The board of ``state`` as an ``<svg>`` drawing, as seat ``viewer`` sees it (None: every piece shown; 0: what
-    every seat sees); without a board, the table's zones (see :func:`zones_svg`)."""
+    every seat sees); without a board, the table's zones (see :func:`cli.web.overview.zones_overview`), not a drawing."""
     grid = state.game.grid
     if grid is None:
-        return zones_svg(state.game, seen if seen is not None else state.observation(1)["zones"])
+        return zones_overview(state.game, seen if seen is not None else state.observation(1)["zones"])
     if isinstance(grid, HexGrid):
         return _hex_svg(state, grid, viewer)
     if isinstance(grid, PointsBoard):
@@ -688,43 +730,12 @@ def _point_unit(board: PointsBoard, near: dict[tuple[int, int], list[tuple[int, 
     return CELL * min(WIDEST_SPREAD, max(1, math.ceil(need / CELL)))
 
 
-ZONE_W, ZONE_H, ZONES_PER_ROW = 150, 50, 4
-
-
-def zones_svg(game: Game, seen: dict[str, Any]) -> str:
-    """A game without a board: the table as a box per zone, with how many components lie there as a seat sees it (a
-    zone the ruleset does not have ``shown``, and the built-in supply, only while it holds something: a box saying
-    "supply: 0 components" stood in every game that keeps nothing there); nothing at all when there is no box to
-    draw (a game kept on counters alone, its scores and nothing else, drew an empty box)."""
-    quiet = {name for zi, name in enumerate(game.zone_names)
-             if not game.zone_spec_of[zi].shown or game.zone_spec_of[zi].kind == "supply"}
-    shown = [(name, content) for name, content in seen.items()
-             if content != {"hidden": 0} and (content or name not in quiet)]
-    if not shown:
-        return ""
-    rows = -(-len(shown) // ZONES_PER_ROW)
-    width, height = ZONES_PER_ROW * (ZONE_W + 8) + 8, rows * (ZONE_H + 8) + 8
-    parts = [_open(width, height, "table")]
-    for i, (name, content) in enumerate(shown):
-        x, y = 8 + (i % ZONES_PER_ROW) * (ZONE_W + 8), 8 + (i // ZONES_PER_ROW) * (ZONE_H + 8)
-        hidden = isinstance(content, dict)
-        count = content["hidden"] if hidden else len(content)
-        words = f"{count} hidden" if hidden else f"{count} component{'s' * (count != 1)}"
-        label = name if len(name) <= 22 else name[:21] + "…"
-        parts.append(f'<g class="zone-box" data-zone="{escape(name)}"><title>{escape(name)}: {words}</title>'
-                     f'<rect x="{x}" y="{y}" width="{ZONE_W}" height="{ZONE_H}" rx="5" class="{"hidden" if hidden else "open"}"/>'
-                     + _label(x + ZONE_W / 2, y + 20, label, None, ZONE_W - 12, ZONE_NAME_PX, "zone-name") + _text(x + ZONE_W / 2, y + 38, words, "zone-count")
-                     + "</g>")
-    parts.append("</svg>")
-    return "".join(parts)
-
-
 LEAST_SCALE = 0.75
 """The most a board is shrunk to fit a narrow window (a phone): beyond it, it scrolls sideways (see the style sheet)."""
 
 
 def _open(width: float, height: float, kind: str) -> str:
-    least = f' style="min-width: {width * LEAST_SCALE:.0f}px"' if kind != "table" else ""  # the zones' boxes: never shrunk
+    least = f' style="min-width: {width * LEAST_SCALE:.0f}px"'
     return (f'<svg xmlns="http://www.w3.org/2000/svg" class="board {kind}" role="img" aria-label="the board" '
             f'viewBox="0 0 {width:.0f} {height:.0f}" width="{width:.0f}" height="{height:.0f}"{least}>')
 
@@ -734,14 +745,13 @@ def _text(x: float, y: float, text: str, cls: str, fill: str | None = None) -> s
     return f'<text x="{x:.1f}" y="{y:.1f}" class="{cls}"{colour} text-anchor="middle">{escape(text)}</text>'
 
 
-LABEL_PX, ZONE_NAME_PX, CHAR_WIDTH = 13, 12, 0.62
-"""A piece's label's and a zone box's name's sizes in pixels (as the style sheet says), and a bold character's width,
-about, in font sizes."""
+LABEL_PX, CHAR_WIDTH = 13, 0.62
+"""A piece's label's size in pixels (as the style sheet says), and a bold character's width, about, in font sizes."""
 
 
 def _label(x: float, y: float, text: str, fill: str | None, room: float, px: int = LABEL_PX, cls: str = "label") -> str:
     """Bold text centred at ``(x, y)`` (a piece's label, or ``cls``): at its usual size ``px`` when it fits in ``room``
-    units across, else written smaller (down to 8 pixels) and held to ``room``, so that it stays on its piece or box.
+    units across, else written smaller (down to 8 pixels) and held to ``room``, so that it stays on its piece.
 
     >>> "font-size" in _label(0, 0, "ab", "#000", 34), "textLength" in _label(0, 0, "sixsix", "#000", 34)
     (False, True)

@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, TypeVar
 from engine.blocks.choices import ForcedPicks
 from engine.core.errors import IllegalActionError, RulecraftError, told_to_seats
 from engine.core.information import determinizer
+from cli.menu import why_refused, why_typed_refused
 from cli.web.params import MAX_SECONDS
 from engine.runner.agents import Agent, GreedyAgent, SearchSpec, make_agent
 from engine.runner.replay import Replay, replay
@@ -72,6 +73,41 @@ def board_changes(before: "State", after: "State") -> tuple[Change, ...]:
     return tuple((cell, old.get(cell), new.get(cell)) for cell in sorted(cells, key=lambda c: (c[1], c[0])))
 
 
+def pile_growth(before: "State", after: "State") -> tuple[tuple[int, bool], ...]:
+    """Each pile (``kind: pile``) that components joined while others stayed in it, and whether they went on its top
+    (True: before every component already there, as ``move(..., on_top = true)`` puts them) or under it (False: after
+    them, a move's usual way); a pile that was empty tells neither.
+
+    >>> import engine
+    >>> s = engine.load(engine.builtin_names()[0]).new_state(players=2, seed=1)
+    >>> pile_growth(s, s.clone())
+    ()
+    """
+    game, grown = after.game, []
+    for zi, spec in enumerate(game.zone_spec_of):
+        if spec.kind != "pile" or before.zones[zi] == after.zones[zi]:
+            continue
+        was = set(before.zones[zi])
+        joined = [i for i, c in enumerate(after.zones[zi]) if c not in was]
+        stayed = [i for i, c in enumerate(after.zones[zi]) if c in was]
+        if joined and stayed and (max(joined) < min(stayed) or min(joined) > max(stayed)):
+            grown.append((zi, max(joined) < min(stayed)))
+    return tuple(grown)
+
+
+def laid_on_top(moves: Iterable["Move"]) -> frozenset[int]:
+    """The piles the last of ``moves`` to grow them grew on their top (see :func:`pile_growth`): their components lie
+    the last laid first, so the page draws them from the bottom up, as they were laid.
+
+    >>> laid_on_top([Move(1, 1, "", "", [], grew=((3, True), (4, False))), Move(2, 2, "", "", [], grew=((4, True),))])
+    frozenset({3, 4})
+    """
+    on_top: dict[int, bool] = {}
+    for move in moves:
+        on_top.update(move.grew)
+    return frozenset(zone for zone, top in on_top.items() if top)
+
+
 @dataclass
 class Move:
     """A move as the page shows it: who made it, its text, what the other seats saw of it, what it did (the log lines)."""
@@ -82,6 +118,7 @@ class Move:
     public: str  # the text as the other seats see it (a sealed choice hides what was chosen)
     lines: list[str]
     changed: tuple[Change, ...] = ()  # the board's cells whose top piece it changed (see board_changes)
+    grew: tuple[tuple[int, bool], ...] = ()  # the piles it laid components on, on top or under (see pile_growth)
 
     def to_json(self, seat: int | None) -> dict[str, Any]:
         """As ``seat`` sees it (None: everything, as a replay shows it; 0, nobody's seat: as every seat sees it)."""
@@ -101,6 +138,7 @@ class Table:
     agents: dict[int, Agent] = field(default_factory=dict)
     before: dict[int, tuple[int, Agent]] = field(default_factory=dict)  # bot move's position -> (seat, its agent before it)
     moves: list[Move] = field(default_factory=list)
+    opening: list[str] = field(default_factory=list)  # the log of the start: setup and what ran before the first move
     mode: str = "play"  # play, watch or replay
     keys: dict[int, str] = field(default_factory=dict, repr=False)  # a played table's human seats -> their keys
     returns: dict[int, str] = field(default_factory=dict, repr=False)  # the same seats -> their holders' way back
@@ -116,7 +154,7 @@ class Table:
         log.game = game
         state = game.new_state(players=players, seed=seed, record=True)
         mode = "watch" if len(bots) == players else "play"
-        table = cls(table_id, ruleset, log, state, dict(bots), mode=mode)
+        table = cls(table_id, ruleset, log, state, dict(bots), mode=mode, opening=list(state.log or []))
         table.keys = new_keys([s for s in range(1, players + 1) if s not in bots]) if mode == "play" else {}
         table.returns = new_keys(table.keys)
         table.agents = {seat: page_agent(make_agent(spec, derive_seed(seed, seat))) for seat, spec in bots.items()}
@@ -142,13 +180,15 @@ class Table:
     # ------------------------------------------------------------ moving
 
     def act(self, text: str, by: int | None = None, seen: int | None = None,
-            expired: Callable[[], bool] = lambda: False) -> None:
+            expired: Callable[[], bool] = lambda: False, typed: bool = False) -> None:
         """Apply a human's action (its text), for seat ``by`` when given (None: whoever is to move); raises TableError
         when no human is to move, it is not ``by``'s turn, or the action is illegal.
 
         ``seen``: the version of the table the page showed when the action was picked; when the table has moved on
         since (the same click arriving twice, a move made on another page), nothing is played.
         ``expired()`` true once the action is played: its request was refused as too long, so it is not kept.
+        An action refused is told with the legal action nearest it (:func:`cli.menu.why_refused`); ``typed``: the text
+        was typed where actions are looked for by a part of them and named none (:func:`cli.menu.why_typed_refused`).
         """
         if seen is not None and seen != self.version:
             raise TableError("the game moved on since this page showed it: nothing was played (choose again)")
@@ -161,7 +201,7 @@ class Table:
             raise TableError(f"seat {seat} is played by a bot ({self.bots[seat]}), not from the page")
         if by is not None and by != seat:
             raise TableError(f"it is seat {seat}'s turn, not seat {by}'s: nothing was played")
-        self._apply(text, seat, expired)
+        self._apply(text, seat, expired, typed)
 
     def advance(self, expired: Callable[[], bool] = lambda: False, seen: int | None = None) -> bool:
         """Let the bot to move play one move; False when no bot is to move (a human's turn, or the end).
@@ -186,8 +226,9 @@ class Table:
         self.agents[seat] = thinking
         return True
 
-    def _apply(self, text: str, seat: int, expired: Callable[[], bool] = lambda: False) -> None:
-        """Play ``text`` for ``seat`` on a copy, kept unless it fails or ``expired()`` says its request was refused."""
+    def _apply(self, text: str, seat: int, expired: Callable[[], bool] = lambda: False, typed: bool = False) -> None:
+        """Play ``text`` for ``seat`` on a copy, kept unless it fails or ``expired()`` says its request was refused
+        (``typed``: see :meth:`act`)."""
         before = len(self.state.log or [])
         played = self.state.clone(record=True)
         public = "this move"  # until the move is read: its own text may be hidden from the others
@@ -197,16 +238,16 @@ class Table:
             with ForcedPicks(played, telling=True) as forced:  # a choice of one option: told with the move's lines
                 played.apply(action, undo=False)  # a copy already: dropped if the ruleset fails
         except IllegalActionError as err:
-            raise TableError(str(err)) from None
+            raise TableError((why_typed_refused if typed else why_refused)(self.state, text, err)) from None
         except RulecraftError as err:  # the ruleset failed while carrying the move out: the table stays as it was
             raise TableError(f"the ruleset failed while playing '{public}': {told_to_seats(err)} "
                              "(the game is as it was before that move)") from None
         if expired():
             return
-        changed = board_changes(self.state, played)
+        changed, grew = board_changes(self.state, played), pile_growth(self.state, played)
         self.state = played
         self.moves.append(Move(len(self.moves) + 1, seat, str(action), public, forced.merged(self.state.log or [], before),
-                               changed))
+                               changed, grew))
         self.version += 1
 
     def undo(self, seats: frozenset[int] | None = None, seen: int | None = None,
@@ -321,6 +362,7 @@ class Table:
         if hashes is not None:
             replay(state.clone(), actions, stop_if_expired, hashes)
         self.state = state
+        self.opening = list(state.log or [])
         for text in actions:
             stop_if_expired()
             self._apply(text, self.state.seat_to_move)

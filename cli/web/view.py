@@ -24,8 +24,9 @@ from cli.web.sides import Sides, face_sides, glyph_svg, side_count, tile_sides
 from cli.web.svg import NEUTRAL, board_svg, board_values, legend, text_colour, value_colours
 from engine.blocks.catalogue import drawings
 from engine.blocks.pointsboard import PointsBoard
+from engine.core.errors import RulecraftError
 from engine.core.facedown import NOBODY, back_label, hidden_from
-from engine.core.information import seen_parts
+from engine.core.information import SEEN, seen_parts, zone_view
 from engine.core.showtext import html_safe as escape
 from engine.model.savefile import counter_values
 
@@ -38,11 +39,16 @@ BACKS_SHOWN = 12
 """Card backs drawn for a hidden zone before the rest is only counted."""
 
 
-def table_html(state: State, seat: int | None, own: bool = True, everything: bool = False) -> str:
+def table_html(state: State, seat: int | None, own: bool = True, everything: bool = False,
+               on_top: frozenset[int] = frozenset()) -> str:
     """The board, the zones ``seat`` may see (the empty ones too, see :func:`cli.render.shown_empty`; None: what every seat sees; once the game is over, or with
     ``everything`` (a table of bots only, which keeps no secret from its watchers), every zone), the meters, counters,
     the lines blocks draw (see :class:`engine.blocks.block.Drawing`) and a legend, as HTML; ``own``: the page plays
-    ``seat``, whose zones are marked "(yours)" (not when it only watches a bot's seat)."""
+    ``seat``, whose zones are marked "(yours)" (not when it only watches a bot's seat).
+
+    ``on_top``: the piles whose components were laid on their top (:func:`cli.web.tables.laid_on_top`), listed from
+    the bottom up, as they were laid (a row of cards, its last card on top, read backwards); the others as they lie,
+    their top first (a trick, each card put under the one led)."""
     game = state.game
     # Zones of roles nobody plays are left out, unless roles are hidden: then which roles are played is not known.
     open_roles = game.roles is None or not game.roles.hidden
@@ -60,13 +66,17 @@ def table_html(state: State, seat: int | None, own: bool = True, everything: boo
     meter = game.parts.get("meter")
     for name, content in seen.items():
         zi = game.zone_names.index(name)
+        laid = zi in on_top and isinstance(content, list) and (over or zone_view(state, zi, seat or 0) == SEEN)
+        if laid:  # from the bottom up, as laid
+            content, faces = content[::-1], {**faces, name: faces[name][::-1]} if name in faces else faces
         empty = not content and render.shown_empty(state, zi)  # a zone seen empty, so that its box is there before it fills
         if not empty and (zi == game.board_zone or not content or content == {"hidden": 0}):
             continue
         owner = game.zone_owner[zi]
         mine = own and owner is not None and state.seat_of.get(owner) == seat
         heading = escape(name) + (" (yours)" if mine else "")
-        parts.append(f'<section class="zone{" mine" * mine}{" empty" * empty}" data-zone="{escape(name)}"><h3>{heading}</h3>')
+        order = ' data-order="laid" title="from the bottom up, as laid: the top last"' if laid else ""
+        parts.append(f'<section class="zone{" mine" * mine}{" empty" * empty}" data-zone="{escape(name)}"{order}><h3>{heading}</h3>')
         if empty:
             parts.append('<small class="empty">(empty)</small>')
         elif isinstance(content, dict):
@@ -78,7 +88,8 @@ def table_html(state: State, seat: int | None, own: bool = True, everything: boo
         elif meter is not None and owner is not None and all(meter.counter.index_of(c) is not None for c in state.zones[zi]):
             parts.extend(meter_html(state, cid) for cid in render.in_view(state, zi, order_of))
         elif game.zone_spec_of[zi].show:  # one line per component, with the attributes the zone shows
-            for cid, line in zip(render.in_view(state, zi, order_of), render.listing(state, zi, {}, order_of)):
+            listed = list(zip(render.in_view(state, zi, order_of), render.listing(state, zi, {}, order_of)))
+            for cid, line in listed[::-1] if laid else listed:
                 details = line.plain[len(f"  {game.piece_names[cid]}:"):].strip()
                 parts.append(f'<div class="listed">{chip_html(game, game.piece_names[cid])} <small>{escape(details)}</small></div>')
                 values.add(render.value_label(game, cid, 0))
@@ -243,8 +254,41 @@ def actions(state: State, seat: int | None) -> list[dict[str, Any]]:
         return []
     names = state.game.cell_names
     listed = [(str(a), a) for a in menu(state)]  # a hand's cards in the hand's order, as rulecraft play lists them
-    return [{"text": text, "cells": cells_in(text, state.game), "cell_words": names.cell_words(text),
-             "zones": chosen_zones(state, a)} for text, a in listed]
+    tiles = tile_sides(state.game, side_count(state.game.grid)) if len(listed) <= MOST_PICTURED else {}
+    found = [{"text": text, "cells": cells_in(text, state.game), "cell_words": names.cell_words(text),
+              "zones": chosen_zones(state, a)} for text, a in listed]
+    for action, (_, a) in zip(found, listed):
+        glyph = tile_glyph(state, a, tiles) if tiles else ""
+        if glyph:
+            action["glyph"] = glyph
+    return found
+
+
+MOST_PICTURED = 600
+"""The most actions a decision offers whose tiles are drawn beside them (each is played on a copy to see how the
+tile lies): beyond, they are listed as text alone."""
+
+
+def tile_glyph(state: State, action: Action, tiles: dict[str, Sides]) -> str:
+    """A small drawing of the tile ``action`` plays (a kind with sides, ``tiles``: :func:`cli.web.sides.tile_sides`)
+    as it would lie, turned as the action turns it (``place T1 as 1 at 2,0``: its sides one step clockwise), for the
+    action's entry in the page's list and its preview on the board; ``""`` for an action playing no such tile, or one
+    the ruleset fails on.  The action is played on a copy, and the tile's face read there.
+
+    Example: in a game of edge-matching tiles, ``tile_glyph(state, action, tile_sides(game, 4))`` is an ``<svg
+    class="tile-glyph">`` of four triangles, the first side's value's colour on top.
+    """
+    game = state.game
+    played = [cid for cid in played_components(state, action) if game.component_kind[cid] in tiles]
+    if not played:
+        return ""
+    after = state.clone()
+    try:
+        after.apply(action, undo=False)
+    except RulecraftError:
+        return ""
+    sides = face_sides(game, played[0], after.face[played[0]], tiles)
+    return glyph_svg(sides, len(sides), value_colours(game), NEUTRAL) if sides else ""
 
 
 def chosen_zones(state: State, action: Action) -> list[str]:

@@ -106,7 +106,7 @@ class Cast(Step):
         super().__init__(index, spec, pos, b)
         g = self.game = b.game
         n = len(g.component_names)
-        self.source = b.zone_ref(spec, "from")
+        self.source = b.zone_ref(spec, "from", offered=True)
         me = {"self": ANY_COMPONENT}
         when, self.when_slots = b.expression(spec.get("when", "true"), "bool", bind=me, pos=b.pos(spec, "when"))
         self.when, self.when_text = when.fn, b.describe(spec.get("when", "true"))

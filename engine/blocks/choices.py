@@ -67,7 +67,7 @@ from typing import TYPE_CHECKING, Any
 from engine.blocks.cellnames import PLAIN
 from engine.blocks.enumeration import CHOOSE_WORD, record_choice
 from engine.blocks.outside_changes import Noticed, apply_changes
-from engine.core.actions import normalise
+from engine.core.actions import find_text, normalise
 from engine.core.errors import EffectRuntimeError, IllegalActionError
 from engine.core.facedown import NOBODY, hidden_from, public_name
 from engine.core.information import SEEN, zone_view
@@ -951,10 +951,11 @@ def parse(s: "StateView", text: str) -> str:
     """The label a typed answer names (``choose NAME`` or just ``NAME``); raises with the options."""
     pending = s.pending
     assert pending is not None
+    labels = pending.labels
+    found = find_text(text, [*labels, *(f"{CHOOSE_WORD} {label}" for label in labels)])
+    if found is not None:
+        return labels[found % len(labels)]
     wanted = normalise(text)
-    for label in pending.labels:
-        if wanted in (normalise(label), normalise(f"{CHOOSE_WORD} {label}")):
-            return label
     for label in pending.refused:
         if wanted in (normalise(label), normalise(f"{CHOOSE_WORD} {label}")):
             raise IllegalActionError(s.game.steps[pending.step].refusal.reason(text))

@@ -725,6 +725,9 @@ class Contest(Step):
                     if lines is not None:
                         lines.append(f"{g.piece_names[winner]} won by {margin}: its win effect runs" if told_name(s, winner) is None
                                      else f"{label(s, winner)} won: its win effect runs")
+                        if s.log is not None:  # the fights so far go before what the effect logs
+                            s.log.extend(lines)
+                            lines.clear()
                     s.budget = s.game.limits.steps
                     with ToldAsHidden(s, winner, "win effect of {}"):
                         self.on_win(s, winner, other, margin)

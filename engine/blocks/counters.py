@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any, Callable, ClassVar
 
 from engine.blocks.hooks import SOURCE_LOCAL, local_reader
 from engine.core.errors import EffectRuntimeError, did_you_mean
+from engine.core import limits
 from engine.core.facedown import told_name
 from engine.core.yamlsource import Mapping
 from engine.lang import ast, codegen, statements
@@ -260,11 +261,27 @@ def declare_counters(b: "BuildContext") -> None:
             owners = tuple(g.kinds[per])
         shown = spec.get("shown", True) is not False
         keys, key_of = read_keys(b, spec) if spec.get("key") is not None else (None, "")
+        if too_many_values(b, offset, len(owners) * len(keys or (None,)), pos, f"counter '{name}'"):
+            continue
         if keys is not None:
             owners = tuple((owner, key) for owner in owners for key in keys)
         g.counters[str(name)] = CounterSpec(str(name), per, offset, owners, doc=str(spec.get("doc") or ""), shown=shown,
                                             keys=keys, key_of=key_of)
         offset += len(owners)
+
+
+def too_many_values(b: "BuildContext", offset: int, count: int, pos: "SourcePos | None", what: str) -> bool:
+    """Whether ``count`` more values after the ``offset`` already kept pass the ``counter_values`` limit (an error
+    at ``pos`` then, naming ``what`` keeps them), before any is made.
+
+    Example: a counter per component of a kind of 20,000 keyed by that kind would keep 400,000,000 values.
+    """
+    most = limits.current().counter_values
+    if offset + count <= most:
+        return False
+    b.error(pos, f"{what} keeps {count:,} values (one per owner and key), and the counters, meters and statuses "
+                 f"would keep more than {most:,} in all {limits.exceeded('counter_values')}")
+    return True
 
 
 RANGE = re.compile(r"\s*(-?\d+)\s*\.\.\s*(-?\d+)\s*")
@@ -301,6 +318,21 @@ def key_type(spec: CounterSpec, scope: Scope) -> Type:
     if spec.key_of in scope.vocab.data.get("types", {}):
         return Enum(spec.key_of)
     return INT if RANGE.fullmatch(spec.key_of) else Component(spec.key_of)
+
+
+def component_key(spec: CounterSpec, owner: Any) -> int | None:
+    """The component a keyed counter's ``(owner, key)`` has as its key (a counter keyed by a kind: ``seen(r, c)``),
+    else None: where it lies hidden, the key says no more of it than an owner lying there would.
+
+    >>> component_key(CounterSpec("seen", "role", keys=(0, 1), key_of="card"), ("A", 1))
+    1
+    >>> component_key(CounterSpec("marker", "role", keys=(2, 3), key_of="2..3"), ("A", 3)) is None
+    True
+    """
+    if type(owner) is not tuple or spec.keys is None or RANGE.fullmatch(spec.key_of):
+        return None
+    key = owner[1]
+    return key if type(key) is int else None
 
 
 def key_label(game: Any, spec: CounterSpec, key: Any) -> str:

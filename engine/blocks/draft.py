@@ -72,7 +72,7 @@ class Draft(Step):
         super().__init__(index, spec, pos, b)
         from engine.core.yamlsource import Mapping
 
-        self.source = b.zone_ref(spec, "from")
+        self.source = b.zone_ref(spec, "from", offered=True)
         self.target = str(spec.get("to", ""))
         b.zone_ref(spec, "to")
         if self.target in b.game.zone_specs and not b.game.zone_specs[self.target].per_role:

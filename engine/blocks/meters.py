@@ -44,6 +44,10 @@ last action taken later can strike back::
 
     last_words: {name: Reprisal, do: "damage(defeated_by(self), 30)"}
 
+``defeat_order(TARGET)`` is the place in which it reached 0 among all that
+did (1 for the first, 0 while it has not), so a scoring rule can tell which
+side was wiped out first when both fall in one turn.
+
 >>> parse_tile("backlash 20"), parse_tile("dodge"), parse_tile("dodge " + "9" * 5000)
 (('backlash', 20), ('dodge', 0), None)
 """
@@ -511,6 +515,19 @@ def defeat_of(s: "StateView", cid: Any) -> tuple[Any, Any] | None:
     return None
 
 
+def defeat_place(s: "StateView", cid: Any) -> int:
+    """The place in which a component's marker reached 0 among all that did, from 1; 0 while it has not.
+
+    >>> class S: slices = {MeterWork.block: MeterWork(defeats=((3, 1, "action"), (5, None, "sting")))}
+    >>> defeat_place(S(), 5), defeat_place(S(), 3), defeat_place(S(), 4)
+    (2, 1, 0)
+    """
+    for place, (cid_, _, _) in enumerate(meter_work(s).defeats or (), start=1):
+        if cid_ == cid:
+            return place
+    return 0
+
+
 def _land(s: "StateView", meter: Meter, target: int, value: int, source: Any, attacker: Any, amount: int, down: bool,
           pos: SourcePos | None) -> None:
     """The marker came to rest on ``value``: a special tile there nullifies statuses and runs its code."""
@@ -576,18 +593,21 @@ def attacker_of(fn: Function, scope: Scope, call: ast.Call, wanted: Type = ANY_C
 
 @dataclass(frozen=True)
 class Defeat(Function):
-    """``defeated_by(TARGET)`` and ``defeat_source(TARGET)``: who brought a component to 0, and from what source."""
+    """``defeated_by(TARGET)``, ``defeat_source(TARGET)`` and ``defeat_order(TARGET)``: who brought a component to 0,
+    from what source, and in which place among all that reached 0."""
 
-    part: int = 0  # 0: the attacker, 1: the source
+    part: int = 0  # 0: the attacker, 1: the source, 2: the place
 
     def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
         meter: Meter = scope.vocab.data["meter"]  # only rulesets with a meter offer these functions (see attach)
-        result_type = ANY_COMPONENT if self.part == 0 else meter.source_type
+        result_type = (ANY_COMPONENT, meter.source_type, INT)[self.part]
         args = self.arity(call, scope, 1)
         if not args:
             return Compiled(result_type, lambda s, e: None)
         target = self.value(scope, args[0], ANY_COMPONENT, "target").fn
         part = self.part
+        if part == 2:
+            return Compiled(INT, lambda s, e: defeat_place(s, target(s, e)))
 
         def read(s: Any, e: list[Any]) -> Any:
             found = defeat_of(s, target(s, e))
@@ -597,8 +617,12 @@ class Defeat(Function):
 
     def describe(self, call: ast.Call) -> str:
         args = call.positional()
+        if not args:
+            return self.name
+        if self.part == 2:
+            return f"the place in which {args[0].describe()} fell"
         what = "who defeated" if self.part == 0 else "the source of the blow that defeated"
-        return f"{what} {args[0].describe()}" if args else self.name
+        return f"{what} {args[0].describe()}"
 
 
 def attach(b: "BuildContext") -> None:
@@ -658,6 +682,10 @@ ADDED_FUNCTIONS = (
     Defeat("defeat_source", "defeat_source(TARGET) -> source",
            "The source of the damage that brought a component's meter to 0; none before that.",
            "defeat_source(self) == action", part=1),
+    Defeat("defeat_order", "defeat_order(TARGET) -> int",
+           "The place in which a component's meter reached 0 among all that did, counting from 1 for the first; "
+           "0 while it has not.",
+           "max(defeat_order(c) for c in units)", part=2),
 )
 
 

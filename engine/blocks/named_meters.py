@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable
 
 from engine.blocks.block import Block, declare
-from engine.blocks.counters import CounterOf, CounterSpec, owner_type, read_bound
+from engine.blocks.counters import CounterOf, CounterSpec, owner_type, read_bound, too_many_values
 from engine.blocks.hooks import SOURCE_LOCAL, local_reader
 from engine.blocks.meters import Meter, attacker_of, read_track, shift, watcher
 from engine.core.errors import did_you_mean
@@ -68,6 +68,8 @@ def declare_meters(b: "BuildContext") -> None:
                     did_you_mean(per, ["role", *g.kinds]))
             continue
         owners: tuple[Any, ...] = (g.roles.values if g.roles else ()) if per == "role" else tuple(g.kinds[per])
+        if too_many_values(b, offset, len(owners), pos, f"meter '{name}'"):
+            continue
         counter = g.counters[name] = CounterSpec(name, per, offset, owners, doc=str(spec.get("doc") or ""))
         offset += len(owners)
         meters[name] = Meter(counter, b.int_setting(spec, "tile", 1) or 1, _source_type(b, spec), cause="by",

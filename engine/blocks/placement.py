@@ -117,7 +117,7 @@ class Place(Step):
 
     def __init__(self, index: int, spec: "Mapping", pos: SourcePos, b: "BuildContext") -> None:
         super().__init__(index, spec, pos, b)
-        self.source = b.zone_ref(spec, "from")
+        self.source = b.zone_ref(spec, "from", offered=True)
         b.require_board(spec, "to")
         names = sorted({f for faces in b.game.face_names.values() for f in faces})
         rule = b.choice(spec, "face", ("choose", "as-is", *names), "choose")

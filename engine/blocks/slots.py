@@ -315,7 +315,7 @@ class Commit(Step):
         if self.components and not ("from" in spec and "to" in spec):
             b.error(pos, "step 'commit' needs both 'from' and 'to' (or neither, with 'cells', to commit a cell alone)")
         elif self.components:
-            self.source = b.zone_ref(spec, "from")
+            self.source = b.zone_ref(spec, "from", offered=True)
             self.target = b.zone_ref(spec, "to")
             _check_laid_out(b, spec, "to", self.slots)
             self.ends = _ends_by_role(self.source, self.target)

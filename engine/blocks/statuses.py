@@ -57,7 +57,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from engine.blocks.block import Block, Drawing, declare, withdraw_functions
 from engine.blocks.choices import run_effect
-from engine.blocks.counters import CounterSpec
+from engine.blocks.counters import CounterSpec, too_many_values
 from engine.blocks.hooks import Hook, Running, ToldAsHidden, compile_hook, label, reach_of, source_of, unseen
 from engine.blocks.steps import Step, step_kind
 from engine.core.errors import EffectRuntimeError, SourcePos, did_you_mean
@@ -259,6 +259,9 @@ def compile_statuses(b: "BuildContext") -> None:
             status.hooks[str(hook)] = compile_hook(b, text, hooks.pos_of(hook), bind)
     offset = sum(len(c.owners) for c in g.counters.values())
     owners = tuple(range(len(g.component_names)))
+    if too_many_values(b, offset, len(owners) * len(book.statuses), b.pos(b.tree, "statuses"),
+                       f"each of the {len(book.statuses):,} statuses, one value per component,"):
+        owners = ()  # refused: nothing kept
     for status in book.statuses:
         status.spec = CounterSpec(status.name, "component", offset, owners, doc=f"the {status.name} status")
         g.counters[status.name] = status.spec

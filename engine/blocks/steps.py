@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Sequence
 from engine.blocks.block import Block, declare
 from engine.blocks.choices import run_effect
 from engine.blocks.enumeration import Texts
-from engine.core.actions import Action, ActionSpace, ListSpace, normalise
+from engine.core.actions import Action, ActionSpace, ListSpace, find_text
 from engine.core.decisions import ChanceEvent
 from engine.core.errors import IllegalActionError, SourcePos
 from engine.core.slices import NO_CHANCE, Chance
@@ -173,11 +173,10 @@ class Step:
 
     def parse(self, s: "StateView", text: str) -> Action:
         """The legal action written as ``text`` (spacing and brackets are forgiven)."""
-        wanted = normalise(text)
         legal = s.legal_actions()
-        for action in legal:
-            if normalise(str(action)) == wanted:
-                return action
+        found = find_text(text, [str(action) for action in legal])
+        if found is not None:
+            return legal[found]
         raise IllegalActionError(self.why_illegal(s, text) or _not_legal(text, legal))
 
     def why_illegal(self, s: "StateView", text: str) -> str | None:

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from engine.core.compose import set_outside
+from engine.core.set_options import set_outside
 from engine.core.errors import Diagnostic, RulesetError, SourcePos, position_key
 from engine.core.paths import rulesets_dir
 from engine.core.yamlsource import Mapping, Sequence, load_yaml

@@ -42,7 +42,7 @@ from engine.compiling.turn import compile_setup, compile_turn
 from engine.compiling.vocabulary import build_vocabulary
 from engine.compiling.zones import BOARD, compile_owner_known, read_board, read_display, read_zones
 from engine.core import limits
-from engine.core.compose import set_in_words
+from engine.core.set_options import set_in_words
 from engine.core.errors import DiagnosticSink, RulesetError, SourcePos, did_you_mean
 from engine.core.showtext import one_line
 from engine.core.yamlsource import Mapping, Sequence, Text, plain
@@ -302,12 +302,22 @@ class Builder:
             return default
         return value
 
-    def zone_ref(self, spec: Mapping, key: str) -> ZoneRef:
-        """The zone ``spec[key]`` names; a per-role zone resolves to the one of the role whose turn it is."""
+    def zone_ref(self, spec: Mapping, key: str, offered: bool = False) -> ZoneRef:
+        """The zone ``spec[key]`` names; a per-role zone resolves to the one of the role whose turn it is.
+
+        ``offered``: the step offers the zone's components by name (``place R3 at 1,0``, ``commit R3 to pick``), so
+        a zone held facing away from its owner (``hidden: owner``) is refused: its owner, the one offered them, may not
+        know them (a ``choose()`` among them stops the game alike).
+        """
         name = str(spec.get(key, ""))
         if name not in self.game.zone_specs:
             self.error(self.pos(spec, key), f"unknown zone '{name}'", did_you_mean(name, self.game.zone_specs))
             return ZoneRef(name, lambda s: 0)
+        if offered and self.game.zone_specs[name].hidden == "owner":
+            self.error(self.pos(spec, key), f"this step offers the components of '{name}' by name, and '{name}' is held "
+                                            "facing away from its owner (hidden: owner), who may not know them",
+                       f"play one by its place in a do step: let i = choose(n in numbers(1, count({name}(current_role)))) "
+                       f"then nth({name}(current_role), i)")
         if self.game.zone_specs[name].per_role:
             by_role = {role: i for (zone, role), i in self.game.zone_index.items() if zone == name}
             return ZoneRef(name, lambda s: by_role[s.acting_role], by_role)

@@ -9,7 +9,8 @@
 
 ``points`` may be a list of positions instead (``[[0, 0], [2, 0]]``): the
 points are then named by their positions in links.  Every point needs a
-link unless ``links`` is empty; a point named twice, two points at one
+link unless ``links`` is empty; a point named twice, two names that differ
+by their case alone (a player types a name in any case), two points at one
 position, a link to itself, a link written twice or to an unknown point are
 reported at the place written.
 
@@ -104,11 +105,16 @@ def _points(b: "Builder", spec: Mapping) -> tuple[list[tuple[str, Cell]], dict[s
     if len(entries) > MAX_POINTS:
         b.error(b.pos(spec, "points"), f"a board has at most {MAX_POINTS} points, not {len(entries)}")
         return found, places
+    folded: dict[str, str] = {}
     for name, value, key in entries:
         where = written.key_pos.get(name) if isinstance(written, Mapping) else b.pos(written, key)
         if name:
             b.check_identifier(str(name), where, "point", any_script=True)  # code reads at(Zürich) too
             places[str(name)] = where
+            twin = folded.setdefault(str(name).casefold(), str(name))
+            if twin != str(name):  # a player types a point's name in any case: the two would be one
+                b.error(where, f"points '{twin}' and '{name}' differ by their case alone, and a player types a "
+                               "point's name in any case", "give each point a name of its own")
         cell = _position(value)
         if cell is None or max(abs(cell[0]), abs(cell[1])) > MAX_COORDINATE:
             b.error(b.pos(written, key), f"a point's position is [x, y], two whole numbers from -{MAX_COORDINATE} to "

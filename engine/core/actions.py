@@ -17,6 +17,7 @@ import re
 from numbers import Integral
 from typing import Any, Iterator, Protocol, Sequence
 
+from engine.core.errors import IllegalActionError
 from engine.core.showtext import cut
 
 
@@ -366,8 +367,33 @@ class EmptySpace(ActionSpace):
         return []
 
 
-def normalise(text: str) -> str:
-    """Action text with brackets dropped and spacing collapsed: '(1, 0)' == '1,0'."""
-    text = re.sub(r"[()]", " ", text.strip().lower())
+def normalise(text: str, keep_case: bool = False) -> str:
+    """Action text with brackets dropped and spacing collapsed: '(1, 0)' == '1,0'; in lower case unless ``keep_case``."""
+    text = re.sub(r"[()]", " ", text.strip() if keep_case else text.strip().lower())
     text = re.sub(r"\s*,\s*", ",", text)
     return re.sub(r"\s+", " ", text).strip()
+
+
+def find_text(text: str, candidates: Sequence[str]) -> int | None:
+    """The position of the candidate ``text`` writes (spacing and brackets forgiven): one written in its case first,
+    else one written in another case; None for none.  A text that writes, in another case, candidates that differ by
+    their case alone (``Guard`` and ``guard``) names none of them and is refused: taking one would play what the
+    player did not mean.
+
+    >>> find_text("choose Guard", ["choose guard", "choose Guard"]), find_text("CHOOSE rook", ["choose Rook"])
+    (1, 0)
+    >>> find_text("choose GUARD", ["choose guard", "choose Guard"])
+    Traceback (most recent call last):
+    engine.core.errors.IllegalActionError: 'choose GUARD' is ambiguous: it writes choose guard and choose Guard, which differ by their case alone; type it in the case shown
+    """
+    cased = normalise(text, keep_case=True)
+    exact = next((i for i, c in enumerate(candidates) if normalise(c, keep_case=True) == cased), None)
+    if exact is not None:
+        return exact
+    loose = normalise(text)
+    found = [i for i, c in enumerate(candidates) if normalise(c) == loose]
+    written = list(dict.fromkeys(normalise(candidates[i], keep_case=True) for i in found))
+    if len(written) > 1:
+        raise IllegalActionError(f"'{cut(text, 80)}' is ambiguous: it writes {' and '.join(written[:4])}, which differ "
+                                 "by their case alone; type it in the case shown")
+    return found[0] if found else None

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Iterable, Sequence
 
 from engine.core.lookalike import lookalike, told_apart
-from engine.core.showtext import cut
+from engine.core.showtext import cut, quoted_line
 
 MESSAGE_LIMIT = 2000
 """At most this many characters of a message are printed (a long value quoted in it is cut)."""
@@ -70,7 +70,7 @@ class Diagnostic:
         if lines is None:
             lines = source_lines(self.pos.file)
         if 1 <= self.pos.line <= len(lines):
-            text, col = clip_line(lines[self.pos.line - 1].rstrip("\n"), max(self.pos.col, 1))
+            text, col = clip_line(*quoted_line(lines[self.pos.line - 1].rstrip("\n"), max(self.pos.col, 1)))
             out += f"\n    {text}\n    {' ' * (col - 1)}^"
         return out
 

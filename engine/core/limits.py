@@ -13,7 +13,7 @@ knows which one to raise.
 500
 >>> parse_limits(["stpes=5"])
 Traceback (most recent call last):
-ValueError: unknown limit 'stpes' (did you mean 'steps'?); limits: yaml_nodes, yaml_text, yaml_depth, includes, merged_nodes, variants, requires_depth, components, copies, turns, call_depth, steps, answers, turn_decisions, condition_items, integer_digits, code_length, code_total, log_lines
+ValueError: unknown limit 'stpes' (did you mean 'steps'?); limits: yaml_nodes, yaml_text, yaml_depth, includes, merged_nodes, variants, requires_depth, components, copies, counter_values, turns, call_depth, steps, answers, turn_decisions, actions, condition_items, integer_digits, code_length, code_total, log_lines
 """
 
 from __future__ import annotations
@@ -41,11 +41,13 @@ class Limits:
     requires_depth: int = 50
     components: int = 20_000
     copies: int = 10_000
+    counter_values: int = 1_000_000
     turns: int = 10_000
     call_depth: int = 50
     steps: int = 100_000
     answers: int = 500
     turn_decisions: int = 10_000
+    actions: int = 100_000
     condition_items: int = 10_000_000
     integer_digits: int = 100
     code_length: int = 100_000
@@ -91,6 +93,8 @@ DESCRIPTIONS: dict[str, str] = {
     "requires_depth": "how long a chain of variants requiring each other may be",
     "components": "components in all (the sum of every component's count)",
     "copies": "copies of one component (its count)",
+    "counter_values": "values the counters, meters and statuses keep in all (one per owner and key: a counter per "
+    "component of a kind of 20,000 keyed by that kind would keep 400,000,000)",
     "turns": "turns one game may last (its end's max_turns)",
     "call_depth": "how deeply the ruleset's own functions may call each other",
     "steps": "steps of one run of a program or one test of a condition: each loop pass, "
@@ -103,6 +107,9 @@ DESCRIPTIONS: dict[str, str] = {
     "bench's playouts, the searches' random rollouts, a game at rulecraft play; each action taken before the turn "
     "passes): a step whose choices never run out (groups that form and clash again, the player asked which goes first "
     "each time) stops here, not after hours of one endless turn",
+    "actions": "legal actions one decision may offer (each a step's placement, move or answer): a step offering more "
+    "stops the game at its line, where the searches, the observation and the list of moves at rulecraft play would "
+    "have worked out every one (a place step offering 2,500 pieces on 10,000 cells, 25 million)",
     "condition_items": "items nested selections may look at in one evaluation, as the compiler bounds them",
     "integer_digits": "digits of any whole number: in YAML, in --set, in code, in a die's sides, or reached by "
     "arithmetic; at most 4,300, the digits Python writes of a whole number",

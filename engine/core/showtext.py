@@ -32,8 +32,7 @@ _UNSAFE = re.compile(
 
 
 def _escape(match: re.Match[str]) -> str:
-    code = ord(match.group())
-    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+    return _escape_char(match.group())
 
 
 def shown(text: str) -> str:
@@ -78,6 +77,27 @@ def invisible_character(text: str) -> str | None:
     (None, '\u202e', '\u200b')
     """
     return next((ch for ch in text if unicodedata.category(ch) == "Cf"), None)
+
+
+def quoted_line(text: str, col: int) -> tuple[str, int]:
+    """A line of a file as an error quotes it above its caret, and the caret's column in it: every unsafe or invisible
+    character (a control, a bidirectional control, a zero-width space, a byte-order mark) written as an escape, so
+    the line reads as it is and the caret stays under the character it points at.
+
+    >>> quoted_line("name: a\u200bb", 8)
+    ('name: a\\\\u200bb', 8)
+    >>> quoted_line("\u200bname: \u202ex", 8)
+    ('\\\\u200bname: \\\\u202ex', 13)
+    """
+    def escaped(part: str) -> str:
+        return "".join(_escape_char(ch) if _UNSAFE.match(ch) or unicodedata.category(ch) == "Cf" else ch for ch in part)
+
+    return escaped(text), len(escaped(text[: max(col - 1, 0)])) + 1
+
+
+def _escape_char(ch: str) -> str:
+    code = ord(ch)
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
 
 
 def json_safe(text: str) -> str:

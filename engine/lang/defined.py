@@ -425,7 +425,8 @@ def _define_each(b: "CodeContext", section: Mapping, below: dict[str, str]) -> N
         before = len(b.sink.items)
         if name not in vocab.elsewhere:  # only its own body can call it before it is defined
             vocab.elsewhere[name] = f"a function may not call itself: '{name}' can use only the functions defined above it"
-        compiled = _compile_body(b, body_text, section.pos_of(key) if not isinstance(spec, Mapping) else spec.pos_of("is"), typed, lets)
+        compiled = _compile_body(b, body_text, section.pos_of(key) if not isinstance(spec, Mapping) else spec.pos_of("is"), typed, lets,
+                                 {param: _param_pos(str(key), param, pos) for param, _ in params})
         _hint_untyped(b.sink.items, before, str(key), [param for param, _ in params])
         vocab.elsewhere.pop(name, None)
         broken = f"'{name}' is written under 'functions:', but its expression has a problem, reported there"
@@ -491,6 +492,16 @@ def _type_pos(key: str, param: str, type_name: str, pos: SourcePos) -> SourcePos
     return SourcePos(pos.file, pos.line, pos.col + found.start(1)) if found else pos
 
 
+def _param_pos(key: str, param: str, pos: SourcePos) -> SourcePos:
+    """Where the parameter ``param`` is written in the key ``key`` that starts at ``pos`` (a plain key on one line).
+
+    >>> _param_pos("hurt(character c, int n)", "n", SourcePos("r.yaml", 4, 3))
+    SourcePos(file='r.yaml', line=4, col=25)
+    """
+    found = re.search(rf"[(,](?:\s*[\w ]*?\s)?\s*({re.escape(param)})\s*[,)]", key)
+    return SourcePos(pos.file, pos.line, pos.col + found.start(1)) if found else pos
+
+
 def _param_type(b: "CodeContext", name: str) -> Type | None:
     if name.startswith("list of "):
         item = _param_type(b, name[len("list of "):])
@@ -520,12 +531,13 @@ class Body(NamedTuple):
 
 
 def _compile_body(b: "CodeContext", text: Any, pos: Any, params: list[tuple[str, Type]],
-                  lets: Mapping | None = None) -> Body | None:
-    """The body of a function with parameters ``params`` and ``lets``, compiled; None when it cannot be."""
+                  lets: Mapping | None = None, params_at: Mapping[str, SourcePos] | None = None) -> Body | None:
+    """The body of a function with parameters ``params`` (written at ``params_at``, else at ``pos``) and ``lets``,
+    compiled; None when it cannot be."""
     scope = Scope(b.game.vocab, b.sink)
     scope.pure = True
     for name, type_ in params:
-        scope.check_new_name(name, pos, "in the function's body")
+        scope.check_new_name(name, (params_at or {}).get(name, pos), "in the function's body")
         scope.bind(name, type_)
     steps: list[tuple[int, Fn]] = []
     sources: list[tuple[int, Compiled]] = []  # each let's slot and compiled value, for one generated function

@@ -20,7 +20,7 @@ import json
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from engine.blocks.counters import key_label
+from engine.blocks.counters import component_key, key_label
 from engine.blocks.enumeration import out_of_reach
 from engine.blocks.outcome import Outcome
 from engine.core.decisions import ChanceEvent, Decision
@@ -488,15 +488,21 @@ def counter_values(s: "State", seat: int | None = None) -> dict[str, Any]:
 
 def keyed_values(s: "State", spec: "CounterSpec", seat: int | None) -> dict[str, Any]:
     """A keyed counter's values as :func:`counter_values` gives them: by key (a game-wide counter), else by owner, then
-    by key; keys and owners as observations name them (a number as text), owners ``seat`` cannot see left out."""
+    by key; keys and owners as observations name them (a number as text), owners and keys ``seat`` cannot see left
+    out (a component lying hidden from it, as an owner or as the key of a counter keyed by a kind)."""
     g = s.game
     by_owner: dict[Any, dict[str, int]] = {}
     for i, (owner, key) in enumerate(spec.owners):
-        if seat is None or not isinstance(owner, int) or zone_view(s, s.zone_of[owner], seat) != UNSEEN and not hidden_from(s, owner, seat):
+        if seat is None or _seen_by(s, owner, seat) and _seen_by(s, component_key(spec, (owner, key)), seat):
             by_owner.setdefault(owner, {})[key_label(g, spec, key)] = s.counters[spec.offset + i]
     if spec.per == "game":
         return by_owner.get(None, {})
     return {g.component_names[o] if isinstance(o, int) else o: keyed for o, keyed in by_owner.items()}
+
+
+def _seen_by(s: "State", owner: Any, seat: int) -> bool:
+    """Whether ``seat`` may read a counter of ``owner`` (or keyed by it): a role, nothing, or a component it sees."""
+    return not isinstance(owner, int) or zone_view(s, s.zone_of[owner], seat) != UNSEEN and not hidden_from(s, owner, seat)
 
 
 def owner_label(s: "State", owner: str) -> str:

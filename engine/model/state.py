@@ -15,6 +15,7 @@ Example::
 
 from __future__ import annotations
 
+import copy
 from dataclasses import replace
 from fractions import Fraction
 from itertools import filterfalse
@@ -23,11 +24,11 @@ from typing import TYPE_CHECKING, Any, Callable, Collection, Mapping, Sequence
 
 from engine.blocks import choices
 from engine.blocks.choices import CHOICE
-from engine.blocks.counters import key_label
+from engine.blocks.counters import component_key, key_label
 from engine.blocks.hooks import unseen
 from engine.blocks.kept_lines import LineKind, extend_lines, forget_lines
 from engine.core import limits, rng
-from engine.core.actions import Action, ActionSpace, EmptySpace, ListSpace, normalise
+from engine.core.actions import Action, ActionSpace, EmptySpace, ListSpace, find_text, normalise
 from engine.core.decisions import CHANCE, SIMULTANEOUS, TERMINAL, ChanceEvent, Decision, formatter
 from engine.core.errors import EffectRuntimeError, IllegalActionError, LoadedDieError, NoMove, SourcePos
 from engine.core.face_tallies import FaceTally, joined, reface_counts, rezone
@@ -277,6 +278,27 @@ class State:
             copy.pairs = {step: cells.copy() for step, cells in self.pairs.items()}
         return copy
 
+    def detached(self) -> "State":
+        """A copy sharing nothing it could change with this state, its log and history copied too: :meth:`clone`
+        shares what the engine replaces and never changes in place (the seats, the slices' contents, the pending
+        question, the legal actions), so code that may change anything it is given (an agent of the user's own)
+        gets this one.  Only the compiled game is shared.
+
+        >>> import engine
+        >>> s = engine.load(engine.builtin_names()[0]).new_state(players=2, seed=1, record=True)
+        >>> mine = s.detached()
+        >>> mine.seat_of.clear(); mine.history.append("x")
+        >>> bool(s.seat_of), "x" in s.history
+        (True, False)
+        """
+        mine = self.clone(record=True)
+        memo: dict[int, Any] = {id(self.game): self.game}
+        for name in State.__slots__:
+            if name not in _SHARED_WHEN_DETACHED:
+                setattr(mine, name, copy.deepcopy(getattr(mine, name), memo))
+        mine._actions = None
+        return mine
+
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict; :meth:`Game.state_from_json` reads it back exactly."""
         from engine.model.savefile import state_to_json
@@ -516,9 +538,28 @@ class State:
                 self._actions = ListSpace(formatter(self.chance), [(value,) for value, _ in self.chance.outcomes()])
             else:
                 step = self.game.steps[self.step]
-                space = step.actions(self)
+                space = self._bounded(step.actions(self))  # before any is tried on a copy (refuse_if_after)
                 self._actions = space if step.refusal is None else step.refusal.allowed(self, step, space)
-        return self._actions
+        return self._bounded(self._actions)  # a step lists its actions as it begins, too
+
+    def _bounded(self, space: ActionSpace) -> ActionSpace:
+        """``space``, unless it holds more actions than one decision may (``limits.actions``): then the error."""
+        if len(space) > self.game.limits.actions:
+            raise self.too_many_actions(len(space))
+        return space
+
+    def too_many_actions(self, count: int) -> EffectRuntimeError:
+        """The error of a step offering ``count`` actions, more than ``limits.actions``, at the step: the searches,
+        the observation and the list of moves at ``rulecraft play`` would work out every one.
+
+        >>> import engine
+        >>> print(engine.load(engine.builtin_names()[0]).new_state(players=2, seed=1).too_many_actions(10 ** 6).message)
+        this step offers 1,000,000 actions, more than one decision may (limit actions=100,000; raise it with --limit actions=N)
+        """
+        step = self.game.steps[self.step] if 0 <= self.step < len(self.game.steps) else None
+        return EffectRuntimeError(f"this step offers {count:,} actions, more than one decision may "
+                                  f"{limits.exceeded('actions', self.game.limits.actions)}",
+                                  step.pos if step is not None else None)
 
     def listed(self, space: ActionSpace) -> None:
         """Keep ``space`` as the legal actions of this position: a step that worked them out as it began says so.
@@ -700,10 +741,12 @@ class State:
         """The chance action ``roll N`` / ``draw NAME`` (or just ``N`` / ``NAME``) written as ``text``; raises with the possible results."""
         assert self.chance is not None
         verb = self.chance.verb
-        wanted = " ".join(text.lower().split()).removeprefix(verb + " ")
-        for action in self.legal_actions():
-            if str(action.args[0]).lower() == wanted:
-                return action
+        said = " ".join(text.split())
+        said = said if said.lower().startswith(verb + " ") else f"{verb} {said}"
+        legal = self.legal_actions()
+        found = find_text(said, [f"{verb} {action.args[0]}" for action in legal])
+        if found is not None:
+            return legal[found]
         results = ", ".join(str(a) for a in self.legal_actions())
         what = "the die being rolled" if verb == "roll" else "the draw"
         raise IllegalActionError(f"'{text}' is not a result of {what}; the results are: {results}")
@@ -851,6 +894,7 @@ class State:
                     turn, stop = self.turn_number, played + limit if played < last else most
         else:
             act, legal_actions = self.game.act or State._act, self.legal_actions  # the generated act, or the method
+            most_actions = self.game.limits.actions
             while played < stop and self.outcome is None and self.chance is None:
                 space = self._actions
                 if space is None:
@@ -858,6 +902,8 @@ class State:
                 count = len(space)
                 if not count:
                     self.play(0)  # raises, saying there is none
+                if count > most_actions:
+                    raise self.too_many_actions(count)
                 act(self, space.args_at(int(rand() * count)), False)
                 played += 1
                 if self.turn_number != turn:
@@ -933,10 +979,10 @@ class State:
         for seat in seats:
             action, space = actions[seat], self.legal_actions(seat)
             if isinstance(action, str):
-                found = [a for a in space if _same_text(str(a), action)]
-                if not found:
+                at = find_text(action, [str(a) for a in space])
+                if at is None:
                     raise IllegalActionError(f"'{action}' is not a legal action of seat {seat} now")
-                action = found[0]
+                action = space[at]
             elif action not in space:
                 found = [a for a in space if str(a) == str(action)] if self._same_ruleset(action) else []
                 if not found:  # an action of another load of these files (a pickled one) is taken as its text
@@ -1307,9 +1353,11 @@ class State:
         of A``); '' for a game-wide counter; a keyed counter's key after it (`` of A (X)``, `` (7)``: ``spec``'s)."""
         if owner is None:
             return ""
-        if isinstance(owner, tuple):  # a keyed counter's: `` of A (X)``, `` (7)``
+        if isinstance(owner, tuple):  # a keyed counter's: `` of A (X)``, `` (7)``, `` of A (a component in hand of B)``
             who, key = owner
-            return f"{self._whose(who)} ({key_label(self.game, spec, key)})"
+            keyed = component_key(spec, owner) if spec is not None else None
+            hidden = keyed is not None and unseen(self, keyed)  # told as where it lies, as an owner lying there is
+            return f"{self._whose(who)} ({self._whose(keyed)[4:] if hidden else key_label(self.game, spec, key)})"
         if not isinstance(owner, int):
             return f" of {owner}"
         g, zone = self.game, self.zone_of[owner]
@@ -1339,7 +1387,8 @@ class State:
             return
         log = self.log if spec.shown else None  # a bookkeeping counter (shown: false) is not logged
         if log is not None and len(log) <= self.game.limits.log_lines:  # a loop's changes stop at the limit
-            if unseen(self, owner):  # its values are not every seat's to read
+            keyed = component_key(spec, owner)
+            if unseen(self, owner) or keyed is not None and unseen(self, keyed):  # not every seat's to read
                 log.append(f"{spec.name}{self._whose(owner, spec)} changes")
             else:
                 log.append(f"{spec.name}{self._whose(owner, spec)}: {old} -> {new}")
@@ -1386,6 +1435,12 @@ class State:
             reface(self.by_value, cell, cid, old, face)
 
 
+_SHARED_WHEN_DETACHED = ("game", "_actions", "pending", "tape", "_box")
+"""What :meth:`State.detached` shares: the compiled game; the box of the pieces, a tuple or :data:`UNKNOWN` (a
+copy of which would not be it); a paused effect's question, frozen, which refers to the
+position the effect started from (a copy would read that back from its save); the answers a trial run reads back,
+set only while it runs; the legal actions are worked out again."""
+
 _POSITION = tuple(name for name in State.__slots__ if name not in ("game", "players", "log", "history"))
 """The fields :meth:`State.apply` puts back when the ruleset fails half-way through an action."""
 
@@ -1401,13 +1456,6 @@ def box(cells: Collection[Cell]) -> tuple[int, int, int, int] | None:
         return None
     xs, ys = zip(*cells)
     return min(xs), max(xs), min(ys), max(ys)
-
-
-def _same_text(a: str, b: str) -> bool:
-    """Whether two action texts are the same, spacing and brackets forgiven."""
-    from engine.blocks.steps import normalise
-
-    return normalise(a) == normalise(b)
 
 
 def _unpickled(game: Any, data: dict[str, Any], log: list[str] | None, history: list[str] | None) -> State:

@@ -49,7 +49,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from engine.core.atomic import write_atomic
-from engine.core.compose import set_outside
+from engine.core.set_options import set_outside
 from engine.core.confine import FileRefused, check_name_inside, check_named_ruleset, read_bytes
 from engine.core.errors import MESSAGE_LIMIT, IllegalActionError, RulecraftError, RulesetError
 from engine.core.paths import builtin_names, find_ruleset

@@ -60,7 +60,7 @@ from engine.core.errors import (Diagnostic, EffectRuntimeError, IllegalActionErr
 from engine.core.paths import RULESET_FILE, builtin_names, find_ruleset
 from engine.core.showtext import cut, players as players_text
 from engine.core.slices import NO_CHANCE, Chance
-from engine.core.compose import set_outside
+from engine.core.set_options import set_outside
 from engine.core.yamlsource import Mapping, Sequence, Text, load_yaml, plain, yaml_text
 from engine.lang.program import Program
 from engine.lang.scope import Scope

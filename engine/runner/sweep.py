@@ -7,7 +7,7 @@ baseline run (the option's value in the ruleset when it is among the values,
 else the first value) by the tests of :func:`engine.runner.report.compare`.
 
 The values are written as one YAML list, ``NAME=[V1, V2, ...]``; each is
-applied like ``--set NAME=V`` (see :func:`engine.core.compose.apply_options`).
+applied like ``--set NAME=V`` (see :func:`engine.core.set_options.apply_options`).
 
 Example::
 

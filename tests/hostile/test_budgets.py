@@ -14,6 +14,7 @@ import pytest
 
 import engine
 from engine.core import limits
+from engine.core.errors import EffectRuntimeError
 
 from budget_cli import BASE, run_cli, write_ruleset
 
@@ -381,3 +382,52 @@ def test_a_limit_of_too_many_digits_says_so() -> None:
     with pytest.raises(ValueError, match="steps=9999999999999999999: the value has more than 18 digits$"):
         parse_limits(["steps=" + "9" * 19])
     assert parse_limits(["steps=" + "0" * 30 + "5"]).steps == 5  # zeros in front count for nothing
+
+
+@pytest.mark.parametrize("counters", [
+    "  mark: {per: coin, key: coin}\n",  # 10,000 coins keyed by every coin: 100,000,000 values
+    "".join(f"  c{i}: {{per: coin}}\n" for i in range(200)),  # 200 counters of 10,000 coins each
+], ids=["keyed-by-its-own-kind", "many-counters-per-coin"])
+def test_counters_keeping_too_many_values_stop_at_the_limit(tmp_path: Path, counters: str) -> None:
+    """A counter per coin keyed by every coin made a tuple of 100 million owners: 34 s and 3 GB, then a MemoryError's
+    traceback; many counters per component, or statuses (one value per component each), added up alike."""
+    text = _components(BASE, "{id: c, value: 1, count: 10000}").replace("counters:\n", "counters:\n" + counters, 1)
+    path = write_ruleset(tmp_path, text)
+    run_cli(["validate", str(path)]).assert_refused(str(path), "counter_values=1,000,000", "--limit counter_values=N")
+
+
+def test_statuses_of_every_component_stop_at_the_counter_values_limit(tmp_path: Path) -> None:
+    statuses = "statuses:\n" + "".join(f"  s{i}: {{}}\n" for i in range(200))
+    path = write_ruleset(tmp_path, _components(BASE, "{id: c, value: 1, count: 10000}") + statuses)
+    run_cli(["validate", str(path)]).assert_refused(str(path), "200 statuses", "--limit counter_values=N")
+
+
+def _wide_placements() -> str:
+    """A place step offering 11 different coins and the tiles' faces on each cell of a 100x100 board: 140,000
+    actions."""
+    text = _components(BASE, ", ".join(f"{{id: c{i}, value: {i}}}" for i in range(11)))
+    text = text.replace("board: {kind: square-grid, max_width: 3, max_height: 3, adjacency: orthogonal}",
+                        "board: {kind: square-grid, width: 100, height: 100}", 1)
+    text = text.replace("    move(t in tiles where t.front.symbol == r, hand(r))\n",
+                        "    move(t in tiles where t.front.symbol == r, hand(r))\n  move(c in coins, hand(nth(roles, 1)))\n", 1)
+    return text.replace("  - place: {from: hand, face: choose}", "  - place: {from: hand, face: choose, touching: false}", 1)
+
+
+@pytest.mark.parametrize("command", [["validate"], ["simulate", "-n", "1", "--agents", "mcts:20,random"],
+                                     ["bench", "--playouts", "1"]], ids=["validate", "mcts", "bench"])
+def test_a_step_offering_too_many_actions_stops_at_the_limit(tmp_path: Path, command: list[str]) -> None:
+    """A place step offering 2,500 coins on 10,000 cells, 25 million placements: a search bot listed every one (a
+    MemoryError's traceback after 50 s and 3.8 GB), and so did rulecraft play's observation (over two minutes
+    and 2 GB before the first prompt); random games picked among them lazily, so validate said ok."""
+    path = write_ruleset(tmp_path, _wide_placements())
+    run_cli([command[0], str(path), *command[1:]]).assert_refused(
+        f"{path}:27", "this step offers 140,000 actions", "--limit actions=N")
+
+
+def test_the_actions_limit_is_raised_for_one_run_and_the_python_api_is_told(tmp_path: Path) -> None:
+    path = write_ruleset(tmp_path, _wide_placements())
+    state = engine.load(path).new_state(players=2, seed=0)
+    with pytest.raises(EffectRuntimeError, match="this step offers 140,000 actions"):
+        state.legal_actions()
+    with limits.using(limits.parse_limits(["actions=200000"])):
+        assert len(engine.load(path).new_state(players=2, seed=0).legal_actions()) == 140_000

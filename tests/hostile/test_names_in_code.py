@@ -104,6 +104,18 @@ def test_a_functions_parameter_or_let_cannot_hide_a_name_of_the_ruleset(tmp_path
         engine.load(path)
 
 
+def test_a_parameter_hiding_a_name_is_shown_where_the_parameter_is_written(tmp_path: Path) -> None:
+    """The message pointed at the body ('A + 1'), where the name is only read; the parameter is in the key."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(RULESET.replace("setup: |", "functions:\n  f(int n, int A): n + A\nsetup: |").replace("SETUP", "pass"))
+    with pytest.raises(engine.RulesetError) as caught:
+        engine.load(path)
+    found = re.search(r"ruleset\.yaml:(\d+):(\d+): 'A' already means the side A", str(caught.value))
+    assert found is not None
+    line, col = int(found.group(1)), int(found.group(2))
+    assert path.read_text().splitlines()[line - 1][col - 1:].startswith("A): n + A")
+
+
 def test_a_condition_cannot_hide_a_value_either() -> None:
     with pytest.raises(engine.RulesetError, match="'X' already means the mark X"):
         engine.load("tic-tac-toe").compile_condition("count(X in tokens) > 0")

@@ -132,6 +132,11 @@ function drawActions() {
     const button = build("button", action.text);
     button.type = "button";
     button.className = "action";
+    if (action.glyph) {  // the tile it plays, drawn as the action turns it; on the board too while pointed at
+      button.insertAdjacentHTML("afterbegin", action.glyph);
+      for (const shown of ["mouseenter", "focus"]) button.addEventListener(shown, () => preview(action));
+      for (const gone of ["mouseleave", "blur"]) button.addEventListener(gone, () => preview(null));
+    }
     button.addEventListener("click", (event) => {
       if (event.detail === 0) refocus = "#filter";  // pressed from the keyboard, not clicked
       act(action.text);
@@ -152,10 +157,34 @@ function drawActions() {
   }
 }
 
+// The tile an action plays drawn on the cells it names, as it would lie there (null: none), while the pointer or the
+// keyboard is on the action in the list: which way a tile's turn leaves its sides is seen on the board itself.
+function preview(action) {
+  for (const old of document.querySelectorAll("#view svg.preview")) old.remove();
+  for (const name of action ? action.cells : []) {
+    const cell = document.querySelector(`#view .cell[data-cell="${CSS.escape(name)}"]`);
+    const shape = cell?.querySelector(".square, .hexagon, .point");
+    if (!shape) continue;
+    const box = shape.getBBox();
+    const holder = document.createElementNS("http://www.w3.org/2000/svg", "g");
+    holder.innerHTML = action.glyph;
+    const glyph = holder.firstElementChild;
+    for (const [key, value] of Object.entries({ x: box.x, y: box.y, width: box.width, height: box.height })) {
+      glyph.setAttribute(key, value);
+    }
+    glyph.setAttribute("class", "preview");
+    cell.append(glyph);
+  }
+}
+
 function drawLog() {
   const log = document.getElementById("log");
   const reading = log.scrollTop + log.clientHeight < log.scrollHeight - 4;  // scrolled up to an earlier move
   const kept = log.scrollTop;
+  // what ran before the first move (a choice of one option taken without asking), above the moves
+  const opening = document.getElementById("opening");
+  opening.hidden = !view.opening.length;
+  opening.replaceChildren(build("b", "the start"), build("div", view.opening.join("\n"), "lines"));
   log.replaceChildren();
   for (const move of view.moves) {
     const item = build("li", `seat ${move.seat}: ${move.text}`);
@@ -339,9 +368,15 @@ document.getElementById("save").addEventListener("click", () => {
 document.getElementById("filter").addEventListener("input", drawActions);
 document.getElementById("filter").addEventListener("keydown", (event) => {
   const shown = matching();
+  const typed = event.target.value.trim();
   if (event.key === "Enter" && shown.length === 1) {
     refocus = "#filter";
     act(shown[0].text);
+  } else if (event.key === "Enter" && shown.length === 0 && typed) {  // naming no action: as the terminal reads it
+    refocus = "#filter";
+    const number = /^#?\d+$/.test(typed) ? Number(typed.replace("#", "")) : 0;  // #3 or 3: the list's third action
+    if (number >= 1 && number <= view.actions.length) act(view.actions[number - 1].text);
+    else call("/act", { action: typed, typed: true, seat: seat ? Number(seat) : null, version: view.version });
   }
 });
 document.getElementById("seat").addEventListener("change", async (event) => {

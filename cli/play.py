@@ -38,7 +38,7 @@ from cli import render
 from cli.agent_files import register_agent_files
 from cli.gamelog import GameLog, replay
 from cli.menu import menu, why_typed_refused
-from engine.blocks.choices import ForcedPicks
+from engine.blocks.choice_labels import ForcedPicks
 from engine.core.atomic import WriteFailed
 from engine.core.errors import IllegalActionError, RulecraftError, did_you_mean, told_to_seats
 from engine.core.showtext import shown

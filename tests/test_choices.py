@@ -23,7 +23,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import engine
-from engine.blocks import choices
+from engine.blocks import choice_labels, choices
 from engine.core.errors import EffectRuntimeError, IllegalActionError, RulesetError
 from engine.runner.agents import make_agent
 
@@ -389,11 +389,11 @@ def test_a_coroutine_left_on_a_thread_is_kept_while_the_thread_lives_then_let_go
 def test_the_labels_of_options_read_back_as_written(values: list[object]) -> None:
     """The labels kept for cells are those worked out afresh (a cell as x,y, anything else as written), also
     once the kept ones were forgotten, and each label is offered once."""
-    choices._CELL_LABELS.update({(i, -i): f"{i},{-i}" for i in range(5000 - len(choices._CELL_LABELS))})  # forget soon
-    label = choices._labeller(None)
+    choice_labels.CELL_LABELS.update({(i, -i): f"{i},{-i}" for i in range(5000 - len(choice_labels.CELL_LABELS))})  # forget soon
+    label = choice_labels.labeller(None)
     fresh = [",".join(map(str, v)) if isinstance(v, tuple) else str(v) for v in values]
     assert [label(None, v) for v in values] == fresh
-    options, labels = choices._distinct(values, label, None)  # type: ignore[arg-type]
+    options, labels = choice_labels.distinct_options(values, label, None)  # type: ignore[arg-type]
     assert labels == list(dict.fromkeys(fresh)) and [fresh[values.index(o)] for o in options] == labels
 
 
@@ -623,7 +623,7 @@ def test_distinct_cells_read_back_as_listed(values: list) -> None:
     def listed(values: list) -> tuple[list, list]:
         options, labels, seen = [], [], set()
         for v in values:
-            text = None if v is None else choices._plain_label(None, v)
+            text = None if v is None else choice_labels.plain_label(None, v)
             if v is not None and text not in seen:
                 seen.add(text)
                 options.append(v)
@@ -631,10 +631,10 @@ def test_distinct_cells_read_back_as_listed(values: list) -> None:
         return options, labels
 
     want = listed(values)
-    assert choices._distinct(list(values), choices._plain_label, None) == want
+    assert choice_labels.distinct_options(list(values), choice_labels.plain_label, None) == want
     cells = list(dict.fromkeys(v for v in values if isinstance(v, tuple)))
-    choices._distinct(list(cells), choices._plain_label, None)  # labels them
-    options, labels = choices._distinct(cells, choices._plain_label, None)
+    choice_labels.distinct_options(list(cells), choice_labels.plain_label, None)  # labels them
+    options, labels = choice_labels.distinct_options(cells, choice_labels.plain_label, None)
     assert (options, labels) == listed(cells) and options is cells  # read back: the list itself, not a new one
 
 

@@ -162,7 +162,7 @@ def replay(log_file: Path, step: bool, force: bool, watch: bool) -> None:
     from cli import render
     from cli.gamelog import GameLog, ReplayDiverged, RulesetChanged
     from cli.play import ask
-    from engine.blocks.choices import ForcedPicks
+    from engine.blocks.choice_labels import ForcedPicks
 
     log = GameLog.read(log_file)
     try:

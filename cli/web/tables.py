@@ -31,7 +31,7 @@ from collections import Counter, OrderedDict
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Callable, Iterable, TypeVar
 
-from engine.blocks.choices import ForcedPicks
+from engine.blocks.choice_labels import ForcedPicks
 from engine.core.errors import IllegalActionError, RulecraftError, told_to_seats
 from engine.core.information import determinizer
 from cli.menu import why_refused, why_typed_refused

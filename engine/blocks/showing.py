@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from engine.blocks.choices import unseen_words
+from engine.blocks.choice_labels import unseen_words
 from engine.blocks.state_functions import role_type
 from engine.core.facedown import back_label, hidden_from
 from engine.core.information import UNSEEN, zone_view

@@ -23,7 +23,7 @@ from numbers import Integral
 from typing import TYPE_CHECKING, Any, Callable, Collection, Mapping, Sequence
 
 from engine.blocks import choices
-from engine.blocks.choices import CHOICE
+from engine.blocks.choice_labels import CHOICE, parse as parse_answer, public_choice
 from engine.blocks.counters import component_key, key_label
 from engine.blocks.hooks import unseen
 from engine.blocks.kept_lines import LineKind, extend_lines, forget_lines
@@ -685,7 +685,7 @@ class State:
         elif not (action.origin is not None and action.origin is self._actions) and action not in self.legal_actions():
             raise IllegalActionError(f"'{action}' is not a legal action now")  # its public form is this position's
         if action.step is CHOICE and action.args:
-            hidden = choices.public_choice(self, str(action.args[0]))
+            hidden = public_choice(self, str(action.args[0]))
             if hidden is not None:
                 return hidden
         seen = getattr(action.step, "public_text_at", None)  # a step whose public text depends on where things lie
@@ -715,7 +715,7 @@ class State:
         if self.outcome is not None:
             raise IllegalActionError(f"'{text}' is not possible: the game is over")
         if self.pending is not None:
-            return Action(CHOICE, (choices.parse(self, text),), self.legal_actions())
+            return Action(CHOICE, (parse_answer(self, text),), self.legal_actions())
         if self.chance is not None:
             return self._parse_roll(text)
         step = self.game.steps[self.step]

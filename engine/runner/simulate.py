@@ -33,7 +33,7 @@ from functools import partial
 from numbers import Integral
 from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
-from engine.blocks.choices import ForcedPicks, chosen_components
+from engine.blocks.choice_labels import ForcedPicks, chosen_components
 from engine.compiling.loading import GameRef, keeping, load
 from engine.core import rng
 from engine.core.decisions import SIMULTANEOUS

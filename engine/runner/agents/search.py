@@ -12,7 +12,7 @@ import random
 from itertools import repeat
 from typing import TYPE_CHECKING, Any, Callable, Iterator
 
-from engine.blocks.choices import CHOICE, hides_a_component, public_choice
+from engine.blocks.choice_labels import CHOICE, hides_a_component, public_choice
 from engine.core.actions import Action
 from engine.core.decisions import CHANCE
 from engine.core.information import determinize, determinizer

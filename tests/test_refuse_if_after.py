@@ -295,7 +295,7 @@ def test_play_load_refuses_a_refused_option_with_the_rule(tmp_path: Path, effect
     reason before loaded states did too.)"""
     path, saved = _ruleset(tmp_path, THREE_SECONDS), tmp_path / "game.json"
     first = CliRunner().invoke(main, ["play", str(path), "--seed", "1"], input=f"choose 2\nsave {saved}\nquit\n")
-    assert "saved 1 actions" in first.output, first.output
+    assert "saved 1 action" in first.output, first.output
     result = CliRunner().invoke(main, ["play", "--load", str(saved)], input="choose 5\nchoose 4\nquit\n")
     assert "Traceback" not in result.output and (result.exception is None or isinstance(result.exception, SystemExit))
     assert REASON in result.output, result.output

@@ -34,6 +34,7 @@ True
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
 
@@ -247,6 +248,7 @@ def choice_texts(game: "GameView") -> Texts:
             labels, by_places = _component_labels(game, item_type.name)
             shortened = shortened or by_places
             faced += _faced_labels(game, item_type.name)
+            faced += _zoned_labels(game, item_type.name)
         else:
             labels, why = _labels(game, item_type, values)
             if why:
@@ -296,6 +298,17 @@ def _faced_labels(game: "GameView", kind: str) -> list[str]:
     cids = [c for c, k in enumerate(game.component_kind) if kind in ("component", k)]
     return list(distinct(f"{game.piece_names[c]} as {face}" for c in cids if len(set(game.face_labels[c])) > 1
                          for face in game.face_labels[c]))
+
+
+def _zoned_labels(game: "GameView", kind: str) -> list[str]:
+    """``NAME from ZONE`` (and ``NAME as FACE from ZONE``) for each name several copies share and each zone off the
+    board: a choice among copies lying in different zones names the zone (see engine.blocks.choice_labels)."""
+    cids = [c for c, k in enumerate(game.component_kind) if kind in ("component", k)]
+    shared = [name for name, count in Counter(game.piece_names[c] for c in cids).items() if count > 1]
+    faces = {game.piece_names[c]: game.face_labels[c] for c in cids if len(set(game.face_labels[c])) > 1}
+    zones = [name for z, name in enumerate(game.zone_names) if z != game.board_zone]
+    told = [label for name in shared for label in (name, *(f"{name} as {face}" for face in faces.get(name, ())))]
+    return list(distinct(f"{label} from {zone}" for label in told for zone in zones))
 
 
 PLACED = re.compile(r"(\S+) .+ (at (?:-?\d+,-?\d+|[a-zA-Z]{1,3}[1-9]\d*)(?::\d+)?)")

@@ -40,3 +40,24 @@ pyspiel: ModuleType | None = _openspiel()
 
 needs_oracle = pytest.mark.skipif(pyspiel is None, reason="OpenSpiel is not installed (pip install '.[oracle]')")
 """Marks a test that plays beside OpenSpiel."""
+
+
+def seeds(variable: str, chosen: tuple[int, ...]) -> tuple[int, ...]:
+    """The seeds of a cross-check's random games: ``chosen`` (picked so that the suite's few games reach every rule
+    the check is about), and with the environment variable ``variable`` set to N the seeds 0..N-1 too, for a longer
+    run that looks for rare disagreements.
+
+    Example: ``seeds("CHESS_GAMES", (67, 191))`` is ``(67, 191)``, and ``(0, 1, 2, 67, 191)`` under
+    ``CHESS_GAMES=3``.
+    """
+    more = range(int(os.environ.get(variable, "0")))
+    return (*more, *(seed for seed in chosen if seed not in more))
+
+
+def games(variable: str, default: int) -> int:
+    """How many random games a cross-check plays: ``default`` in the suite, or the environment variable ``variable``
+    for a longer run (``GO_GAMES=1000``).
+
+    Example: ``for seed in range(games("GO_GAMES", 30)): ...``
+    """
+    return int(os.environ.get(variable, str(default)))

@@ -96,7 +96,7 @@ GAMES = ("pig", "trumps", "hex", "going-once", "dominoes", "home-run", "market-r
          "yacht", "morris", "storm-watch", "go", "gem-merchants", "frontiers",
          "chess", "homestead", "routes", "tables", "amazons", "pentago", "hearts", "quoridor", "leduc", "orchard",
          "fleet", "oh-hell", "meadows", "court-letters", "take-six", "column-climb", "glance", "fireworks", "sleuth")
-SLOW = {"quoridor"}  # a random game takes about a second (each wall tried on a copy): fewer of them
+SLOW = {"quoridor", "chess"}  # a random game takes about a second (each wall, each man's moves tried on a copy): fewer
 
 
 @lru_cache(maxsize=None)

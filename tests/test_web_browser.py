@@ -1,7 +1,8 @@
 """``rulecraft serve`` in a real browser: headless Chromium (the system's) driven by Playwright.
 
 For every shipped ruleset: the page loads and draws the start position, a
-whole game is played to the end by clicking legal actions, a bot game is
+whole game is played to the end by clicking legal actions (three long
+ones clicked for their first moves, see CLICKED), a bot game is
 watched to the end, and a replay is scrubbed back and forth; bad requests
 get a clear message on the page while the server keeps serving; two browsers
 (two profiles, so two sets of cookies) play one table, each seeing only the
@@ -190,31 +191,58 @@ def test_the_start_position_is_drawn(page: Page, server: str, name: str) -> None
     assert page.locator(".legend").count() == (1 if coloured or game.parts.get("meter") is not None else 0)  # a meter explains its tiles
 
 
+CLICKED = {"breakthrough": (20, {"cell", "several", "list"}), "hex-glyphs": (25, {"cell", "several", "list"}),
+           "othello": (20, {"cell", "list"})}
+"""Three long games (60 to 67 moves) are clicked for their first moves only, each kind of click
+they offer made by then (a cell of one action, a cell of several then the list, the list; by the 6th click) and
+every kind of action (hex-glyphs' place, stop, cast, match and choose by the 19th), then played to the end through
+the table, the page following; the others, Iconica's 81 moves among them, are clicked to the end."""
+
+
 @pytest.mark.parametrize("name", builtin_names())
 def test_a_whole_game_is_played_by_clicking(page: Page, server: str, name: str) -> None:
-    """Both seats human: every move is a click, on the board where the actions have a place, else in the list."""
+    """Both seats human: every move is a click, on the board where the actions have a place, else in the list (see
+    CLICKED for the long games)."""
     page.goto(f"{server}/play/{name}?{settings(name)}&seed=11&seat=2=human")
     pick = random.Random(name)
-    clicks = 0
+    clicks, made = 0, set()
     while True:
         settle(page)
         if page.evaluate("document.body.dataset.over") == "true":
+            break
+        if name in CLICKED and clicks == CLICKED[name][0]:
+            assert made == CLICKED[name][1]
+            finish(page, server, pick)
             break
         cells = page.locator("#view .cell.playable")
         if cells.count() and pick.random() < 0.5:
             cells.nth(pick.randrange(cells.count())).click()
             settle(page)
             if page.locator("#view .cell.playable").count() and page.locator("#filter").input_value():
+                made.add("several")
                 continue  # several actions there: the list now shows them; the next round clicks one
+            made.add("cell")
         else:
             actions = page.locator("#actions button.action")
             assert actions.count() > 0, "no legal action to click, yet the game is not over"
             actions.nth(pick.randrange(actions.count())).click()
+            made.add("list")
         clicks += 1
         assert clicks < 400, "the game did not end"
     assert "game over" in page.locator("#situation").inner_text()
     assert page.locator("#actions button").count() == 0
     assert page.locator("#log li").count() > 0
+
+
+def finish(page: Page, server: str, pick: random.Random) -> None:
+    """Play the page's game to its end through the table's address, random legal actions, as another page of the
+    table would; the page follows by the table's events until it shows the game over."""
+    table = page.url.split("?")[0].rsplit("/", 1)[1]
+    while not (data := page.request.get(f"{server}/api/tables/{table}").json())["over"]:
+        action = pick.choice(data["actions"])["text"]
+        page.request.post(f"{server}/api/tables/{table}/act", data={"action": action, "version": data["version"]})
+    page.wait_for_function("document.body.dataset.over === 'true'")
+    settle(page)
 
 
 @pytest.mark.parametrize("name", builtin_names())

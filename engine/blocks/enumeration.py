@@ -275,10 +275,15 @@ def _labels(game: "GameView", item_type: Any, values: tuple[Any, ...] | None) ->
     return [], f"a choice among computed values of type {item_type}"
 
 
+def _of_kind(game: "GameView", kind: str) -> list[int]:
+    """The ids of the components of ``kind`` (``component``: every component) a choice among them may offer."""
+    return [c for c, k in enumerate(game.component_kind) if kind in ("component", k)]
+
+
 def _component_labels(game: "GameView", kind: str) -> tuple[list[str], bool]:
     """A component by name, or on the board by name and place (``NAME at X,Y``, ``:D`` below the top); and
     whether the ones on the board are listed by place alone (``at X,Y``: too many names at too many places)."""
-    cids = [c for c, k in enumerate(game.component_kind) if kind in ("component", k)]
+    cids = _of_kind(game, kind)
     found = list(names(game, cids))
     cells = cell_texts(game, board_cells(game))
     stacking = game.grid is not None and game.grid.stacking
@@ -295,7 +300,7 @@ def _component_labels(game: "GameView", kind: str) -> tuple[list[str], bool]:
 def _faced_labels(game: "GameView", kind: str) -> list[str]:
     """``NAME as FACE`` for each face of a component whose faces look different: a choice among copies showing
     different faces names the face (see engine.blocks.choices)."""
-    cids = [c for c, k in enumerate(game.component_kind) if kind in ("component", k)]
+    cids = _of_kind(game, kind)
     return list(distinct(f"{game.piece_names[c]} as {face}" for c in cids if len(set(game.face_labels[c])) > 1
                          for face in game.face_labels[c]))
 
@@ -303,7 +308,7 @@ def _faced_labels(game: "GameView", kind: str) -> list[str]:
 def _zoned_labels(game: "GameView", kind: str) -> list[str]:
     """``NAME from ZONE`` (and ``NAME as FACE from ZONE``) for each name several copies share and each zone off the
     board: a choice among copies lying in different zones names the zone (see engine.blocks.choice_labels)."""
-    cids = [c for c, k in enumerate(game.component_kind) if kind in ("component", k)]
+    cids = _of_kind(game, kind)
     shared = [name for name, count in Counter(game.piece_names[c] for c in cids).items() if count > 1]
     faces = {game.piece_names[c]: game.face_labels[c] for c in cids if len(set(game.face_labels[c])) > 1}
     zones = [name for z, name in enumerate(game.zone_names) if z != game.board_zone]

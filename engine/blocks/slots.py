@@ -409,7 +409,10 @@ class Commit(Step):
         held = s.zones[source] if self.own_order else listed(s, source)
         if not self.game.identical or len(held) < 2:
             return tuple(held)
-        names, face, by_face = self.game.piece_names, s.face, not self.choose_face
+        names = self.game.piece_names
+        if len(set(map(names.__getitem__, held))) == len(held):  # no two copies of one component: each offered
+            return tuple(held)
+        face, by_face = s.face, not self.choose_face
         first: dict[Any, int] = {}
         for cid in held:
             first.setdefault((names[cid], face[cid]) if by_face else names[cid], cid)

@@ -13,7 +13,8 @@ import pytest
 
 from engine.blocks.groups import FormGroups, GroupWork
 from engine.compiling.vocabulary import _empty_cells
-from engine.model.state import UNKNOWN, State, box
+from engine.model.board_views import UNKNOWN, box
+from engine.model.state import State
 from tests.conftest import shipped_game
 
 

@@ -1,5 +1,5 @@
 """The board's empty cells and each column's lowest one, kept only once asked (``State.empty``, ``State.lowest``,
-engine/model/state.py, engine/core/kept_columns.py): after every action of random games of every shipped ruleset
+engine/model/board_views.py, engine/core/kept_columns.py): after every action of random games of every shipped ruleset
 with a board with edges (and the plainly written ones), a state that reads them from the start, one that reads
 them only at random moments, and their clones all hold what a fresh scan of the board finds (the empty cells in
 the board's order); placements, removals, moves and stacks included."""

@@ -1,4 +1,4 @@
-"""The board's frontier and box, kept only once asked (engine/model/state.py): a state that first reads them at
+"""The board's frontier and box, kept only once asked (engine/model/board_views.py): a state that first reads them at
 any moment of a random game, or never before its end, finds what one reading them from the start keeps, in the
 same order, and both equal a fresh scan of the board, after every action of random games of every shipped
 ruleset with a board (placements, removals, stacks), in clones too; the moves noted once a piece left a board
@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 
 import engine
 from engine.core.kept_frontier import LOGGED, FrontierLog, frontier_of
-from engine.model.state import UNKNOWN, State, box
+from engine.model.board_views import UNKNOWN, box
+from engine.model.state import State
 from tests.conftest import shipped_game, twin_games
 
 BOARDS = [name for name in engine.builtin_names() if shipped_game(name).grid is not None]

@@ -58,7 +58,7 @@ def test_a_skipped_update_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     """A removal that empties a cell without telling the kept pairs leaves them stale, and the check says so."""
     game = shipped_game("spell-cycles")
     play_checked(game, 2, 0)
-    monkeypatch.setattr("engine.model.state.unpair", lambda pairs, cell: None)
+    monkeypatch.setattr("engine.model.position_edits.unpair", lambda pairs, cell: None)
     with pytest.raises(AssertionError):
         play_checked(game, 2, 0)
 

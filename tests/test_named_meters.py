@@ -115,7 +115,7 @@ def test_only_counters_with_thresholds_are_watched(tmp_path: Path) -> None:
 
 # Where the engine writes the state's counters without State.set_counter, and why no threshold is missed there.
 DIRECT_WRITES = {
-    ("engine/model/state.py", "set_counter"): "the one place every other change goes through: it tells the counter's watcher",
+    ("engine/model/position_edits.py", "set_counter"): "the one place every other change goes through: it tells the counter's watcher",
     ("engine/blocks/meters.py", "_step"): "the meter's own moves (damage, heal, gain, lose): _react runs the thresholds after the tile",
     ("engine/blocks/statuses.py", "give"): "a status's own mark, a counter no meter can be",
     ("engine/blocks/statuses.py", "remove"): "a status's own mark",

@@ -435,7 +435,8 @@ def test_every_draw_of_the_engine_is_one_may_draw_knows() -> None:
         if found:
             sites[where] = found
     assert sites == {
-        "engine/model/state.py": 5,  # roll, roll_in_effect, random_below and shuffle themselves
+        "engine/model/state.py": 4,  # roll, roll_in_effect and random_below themselves
+        "engine/model/position_edits.py": 1,  # shuffle itself
         "engine/model/game.py": 4,  # the seating (roles dealt at random) and the roll-off for the first seat
         "engine/model/dealing.py": 1,  # a setup's shuffle, replayed (its code says shuffle)
         "engine/blocks/dice.py": 2,  # a die step

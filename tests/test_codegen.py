@@ -22,6 +22,8 @@ import engine
 from engine.core.errors import EffectRuntimeError
 from engine.core.paths import rulesets_dir
 from engine.lang import codegen
+from engine.lang import budgets
+from engine.lang import selections
 from engine.lang.codegen import GENERATED
 from engine.runner.replay import state_hash
 
@@ -245,7 +247,8 @@ def test_none_given_to_a_function_that_needs_a_number_is_an_error_not_a_crash(
 def test_a_fast_filter_is_generated_and_lists_what_the_closures_list() -> None:
     from types import SimpleNamespace
 
-    from engine.lang.ast import CompiledSelection, _fast_filter, spending
+    from engine.lang.budgets import spending
+    from engine.lang.selections import CompiledSelection, _fast_filter
     from engine.lang.scope import Code, Scope, Vocabulary
 
     colour = [[0, 1, 0, 1, 0]]  # the same on every face
@@ -341,8 +344,8 @@ def test_first_is_generated_and_finds_spends_and_runs_out_where_the_closure_does
 
     value = [3, 1, 0, 3, 2, 1]
     where = lambda s, e: value[e[1]] == e[0]
-    source = ast.spending(lambda s, e: s.zones[1], None, "selection")
-    sel = ast.CompiledSelection(source, 1, None, where, None, listed=Code("s.zones[1]"),
+    source = budgets.spending(lambda s, e: s.zones[1], None, "selection")
+    sel = selections.CompiledSelection(source, 1, None, where, None, listed=Code("s.zones[1]"),
                                 test=Code("(k9[e[1]] == e[0])", None, (("k9", value),)))
 
     def first(s: object, e: list[object]) -> object:
@@ -393,9 +396,9 @@ def test_a_read_moved_out_of_a_loop_that_fails_leaves_the_answer_the_spending_an
 
     value, following = [3, 1, 0, 3, 2, 1], {0: 1, 1: 2, 2: 3, 3: 0}
     where = lambda s, e: value[e[1]] == following[e[0]]
-    source = ast.spending(lambda s, e: s.zones[1], None, "selection")
+    source = budgets.spending(lambda s, e: s.zones[1], None, "selection")
     a, b = codegen.fresh("k"), codegen.fresh("k")
-    sel = ast.CompiledSelection(source, 1, None, where, None, listed=Code("s.zones[1]"),
+    sel = selections.CompiledSelection(source, 1, None, where, None, listed=Code("s.zones[1]"),
                                 test=Code(f"({a}[e[1]] == {b}[e[0]])", None, ((a, value), (b, following))), pure=unchanging)
 
     def count(s: object, e: list[object]) -> int:
@@ -444,7 +447,7 @@ def test_a_loop_that_changes_nothing_walks_the_zone_itself_and_one_that_may_walk
     from engine.lang.types import INT
 
     value = [3, 1, 0, 3, 2, 1]
-    sel = ast.CompiledSelection(ast.spending(lambda s, e: s.zones[1], None, "selection"), 1, None, None, None,
+    sel = selections.CompiledSelection(budgets.spending(lambda s, e: s.zones[1], None, "selection"), 1, None, None, None,
                                 listed=Code("s.zones[1]"), pure=unchanging)
     table = codegen.fresh("k")
     term = Compiled(INT, lambda s, e: value[e[1]], code=Code(f"{table}[e[1]]", None, ((table, value),)))

@@ -78,6 +78,7 @@ from engine.blocks.steps import Step, step_kind
 from engine.core.errors import EffectRuntimeError, SourcePos, did_you_mean
 from engine.core.facedown import told_name
 from engine.lang import ast
+from engine.lang import budgets
 from engine.lang.fixed import PairTable, fixed_with
 from engine.lang.functions import Function
 from engine.lang.scope import Compiled, Fn, Scope
@@ -121,7 +122,7 @@ class CardCode:
     texts: tuple[tuple[str, str], ...] = ()  # (component, the code in English), once per listed component
     reaches: tuple[frozenset[str], ...] = ()  # by component: what its program may do besides computing (Scope.reach)
     fixed: bool = False  # every piece reads only self's and other's printed attributes: a pair gives one value forever
-    steps: tuple[int, ...] = ()  # by component: the budget steps one run of its program spends (by its size, see ast.weight)
+    steps: tuple[int, ...] = ()  # by component: the budget steps one run of its program spends (by its size, see budgets.weight)
 
     def __call__(self, s: "StateView", holder: int, other: int, *more: Any) -> Any:
         fn = self.fns[holder]
@@ -171,7 +172,7 @@ def card_code(b: "BuildContext", attribute: str, want: str, other: str, pos: Sou
                 fn = b.compile_node(node, scope, nested).fn if node is not None else (lambda s, e: None)
                 slots = max(slots, scope.slots)
                 reach = frozenset(scope.reach)
-                weight = ast.weight(ast.nodes(node))
+                weight = budgets.weight(ast.nodes(node))
                 texts.append((ident, node.describe() if node is not None else str(inst[attribute])))
             else:
                 names = bind or {"self": ANY_COMPONENT, other: ANY_COMPONENT}

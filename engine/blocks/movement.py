@@ -53,7 +53,7 @@ from engine.core.actions import ActionSpace, ListSpace
 from engine.core.errors import SourcePos, did_you_mean
 from engine.core.facedown import public_name
 from engine.core.yamlsource import Mapping, Sequence
-from engine.lang import ast
+from engine.lang import budgets
 from engine.lang.scope import Fn
 from engine.lang.types import ANY_COMPONENT, CELL
 
@@ -288,7 +288,7 @@ class Move(Step):
                 continue
             s.budget -= len(cells)
             if s.budget < 0:
-                raise ast.out_of_steps(s, self.to_pos, "move's 'to'")
+                raise budgets.out_of_steps(s, self.to_pos, "move's 'to'")
             for cell in cells:
                 env[0], env[1] = piece, cell
                 if to(s, env):

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Sequence
 
 from engine.core.errors import EffectRuntimeError
 from engine.core.kept_pairs import kept_pairs
-from engine.lang import ast
+from engine.lang import budgets
 from engine.blocks.shapes import ANY_VALUE, EMPTY, Cell, Match, Place, Shape, Spot, empty_problem, fits, is_free, reversed_layout
 
 if TYPE_CHECKING:
@@ -480,7 +480,7 @@ def _chains(board: Board, shape: Shape, values: tuple[Any, ...], budget: int) ->
                 pass
             else:
                 if s.budget < 0:
-                    raise ast.out_of_steps(s, None, "search for a chain")
+                    raise budgets.out_of_steps(s, None, "search for a chain")
             if len(path) == n:
                 yield Match(tuple((c, 0) for c in path), recolour)
                 continue

@@ -25,6 +25,8 @@ from typing import Any
 from engine.blocks.state_functions import placed_text
 from engine.core.errors import EffectRuntimeError, SourcePos
 from engine.lang import ast, codegen
+from engine.lang import budgets
+from engine.lang import selections
 from engine.lang.functions import Function, as_selection, describe_selection
 from engine.lang.scope import Compiled, Fn, Scope
 from engine.lang.types import ANY, ANY_COMPONENT, BOOL, CELL, EFFECT, INT, Component, Enum, ListOf
@@ -90,7 +92,7 @@ class FirstOf(Function):
         return f"the first {describe_selection(call.args[0])}"
 
 
-def _generated_first(sel: ast.CompiledSelection, call: ast.Call, scope: Scope, reference: Fn) -> Fn | None:
+def _generated_first(sel: selections.CompiledSelection, call: ast.Call, scope: Scope, reference: Fn) -> Fn | None:
     """``first(x in C where P)`` as one generated function: the steps of ``C`` spent up front, then ``P`` written
     inside the loop, which stops at the first item passing it, as the closure does (None without a
     filter's source).
@@ -132,7 +134,7 @@ def _place_in_zone(s: Any, c: int, pos: Any, what: str) -> tuple[list[int], int]
     except AttributeError:  # no state: constant code folded while compiling, which spends nothing
         return zone, i
     if s.budget < 0:
-        raise ast.out_of_steps(s, pos, what)
+        raise budgets.out_of_steps(s, pos, what)
     return zone, i
 
 

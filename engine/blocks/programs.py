@@ -45,6 +45,7 @@ from engine.blocks.hooks import Running, ToldAsHidden, label
 from engine.core.errors import EffectRuntimeError, did_you_mean
 from engine.core.slices import HookTrail
 from engine.lang import ast
+from engine.lang import budgets
 from engine.lang.functions import Function
 from engine.lang.scope import Compiled, Scope
 from engine.lang.types import ANY_COMPONENT, BUILT_IN, EFFECT
@@ -137,7 +138,7 @@ class PerformFunction(Function):
             s.budget -= table.steps[cid]
             if s.budget < 0:
                 named = s.game.piece_names[cid] if seen else "a hidden component"
-                raise ast.out_of_steps(s, pos, f"perform() of {named}'s {attribute}")
+                raise budgets.out_of_steps(s, pos, f"perform() of {named}'s {attribute}")
             s.note(lambda: f"the {attribute} of {label(s, cid) if seen else 'a hidden component'} takes effect")
             running = f"{s.game.piece_names[cid] if seen else 'a hidden component'}'s {attribute}"
             with Running(s, running), ToldAsHidden(s, cid, f"{attribute} of {{}}", pos):  # not its own line: which card

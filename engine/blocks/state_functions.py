@@ -26,6 +26,7 @@ from engine.core.facedown import NOBODY, back_label, hidden_from, public_name, t
 from engine.core.kept_cells import kept_cells
 from engine.core.slices import NO_CHANCE, Chance, TurnOrder
 from engine.lang import ast, codegen, shared
+from engine.lang import budgets
 from engine.lang.codegen import Code
 from engine.lang.fixed import fixed_filter, unkept
 from engine.lang.functions import Function, as_selection, board_by_value, describe_selection, unknown_options
@@ -482,7 +483,7 @@ class Walk(Function):
                         append(n)
             s.budget -= len(found)  # a board with edges has at most 10,000 cells: one walk always ends
             if s.budget < 0:
-                raise ast.out_of_steps(s, pos, "walk")
+                raise budgets.out_of_steps(s, pos, "walk")
             return found
 
         return Compiled(ListOf(CELL), walk)
@@ -687,7 +688,7 @@ def refill_short(s: Any, zone: int, wanted: int, pos: Any = None) -> None:
         return
     s.budget -= len(s.zones[other])
     if s.budget < 0:
-        raise ast.out_of_steps(s, pos, "refill")
+        raise budgets.out_of_steps(s, pos, "refill")
     s.shuffle(other)
     if s.log is not None and s.step >= 0:
         s.log.append(f"{_zone_text(s, other)} is shuffled into {_zone_text(s, zone)}")
@@ -977,7 +978,7 @@ class Shuffle(Function):
                 raise _no_zone("shuffle()", node, pos)
             s.budget -= len(s.zones[z])
             if s.budget < 0:
-                raise ast.out_of_steps(s, pos, "shuffle")
+                raise budgets.out_of_steps(s, pos, "shuffle")
             s.shuffle(z)
             if s.log is not None and s.step >= 0:  # during play: the order a reader saw is gone
                 s.log.append(f"{_zone_text(s, z)} is shuffled")

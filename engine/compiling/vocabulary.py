@@ -30,7 +30,7 @@ from engine.blocks.showing import SHOW, SHOWN_TO
 from engine.blocks.position_functions import POSITION_FUNCTIONS
 from engine.blocks.state_functions import STATE_FUNCTIONS, ZoneOf
 from engine.lang import codegen
-from engine.lang.ast import same_on_every_face
+from engine.lang.selections import same_on_every_face
 from engine.lang.functions import LANGUAGE, Function, by_name
 from engine.lang.kept import FIXED_ATTRIBUTES, ZONE_FAMILIES
 from engine.lang.scope import ENGLISH_PLURALS, Compiled, Vocabulary, english_plural

@@ -45,6 +45,8 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from engine.core.errors import Diagnostic, DiagnosticSink, RulesetError, SourcePos, did_you_mean
 from engine.core.yamlsource import Mapping, Text
 from engine.lang import ast, codegen
+from engine.lang import budgets
+from engine.lang import selections
 from engine.lang.functions import Function
 from engine.lang.parser import parse_expression, parse_program
 from engine.lang.scope import ENGLISH_PLURALS, Code, Compiled, Fn, Scope
@@ -103,7 +105,7 @@ class Defined(Function):
         def run(s: Any, e: list[Any]) -> Any:
             s.budget -= steps
             if s.budget < 0:
-                raise ast.out_of_steps(s, pos, f"call of '{self.name}'")
+                raise budgets.out_of_steps(s, pos, f"call of '{self.name}'")
             env: list[Any] = [None] * size
             for i, f in enumerate(fns):
                 env[i] = f(s, e)
@@ -132,7 +134,7 @@ class Defined(Function):
         """An argument of a call, checked against its parameter's type; a zone given for a list reads as its contents,
         and ``x in C`` given for a list is a selection (its items), as for ``count(x in C)``, not a test of ``x``."""
         if isinstance(wanted, ListOf) and isinstance(node, ast.Member) and isinstance(node.item, ast.Name):
-            node = ast.Selection(node.pos, node.item.name, node.collection)
+            node = selections.Selection(node.pos, node.item.name, node.collection)
         compiled = node.compile(scope)
         if isinstance(wanted, ListOf):
             compiled = ast.as_collection(compiled, node)
@@ -314,7 +316,7 @@ def _call(s: Any, body: Fn, defined: tuple[str, Any, int], env: list[Any]) -> An
     its body."""
     s.budget -= defined[2]
     if s.budget < 0:
-        raise ast.out_of_steps(s, defined[1], f"call of '{defined[0]}'")
+        raise budgets.out_of_steps(s, defined[1], f"call of '{defined[0]}'")
     return body(s, env)
 
 
@@ -558,14 +560,14 @@ def _compile_body(b: "CodeContext", text: Any, pos: Any, params: list[tuple[str,
             return None
         cost += ast.nodes(node)
         lets_nodes.append((str(name), node))
-        if isinstance(node, ast.Selection):
+        if isinstance(node, selections.Selection):
             parts = node.compile_parts(scope)
             compiled = Compiled(ListOf(parts.item_type), parts.items)
         else:
             compiled = b.compile_node(node, scope)
         steps.append((scope.bind(str(name), compiled.type), compiled.fn))
         sources.append((steps[-1][0], compiled))
-        named.append((str(name), f"every {node.describe()}" if isinstance(node, ast.Selection) else node.describe()))
+        named.append((str(name), f"every {node.describe()}" if isinstance(node, selections.Selection) else node.describe()))
     errors = len(b.sink.items)
     node = parse_selection(b, text, pos)
     if node is None:
@@ -574,7 +576,7 @@ def _compile_body(b: "CodeContext", text: Any, pos: Any, params: list[tuple[str,
     cost += ast.nodes(node)
     inlined: ast.Node | None = None
     compiled = None
-    if isinstance(node, ast.Selection):
+    if isinstance(node, selections.Selection):
         parts = node.compile_parts(scope)
         body, result, meaning = parts.items, ListOf(parts.item_type), f"every {node.describe()}"
     else:
@@ -584,10 +586,10 @@ def _compile_body(b: "CodeContext", text: Any, pos: Any, params: list[tuple[str,
         # a body whose own source is long is never written inline (nor tried: see Defined._inline); nor is one that
         # did not compile: written again where it is called, its names could mean functions defined after it
         fits = (len(b.sink.items) == errors and len(codegen.expr(compiled)[0]) <= INLINE_SIZE
-                and not any(isinstance(let, ast.Selection) for _, let in lets_nodes))
+                and not any(isinstance(let, selections.Selection) for _, let in lets_nodes))
         inlined = node if fits else None
     depth = scope.calls[0] + 1
-    spends = ast.weight(cost + scope.inlined[0])
+    spends = budgets.weight(cost + scope.inlined[0])
     if not steps:
         return Body(body, result, max(scope.slots, 1), meaning, depth, inlined, spends, ())
     meaning += ", where " + ", ".join(f"{name} is {words}" for name, words in named)

@@ -30,6 +30,7 @@ from typing import Any, ClassVar
 
 from engine.core.errors import DiagnosticSink
 from engine.lang import ast
+from engine.lang import selections
 from engine.lang.scope import Fn, Scope, Vocabulary
 from engine.lang.types import ANY_COMPONENT, ZONE, Type
 
@@ -258,7 +259,7 @@ def unkept(items: Fn) -> Fn:
     return listing
 
 
-def fixed_filter(selection: ast.Selection, source: Fn, where: Fn | None, slot: int, scope: Scope) -> FixedFilter | None:
+def fixed_filter(selection: selections.Selection, source: Fn, where: Fn | None, slot: int, scope: Scope) -> FixedFilter | None:
     """A :class:`FixedFilter` for a compiled selection over components, when its ``where`` qualifies (else None)."""
     if selection.where is None or where is None:
         return None

@@ -24,6 +24,8 @@ from engine.core.errors import EffectRuntimeError, SourcePos, did_you_mean
 from engine.core.kept_cells import CellKind, kept_cells
 from engine.core.tallies import Tally, tally_count, tally_of
 from engine.lang import ast, codegen, kept
+from engine.lang import budgets
+from engine.lang import selections
 from engine.lang.scope import DRAWS, Compiled, Fn, Scope
 from engine.lang.types import ANY, BOOL, CELL, DIE, INT, ListOf, Type
 
@@ -89,13 +91,13 @@ def by_name(*groups: Iterable[Function]) -> dict[str, Function]:
     return found
 
 
-def as_selection(node: ast.Node) -> ast.Selection:
+def as_selection(node: ast.Node) -> selections.Selection:
     """Read an argument as a selection: ``c in X where P``, ``c in X``, or a bare collection ``X``."""
-    if isinstance(node, ast.Selection):
+    if isinstance(node, selections.Selection):
         return node
     if isinstance(node, ast.Member) and isinstance(node.item, ast.Name):
-        return ast.Selection(node.pos, node.item.name, node.collection)
-    return ast.Selection(node.pos, "_", node)
+        return selections.Selection(node.pos, node.item.name, node.collection)
+    return selections.Selection(node.pos, "_", node)
 
 
 def describe_selection(node: ast.Node) -> str:
@@ -107,7 +109,7 @@ def describe_selection(node: ast.Node) -> str:
     return text
 
 
-def described_value(sel: ast.Selection) -> str:
+def described_value(sel: selections.Selection) -> str:
     """What a selection gives for each item, in English: its value written before ``for`` (``c.power`` in ``c.power
     for c in hand``), else the item's name.
 
@@ -134,7 +136,7 @@ def _spent_size(size: Fn, pos: SourcePos | None) -> Fn:
         n = size(s, e)
         s.budget -= n
         if s.budget < 0:
-            raise ast.out_of_steps(s, pos, "selection")
+            raise budgets.out_of_steps(s, pos, "selection")
         return n
 
     return spent
@@ -152,13 +154,13 @@ class Aggregate(Function):
         raise NotImplementedError
 
 
-def board_by_value(sel: ast.CompiledSelection, scope: Scope) -> CellKind | None:
+def board_by_value(sel: selections.CompiledSelection, scope: Scope) -> CellKind | None:
     """For a selection ``x in board where x.attr == v``: what the state keeps the board's cells by to answer it
     (engine/core/kept_cells.py: the cells whose top piece shows each value), else None.  While something is stacked
     the kept cells name only the top pieces: read the selection then.
 
     >>> from engine.lang.scope import Vocabulary
-    >>> board_by_value(ast.CompiledSelection(None, 0, None, None, None), Scope(Vocabulary())) is None
+    >>> board_by_value(selections.CompiledSelection(None, 0, None, None, None), Scope(Vocabulary())) is None
     True
     """
     fast = sel.fast
@@ -220,7 +222,7 @@ class Count(Aggregate):
         return Compiled(INT, self._generated(sel, call, scope, count) or count)
 
     @staticmethod
-    def _generated(sel: ast.CompiledSelection, call: ast.Call, scope: Scope, reference: Fn) -> Fn | None:
+    def _generated(sel: selections.CompiledSelection, call: ast.Call, scope: Scope, reference: Fn) -> Fn | None:
         """The count as one generated function: the filter written inside the loop over the items (a zone's read
         inline)."""
         assert sel.where is not None
@@ -233,7 +235,7 @@ class Count(Aggregate):
         return codegen.function(lines, consts + listed, call.pos, scope, reference, sel.pure)
 
     @staticmethod
-    def _unequal(node: ast.Selection, scope: Scope) -> Compiled | None:
+    def _unequal(node: selections.Selection, scope: Scope) -> Compiled | None:
         """``count(x in ZONE where x.a != v)``, the attribute the same on every face: the zone's size less its tally
         of ``v`` (see :meth:`_tallied`), spending a step per item and reading ``v`` once there is an item, as the
         loop does; None for any other count (and then nothing compiled here is kept).
@@ -252,7 +254,7 @@ class Count(Aggregate):
             return None
         errors, generated = len(scope.sink.items), scope.vocab.data.setdefault(codegen.GENERATED, [])
         before = len(generated)
-        equal = ast.Selection(node.pos, node.var, node.source, ast.Compare(where.pos, "==", where.left, where.right))
+        equal = selections.Selection(node.pos, node.var, node.source, ast.Compare(where.pos, "==", where.left, where.right))
         sel = equal.compile_parts(scope)
         if (len(scope.sink.items) != errors or sel.fast is None or len(sel.fast) != 1 or sel.fast[0][2] is None
                 or not isinstance(sel.constant_source, int)):
@@ -266,7 +268,7 @@ class Count(Aggregate):
             n = len(s.zones[zone])
             s.budget -= n
             if s.budget < 0:
-                raise ast.out_of_steps(s, pos, "selection")
+                raise budgets.out_of_steps(s, pos, "selection")
             return n - tally_count(s, tally, right(s, e)) if n else 0
 
         return Compiled(INT, unequal)
@@ -300,7 +302,7 @@ class Count(Aggregate):
                                                    number=True))
 
     @staticmethod
-    def _celled(sel: ast.CompiledSelection) -> Compiled:
+    def _celled(sel: selections.CompiledSelection) -> Compiled:
         """``count(x in board where x.a == v)``, ``a`` changing with the face: the number of cells the state keeps
         for ``v`` (engine/core/kept_cells.py), each holding one piece while nothing is stacked; counted as a
         filter while something is."""
@@ -323,14 +325,14 @@ class Count(Aggregate):
         return f"the number of {'items in ' * bare}{describe_selection(args[0])}"
 
 
-def _items(sel: ast.CompiledSelection, x: str, scope: Scope) -> tuple[tuple[str, ...], str, tuple[tuple[str, Any], ...], str | None]:
+def _items(sel: selections.CompiledSelection, x: str, scope: Scope) -> tuple[tuple[str, ...], str, tuple[tuple[str, Any], ...], str | None]:
     """Generated source giving what ``sel.items`` gives, for a loop over ``x``: (statements to run first, the
     expression to loop over, constants, a test ``x`` must pass or None).  Unfiltered, the source is read inline
     (see ``CompiledSelection.listing``), and copied unless the loop changes nothing; with a fast filter (``x.attr == v``, see ``CompiledSelection.loop``)
     where nothing may change, the loop walks the source and tests each item itself; else it walks the
     filter's list.
 
-    >>> sel = ast.CompiledSelection(None, 0, None, None, None, listed=codegen.Code("s.zones[3]"))
+    >>> sel = selections.CompiledSelection(None, 0, None, None, None, listed=codegen.Code("s.zones[3]"))
     >>> _items(sel, "x", None)[1:]  # doctest: +ELLIPSIS
     ('t...', (...), None)
     """
@@ -369,7 +371,7 @@ class Fold(Aggregate):
         2
         """
         args = call.positional()
-        if len(args) > 1 and not any(isinstance(a, (ast.Selection, ast.Member)) for a in args):
+        if len(args) > 1 and not any(isinstance(a, (selections.Selection, ast.Member)) for a in args):
             call = ast.Call(call.pos, call.func, [ast.ListLit(args[0].pos, args), *call.keywords().values()], self)
         return super().compile_call(call, scope)
 
@@ -407,7 +409,7 @@ class Fold(Aggregate):
         value = sel.value or Compiled(INT, value_fn, code=codegen.Code(f"e[{slot}]"))
         return Compiled(INT, self._generated(sel, value, call, scope, fold, failed) or fold)
 
-    def _no_value(self, sel_node: ast.Selection, pos: SourcePos | None) -> Callable[[], EffectRuntimeError]:
+    def _no_value(self, sel_node: selections.Selection, pos: SourcePos | None) -> Callable[[], EffectRuntimeError]:
         """The error for a fold meeting none among its values (a component without the attribute summed, say).
 
         >>> from engine.lang.parser import parse_expression
@@ -422,7 +424,7 @@ class Fold(Aggregate):
         node = sel_node.value or ast.Name(sel_node.pos, sel_node.var, words)
         return lambda: ast.no_value(f"{self.name}()", ((node, None),), pos)
 
-    def _generated(self, sel: ast.CompiledSelection, value: Compiled, call: ast.Call, scope: Scope,
+    def _generated(self, sel: selections.CompiledSelection, value: Compiled, call: ast.Call, scope: Scope,
                    reference: Fn, failed: Callable[[], EffectRuntimeError]) -> Fn | None:
         """The fold as one generated function: the value written inside the loop over the items (unfiltered, a
         zone's read inline; filtered, the filter's list first, as ``items`` gives it)."""
@@ -448,7 +450,7 @@ class Fold(Aggregate):
         args = call.positional()
         if not args:
             return "0"
-        if len(args) > 1 and not any(isinstance(a, (ast.Selection, ast.Member)) for a in args):  # max(a, b)
+        if len(args) > 1 and not any(isinstance(a, (selections.Selection, ast.Member)) for a in args):  # max(a, b)
             said = [a.describe() for a in args]
             return f"{self.words} {', '.join(said[:-1])} and {said[-1]}"
         sel = as_selection(args[0])
@@ -470,7 +472,7 @@ class Quantifier(Aggregate):
         sel_node = as_selection(args[0])
         if sel_node.value is None and sel_node.where is not None:
             # any(x in C where P): the condition is the test, over all of C.
-            sel_node = ast.Selection(sel_node.pos, sel_node.var, sel_node.source, None, sel_node.where)
+            sel_node = selections.Selection(sel_node.pos, sel_node.var, sel_node.source, None, sel_node.where)
         sel = sel_node.compile_parts(scope)
         test: Fn
         if sel.value is not None:
@@ -503,7 +505,7 @@ class Quantifier(Aggregate):
                 return Compiled(BOOL, generated)
         return Compiled(BOOL, quantify)
 
-    def _generated(self, sel: ast.CompiledSelection, test: Compiled, call: ast.Call, scope: Scope,
+    def _generated(self, sel: selections.CompiledSelection, test: Compiled, call: ast.Call, scope: Scope,
                    reference: Fn) -> Fn | None:
         """The quantifier as one generated function: the test written inside the loop over the items (unfiltered,
         a zone's read inline; filtered, the filter's list first, as ``items`` gives it)."""
@@ -724,7 +726,7 @@ class Reachable(Function):
                 cells = [c for c in ends(s, e) or () if c is not None]
                 s.budget -= len(cells)
                 if s.budget < 0:
-                    raise ast.out_of_steps(s, pos, "walk")
+                    raise budgets.out_of_steps(s, pos, "walk")
                 for a, b in zip(cells, cells[1:]):  # each end joined to the next: all of them joined, in one pass
                     joined.setdefault(a, []).append(b)
                     joined.setdefault(b, []).append(a)

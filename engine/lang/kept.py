@@ -37,6 +37,7 @@ from dataclasses import dataclass, fields
 from typing import Any, Callable
 
 from engine.lang import ast, codegen
+from engine.lang import selections
 from engine.lang.scope import Compiled, Fn, Global, Scope
 from engine.lang.types import ANY, ZONE, ListOf
 
@@ -117,7 +118,7 @@ class _Walk:
         elif isinstance(node, (ast.ListLit, ast.TupleLit)):
             for item in node.items:
                 self.node(item, bound)
-        elif isinstance(node, ast.Selection):
+        elif isinstance(node, selections.Selection):
             self.node(node.source, bound)
             inner = bound | {node.var}
             self.node(node.where, inner)
@@ -160,7 +161,7 @@ def _cheap(call: ast.Call, scope: Scope) -> bool:
     if call.func != "count" or len(args) != 1:
         return False
     sel = args[0]
-    if not isinstance(sel, ast.Selection) or sel.where is None and sel.value is None:
+    if not isinstance(sel, selections.Selection) or sel.where is None and sel.value is None:
         return True  # a collection's size
     if sel.value is not None:
         return False
@@ -203,12 +204,12 @@ def _nests(node: Any, scope: Scope, inside: bool) -> bool:
     """Whether an aggregate inside ``node`` (the body of a selection when ``inside``) walks a zone."""
     if isinstance(node, ast.Call) and inside and _is_aggregate(scope, node.func) and not _cheap(node, scope):
         args = node.positional()
-        source = args[0].source if args and isinstance(args[0], ast.Selection) else (args[0] if args else None)
+        source = args[0].source if args and isinstance(args[0], selections.Selection) else (args[0] if args else None)
         if isinstance(source, ast.Call) and source.func in scope.vocab.data.get(ZONE_FAMILIES, {}):
             return True
         if isinstance(source, ast.Name) and getattr(scope.vocab.globals.get(source.name), "type", None) is ZONE:
             return True
-    if isinstance(node, ast.Selection):
+    if isinstance(node, selections.Selection):
         return _nests(node.source, scope, inside) or any(_nests(part, scope, True) for part in (node.where, node.value))
     if isinstance(node, ast.Node):
         return any(_nests(part, scope, inside) for value in vars(node).values()

@@ -32,6 +32,7 @@ from engine.core import limits
 from engine.core.errors import RulesetError, SourcePos, source_lines
 from engine.core.paths import private_cache_dir
 from engine.lang import ast, kept_trees, statements
+from engine.lang import selections
 from engine.lang.habits import python_habit
 from engine.lang.types import BOOL, INT, NONE_T, STR
 
@@ -549,10 +550,10 @@ class _ToAst(Transformer[Token, Any]):
         if not (isinstance(expr, ast.Member) and isinstance(expr.item, ast.Name)):
             raise RulesetError.at(expr.pos, "'where' needs a selection that names its items: write "
                                   f"'{_item_name(expr, where)} in {_written(expr) or 'COLLECTION'} where ...'")
-        return ast.Selection(expr.pos, expr.item.name, expr.collection, where)
+        return selections.Selection(expr.pos, expr.item.name, expr.collection, where)
 
     def comprehension(self, meta: Any, value: ast.Node, name: Token, source: ast.Node, where: ast.Node | None) -> ast.Node:
-        return ast.Selection(self._pos(meta), str(name), source, where, value)
+        return selections.Selection(self._pos(meta), str(name), source, where, value)
 
     def keyword(self, meta: Any, name: Token, value: ast.Node) -> ast.Node:
         return ast.Keyword(self._tok(name), str(name), value)

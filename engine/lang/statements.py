@@ -21,20 +21,9 @@ from typing import Any, Callable
 from engine.core.errors import EffectRuntimeError, SourcePos
 from engine.lang import codegen
 from engine.lang.scope import DRAWS, RUNS, Code, Compiled, Scope
-from engine.lang.ast import (
-    Call,
-    Name,
-    Node,
-    Selection,
-    a_type,
-    expect,
-    no_value,
-    nodes,
-    noop,
-    out_of_steps,
-    weight,
-    within_digits,
-)
+from engine.lang.ast import Call, Name, Node, a_type, expect, no_value, nodes, noop
+from engine.lang.budgets import out_of_steps, weight, within_digits
+from engine.lang.selections import Selection
 from engine.lang.types import (
     ANY,
     BOOL,

@@ -47,6 +47,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from engine.core import rng
 from engine.core.errors import EffectRuntimeError
 from engine.lang import ast, statements
+from engine.lang import selections
 from engine.lang.fixed import FixedFilter
 from engine.model.state import State
 
@@ -85,7 +86,7 @@ def plain_deal(program: statements.Block, shared_zone: Callable[[str], bool], ro
         if node.func != "move" or len(node.args) not in (2, 3):
             return False
         what, count = node.args[0], node.args[2] if len(node.args) == 3 else None
-        if not isinstance(what, ast.Selection) or what.value is not None or not zone(what.source, names):
+        if not isinstance(what, selections.Selection) or what.value is not None or not zone(what.source, names):
             return False
         if what.where is None and shuffles or what.where is not None and not fixed(what.where, names + [what.var]):
             return False

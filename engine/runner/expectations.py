@@ -23,6 +23,7 @@ from typing import Any
 from engine.core.errors import DiagnosticSink, RulesetError, SourcePos
 from engine.core.yamlsource import Text
 from engine.lang import ast
+from engine.lang import selections
 from engine.lang.functions import as_selection
 from engine.lang.parser import TOO_DEEP, parse_expression
 from engine.lang.scope import Compiled, Scope
@@ -110,7 +111,7 @@ def _quantifier(game: Game, state: State, node: ast.Call, value: bool, bound: Bo
     """Why ``all(...)`` is false (the first item that fails its test) or ``any(...)`` true (the first that passes)."""
     sel = as_selection(node.args[0])
     test = sel.value or sel.where
-    source = sel.source if sel.value is None or sel.where is None else ast.Selection(sel.pos, sel.var, sel.source, sel.where)
+    source = sel.source if sel.value is None or sel.where is None else selections.Selection(sel.pos, sel.var, sel.source, sel.where)
     if test is None:
         return _parts(game, state, node, bound)
     items, item_type = _value(game, state, source, bound)

@@ -77,8 +77,7 @@ from engine.blocks.slots import Revealed, _check_laid_out, _slot_row
 from engine.blocks.steps import Step, step_kind
 from engine.core.errors import EffectRuntimeError, SourcePos, did_you_mean
 from engine.core.facedown import told_name
-from engine.lang import ast
-from engine.lang import budgets
+from engine.lang import ast, budgets
 from engine.lang.fixed import PairTable, fixed_with
 from engine.lang.functions import Function
 from engine.lang.scope import Compiled, Fn, Scope

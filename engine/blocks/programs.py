@@ -44,8 +44,7 @@ from engine.blocks.contest import CardCode, card_code
 from engine.blocks.hooks import Running, ToldAsHidden, label
 from engine.core.errors import EffectRuntimeError, did_you_mean
 from engine.core.slices import HookTrail
-from engine.lang import ast
-from engine.lang import budgets
+from engine.lang import ast, budgets
 from engine.lang.functions import Function
 from engine.lang.scope import Compiled, Scope
 from engine.lang.types import ANY_COMPONENT, BUILT_IN, EFFECT

@@ -25,8 +25,7 @@ from engine.core.showtext import breaking_character, invisible_character
 from engine.core.facedown import NOBODY, back_label, hidden_from, public_name, told_name, turn_down
 from engine.core.kept_cells import kept_cells
 from engine.core.slices import NO_CHANCE, Chance, TurnOrder
-from engine.lang import ast, codegen, shared
-from engine.lang import budgets
+from engine.lang import ast, codegen, shared, budgets
 from engine.lang.codegen import Code
 from engine.lang.fixed import fixed_filter, unkept
 from engine.lang.functions import Function, as_selection, board_by_value, describe_selection, unknown_options

@@ -29,8 +29,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from engine.core.errors import DiagnosticSink
-from engine.lang import ast
-from engine.lang import selections
+from engine.lang import ast, selections
 from engine.lang.scope import Fn, Scope, Vocabulary
 from engine.lang.types import ANY_COMPONENT, ZONE, Type
 

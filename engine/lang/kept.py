@@ -36,8 +36,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any, Callable
 
-from engine.lang import ast, codegen
-from engine.lang import selections
+from engine.lang import ast, codegen, selections
 from engine.lang.scope import Compiled, Fn, Global, Scope
 from engine.lang.types import ANY, ZONE, ListOf
 

@@ -46,8 +46,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from engine.core import rng
 from engine.core.errors import EffectRuntimeError
-from engine.lang import ast, statements
-from engine.lang import selections
+from engine.lang import ast, statements, selections
 from engine.lang.fixed import FixedFilter
 from engine.model.state import State
 

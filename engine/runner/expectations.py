@@ -22,8 +22,7 @@ from typing import Any
 
 from engine.core.errors import DiagnosticSink, RulesetError, SourcePos
 from engine.core.yamlsource import Text
-from engine.lang import ast
-from engine.lang import selections
+from engine.lang import ast, selections
 from engine.lang.functions import as_selection
 from engine.lang.parser import TOO_DEEP, parse_expression
 from engine.lang.scope import Compiled, Scope

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 import engine
-from engine.blocks.contest import ContestRules, Rolls
+from engine.blocks.contest_rules import ContestRules, Rolls
 from engine.runner.simulate import derive_seed
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import engine
-from engine.blocks.contest import NO_OVERRIDES, ContestRules
+from engine.blocks.contest_rules import NO_OVERRIDES, ContestRules
 
 
 def _rules(game: engine.Game) -> ContestRules:

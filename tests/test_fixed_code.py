@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 
 import engine
-from engine.blocks.contest import Contest, ContestRules
+from engine.blocks.contest import Contest
+from engine.blocks.contest_rules import ContestRules
 from engine.lang.fixed import reads_only_locals
 from engine.lang.parser import parse_expression
 from engine.lang.scope import Scope

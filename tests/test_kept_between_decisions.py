@@ -11,7 +11,7 @@ import random
 import pytest
 
 import engine
-from engine.blocks.contest import ContestRules
+from engine.blocks.contest_rules import ContestRules
 from engine.core.actions import EachSpace
 
 

@@ -440,7 +440,8 @@ def test_every_draw_of_the_engine_is_one_may_draw_knows() -> None:
         "engine/model/game.py": 4,  # the seating (roles dealt at random) and the roll-off for the first seat
         "engine/model/dealing.py": 1,  # a setup's shuffle, replayed (its code says shuffle)
         "engine/blocks/dice.py": 2,  # a die step
-        "engine/blocks/contest.py": 5,  # a contest's dice and re-rolled ties
+        "engine/blocks/contest.py": 1,  # a contest step's dice
+        "engine/blocks/contest_rules.py": 4,  # a fight's dice and re-rolled ties
         "engine/blocks/switch.py": 1,  # a hidden switch of roles
         "engine/blocks/state_functions.py": 3,  # shuffle(), toss() and a pile refilled from its discard (noted as drawing)
         "engine/blocks/action_roll.py": 1,  # an action roll

@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from engine.blocks.block import Block, declare
 from engine.blocks.choices import run_effect
-from engine.blocks.contest import card_code
+from engine.blocks.card_code import card_code
 from engine.blocks.enumeration import LARGEST, Texts, names, pattern_places, places_text
 from engine.blocks.pattern_finding import Board, find, lies_on
 from engine.blocks.patterns import shape_named

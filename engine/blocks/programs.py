@@ -40,7 +40,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from engine.blocks.block import Block, declare, withdraw_functions
-from engine.blocks.contest import CardCode, card_code
+from engine.blocks.card_code import CardCode, card_code
 from engine.blocks.hooks import Running, ToldAsHidden, label
 from engine.core.errors import EffectRuntimeError, did_you_mean
 from engine.core.slices import HookTrail

@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 import engine
 from engine.core.errors import EffectRuntimeError
 from engine.core.paths import rulesets_dir
-from engine.lang import codegen, budgets, selections
+from engine.lang import budgets, codegen, selections
 from engine.lang.codegen import GENERATED
 from engine.runner.replay import state_hash
 

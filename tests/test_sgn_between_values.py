@@ -77,7 +77,7 @@ def test_a_clear_line_reads_plainly(tmp_path: Path) -> None:
 
 
 def test_sgn_and_between_are_explained_in_english() -> None:
-    from engine.blocks.state_functions import Between
+    from engine.blocks.board_functions import Between
     from engine.lang.functions import Sgn
     from engine.lang.parser import parse_expression
 

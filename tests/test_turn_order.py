@@ -1,5 +1,5 @@
 """The turn order: leaving it (``leave(ROLE)``, ``has_left(ROLE)``), another turn (``play_again()``) and a chosen next
-role (``play_next(ROLE)``) (engine/blocks/state_functions.py, State.next_turn)."""
+role (``play_next(ROLE)``) (engine/blocks/seat_functions.py, State.next_turn)."""
 
 from __future__ import annotations
 

@@ -10,11 +10,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
+
 from engine.core.errors import SourcePos, did_you_mean
 from engine.lang import ast, budgets
 from engine.lang.fixed import fixed_with
 from engine.lang.scope import Fn, Scope
 from engine.lang.types import ANY_COMPONENT, INT, Type
+
 if TYPE_CHECKING:
     from engine.blocks.context import BuildContext, StateView
 

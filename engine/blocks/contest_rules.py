@@ -38,12 +38,14 @@ never loop.
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, NamedTuple
+
 from engine.blocks.card_code import CardCode, card_code
 from engine.blocks.hooks import label, tell_as_hidden
 from engine.core.errors import EffectRuntimeError, did_you_mean
 from engine.core.facedown import told_name
 from engine.lang.fixed import PairTable
 from engine.lang.types import ANY_COMPONENT
+
 if TYPE_CHECKING:
     from engine.blocks.context import BuildContext, StateView
 

@@ -24,7 +24,7 @@ from typing import Any
 
 from engine.blocks.state_functions import placed_text
 from engine.core.errors import EffectRuntimeError, SourcePos
-from engine.lang import ast, codegen, budgets, selections
+from engine.lang import ast, budgets, codegen, selections
 from engine.lang.functions import Function, as_selection, describe_selection
 from engine.lang.scope import Compiled, Fn, Scope
 from engine.lang.types import ANY, ANY_COMPONENT, BOOL, CELL, EFFECT, INT, Component, Enum, ListOf

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.blocks.choice_labels import unseen_words
-from engine.blocks.state_functions import role_type
+from engine.blocks.seat_functions import role_type
 from engine.core.facedown import back_label, hidden_from
 from engine.core.information import UNSEEN, zone_view
 from engine.core.shown import show, shown, shown_to

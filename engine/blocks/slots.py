@@ -52,7 +52,7 @@ from engine.blocks.context import ZoneRef
 from engine.blocks.enumeration import Texts, board_cells, cell_texts, distinct, names
 from engine.blocks import sealed_numbers
 from engine.blocks.grid import format_cell
-from engine.blocks.state_functions import TURN_CHANGES
+from engine.blocks.seat_functions import TURN_CHANGES
 from engine.blocks.steps import Step, step_kind
 from engine.core.actions import ActionSpace, EachSpace, ListSpace
 from engine.core.errors import SourcePos, did_you_mean

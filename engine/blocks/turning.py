@@ -29,7 +29,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from engine.blocks.block import BLOCKS, Block, declare
-from engine.blocks.state_functions import PlaceOnBoard, role_type
+from engine.blocks.state_functions import PlaceOnBoard
+from engine.blocks.seat_functions import role_type
 from engine.core.errors import EffectRuntimeError
 from engine.core.facedown import FaceDown, back_label, face_down, public_name, told_name, turn_down, turn_up
 from engine.lang import ast

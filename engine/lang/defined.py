@@ -44,7 +44,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from engine.core.errors import Diagnostic, DiagnosticSink, RulesetError, SourcePos, did_you_mean
 from engine.core.yamlsource import Mapping, Text
-from engine.lang import ast, codegen, budgets, selections
+from engine.lang import ast, budgets, codegen, selections
 from engine.lang.functions import Function
 from engine.lang.parser import parse_expression, parse_program
 from engine.lang.scope import ENGLISH_PLURALS, Code, Compiled, Fn, Scope

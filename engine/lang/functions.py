@@ -23,7 +23,7 @@ from typing import Any, Callable, ClassVar, Iterable
 from engine.core.errors import EffectRuntimeError, SourcePos, did_you_mean
 from engine.core.kept_cells import CellKind, kept_cells
 from engine.core.tallies import Tally, tally_count, tally_of
-from engine.lang import ast, codegen, kept, budgets, selections
+from engine.lang import ast, budgets, codegen, kept, selections
 from engine.lang.scope import DRAWS, Compiled, Fn, Scope
 from engine.lang.types import ANY, BOOL, CELL, DIE, INT, ListOf, Type
 

@@ -31,7 +31,7 @@ from lark.indenter import DedentError, Indenter
 from engine.core import limits
 from engine.core.errors import RulesetError, SourcePos, source_lines
 from engine.core.paths import private_cache_dir
-from engine.lang import ast, kept_trees, statements, selections
+from engine.lang import ast, kept_trees, selections, statements
 from engine.lang.habits import python_habit
 from engine.lang.types import BOOL, INT, NONE_T, STR
 

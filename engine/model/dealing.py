@@ -46,7 +46,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from engine.core import rng
 from engine.core.errors import EffectRuntimeError
-from engine.lang import ast, statements, selections
+from engine.lang import ast, selections, statements
 from engine.lang.fixed import FixedFilter
 from engine.model.state import State
 

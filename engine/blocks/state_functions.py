@@ -1,4 +1,6 @@
-"""Effect-language functions that read or change a game's state.
+"""Effect-language functions that read or change a game's state: what lies where (move, place, shuffle, flip,
+toss, zone_of, owner) here, those about roles and seats in :mod:`engine.blocks.seat_functions` and those about the
+board in :mod:`engine.blocks.board_functions`.
 
 They are generic — zones, boards, roles, faces — and every ruleset's
 vocabulary offers them (:data:`STATE_FUNCTIONS`), with the pure functions of

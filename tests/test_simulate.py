@@ -732,6 +732,37 @@ def test_an_effect_failing_in_a_simulated_game_names_that_game() -> None:
         play_game(failing, 2, seed, ["random", "random"])
 
 
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_game_failing_keeps_every_game_finished_before_it(tmp_path: Path, jobs: int) -> None:
+    """The run kept only the chunks finished before the failing game's own (25 games of 200 where 39 had been
+    played before it): the games of its chunk before it were lost, in this process and from a worker alike."""
+    from engine.runner.simulate import GameFailed
+
+    text = (Path(__file__).parent / "data" / "failing-effect" / "ruleset.yaml").read_text(encoding="utf-8")
+    tokens = "".join(f"      - {{id: {m}{i}, mark: {m}, weight: {int(m + str(i) != 'A0')}}}\n" for m in "AB" for i in range(30))
+    text = re.sub(r"(    instances:\n)(      - .*\n)+", lambda found: found[1] + tokens, text)
+    (tmp_path / "ruleset.yaml").write_text(text.replace("count(y in pile) >= 4", "count(y in pile) >= 2"), encoding="utf-8")
+    rare = engine.load(str(tmp_path))  # one token of sixty divides by zero: about one game in thirty fails
+    first = next(i for i in range(1000) if _fails(rare, derive_seed(0, i)))
+    with pytest.raises(GameFailed) as info:
+        simulate(rare, players=2, n=200, seed=0, agents="random", jobs=jobs)
+    assert f"in the game of seed {derive_seed(0, first)};" in info.value.message
+    kept = info.value.report.results
+    assert len(kept) == first and [r.seed for r in kept] == [derive_seed(0, i) for i in range(first)]
+    assert first % 25, "the failing game should not start a chunk (25 games each here), or the test shows nothing"
+
+
+def _fails(game: engine.Game, seed: int) -> bool:
+    """Whether the game of ``seed`` between random agents fails."""
+    from engine.core.errors import EffectRuntimeError
+
+    try:
+        play_game(game, 2, seed, ["random", "random"])
+    except EffectRuntimeError:
+        return True
+    return False
+
+
 def test_an_effect_failing_in_a_bench_playout_names_that_playout() -> None:
     """``rulecraft bench`` said only 'ruleset.yaml:26:17: division by zero': not which of its games failed."""
     from engine.core.errors import EffectRuntimeError

@@ -441,7 +441,8 @@ def simulate(
                     progress(len(report.results))
         except KeyboardInterrupt:  # Ctrl-C: keep the games finished so far (whole chunks: a prefix of the seeds)
             report.planned = n
-        except EffectRuntimeError as err:  # a game failed: the games of the chunks before its own are kept too
+        except EffectRuntimeError as err:  # a game failed: the games before it are kept, a prefix of the seeds
+            report.results.extend(getattr(err, "finished", ()))
             report.planned, report.failed = n, str(err)
             raise GameFailed(err.message, err.pos, err.public, report) from None
     return report
@@ -529,8 +530,27 @@ def play_chunk(chunk: Chunk) -> list[GameResult]:
             ref = chunk.game
             again = play_command(ref.source, ref.variants, dict(ref.set_options), chunk.players, seed, specs,
                                  ref.allowed, ref.limits)
-            raise EffectRuntimeError(f"{err.message} (in the game of seed {seed}; watch it: {again})", err.pos) from None
+            raise ChunkStopped(f"{err.message} (in the game of seed {seed}; watch it: {again})", err.pos,
+                               finished=tuple(results)) from None
     return results
+
+
+class ChunkStopped(EffectRuntimeError):
+    """A game of a chunk failed: its error, naming the game, with the games of the chunk ``finished`` before it (which
+    the run keeps, as it keeps the chunks before), carried along when the error crosses to the runner's process.
+
+    >>> import pickle
+    >>> pickle.loads(pickle.dumps(ChunkStopped("division by zero (in the game of seed 7)", finished=(1, 2)))).finished
+    (1, 2)
+    """
+
+    def __init__(self, message: str, pos: SourcePos | None = None, public: str | None = None,
+                 finished: tuple[GameResult, ...] = ()) -> None:
+        super().__init__(message, pos, public)
+        self.finished = finished
+
+    def __reduce__(self) -> tuple[type, tuple[Any, ...]]:  # type: ignore[override]
+        return type(self), (self.message, self.pos, self.public, self.finished)
 
 
 # ---------------------------------------------------------------- agent speed

@@ -476,6 +476,27 @@ def test_an_encoder_or_action_table_refuses_what_another_game_made(games: dict[s
         table.legal(other.new_state(players=2, seed=0))
 
 
+@pytest.mark.parametrize("forge", [
+    lambda o: o.pop("zones"),                                   # a key left out
+    lambda o: o.update(board={(99, 99): ("nothing", 0)}),       # a cell and a piece the game has not
+    lambda o: o.update(turn="three"),                           # a number written as words
+    lambda o: o.update(zones={name: 5 for name in o["zones"]}),  # zones of the wrong shape
+    lambda o: o.update(seats={"nobody": 1}),                    # a role the game has not
+])
+def test_an_encoder_refuses_an_observation_made_by_hand(games: dict[str, engine.Game], forge: Any) -> None:
+    """An observation edited by hand (a key left out, a cell off the board, a word for a number) raised a bare
+    KeyError, TypeError or ValueError from the encoder's insides: now one ValueError saying what it is."""
+    from engine.rl.encoding import Encoder
+
+    tiles = games["tutorial-tiles"]
+    obs = tiles.new_state(players=2, seed=0).observation(1)
+    forge(obs)
+    with pytest.raises(ValueError, match="^this observation of tutorial-tiles is not one State.observation makes: "):
+        Encoder(tiles, 2).encode(obs)
+    with pytest.raises(ValueError, match="^an observation is a dict made by State.observation, not 'text'"):
+        Encoder(tiles, 2).encode("text")  # type: ignore[arg-type]
+
+
 def test_an_action_table_given_what_is_no_game_state_or_index_says_what_it_takes(games: dict[str, engine.Game]) -> None:
     """ActionTable("tic-tac-toe") was "'str' object has no attribute 'steps'", table.legal(None) an AttributeError of
     its own, table.describe("3") "'<=' not supported between instances of 'int' and 'str'"."""

@@ -133,9 +133,19 @@ class Encoder:
         """The vector of an observation made by :meth:`State.observation` for this game and player count; one of
         another ruleset or player count is a ValueError (its layout is not this one: a 3-player observation filled
         a 2-player vector as if it were one)."""
+        if not isinstance(obs, dict):
+            raise ValueError(f"an observation is a dict made by State.observation, not {cut(repr(obs), 60)}")
         if obs.get("ruleset") != self.game.name or obs.get("players") != self.players:
             raise ValueError(f"this encoder reads observations of {self.game.name} for {self.players} players, not "
                              f"of {cut(str(obs.get('ruleset')), 60)} for {cut(str(obs.get('players')), 20)}")
+        try:
+            return self._vector(obs)
+        except (KeyError, IndexError, TypeError, ValueError, AttributeError, OverflowError) as err:  # made by hand
+            raise ValueError(f"this observation of {self.game.name} is not one State.observation makes: "
+                             f"{type(err).__name__}: {cut(str(err), 80)}") from None
+
+    def _vector(self, obs: dict[str, Any]) -> np.ndarray:
+        """The vector of ``obs``, an observation of this game and player count."""
         v = np.zeros(self.size, dtype=np.int32)
         over = obs["outcome"] is not None
         at = self._at["seat"]

@@ -241,3 +241,18 @@ def test_a_tree_parsed_with_one_position_for_every_place_is_not_taken_elsewhere(
     kept, fresh = parser.parse_expression(code, placed), parser._read(code, "expression_start", placed)
     assert (kept.pos, kept.right.pos, kept.right.left.pos) == (fresh.pos, fresh.right.pos, fresh.right.left.pos)
     assert kept.right.left.pos == SourcePos("f.yaml", 11, 44)
+
+
+def test_every_module_whose_classes_a_tree_holds_changes_the_trees_hash() -> None:
+    """A kept tree is a pickle of the nodes the parser builds: a change to the module of any of them must change the
+    hash, or a tree kept by the code before would be read back into the new classes.  The statements' and the
+    selections' modules were not counted."""
+    from engine.lang.ast import Node
+
+    classes, todo = set(), [Node]
+    while todo:
+        for sub in todo.pop().__subclasses__():
+            classes.add(sub)
+            todo.append(sub)
+    built = {sub.__module__.rsplit(".", 1)[1] + ".py" for sub in classes if sub.__module__.startswith("engine.lang.")}
+    assert {"ast.py", "statements.py", "selections.py"} <= built <= set(kept_trees.MADE_FROM)

@@ -48,7 +48,7 @@ MEMORY = 4096
 """How many trees are kept in memory (the latest parsed or read from disk; past it, the earliest goes)."""
 ON_DISK = 10_000
 """How many trees are kept on disk: past it, the older half goes (checked once a process, at its first new tree)."""
-MADE_FROM = ("grammar.lark", "ast.py", "parser.py", "types.py", "kept_trees.py")
+MADE_FROM = ("grammar.lark", "ast.py", "statements.py", "selections.py", "parser.py", "types.py", "kept_trees.py")
 """The effect language's files that build a syntax tree: a change to any of them changes every hash."""
 
 _PLACING = threading.local()

@@ -1046,8 +1046,8 @@ KEPT = ("game", "players", "pending", "tape", "log", "history", "_actions")
 
 @functools.cache
 def committed(state_class: type) -> tuple[str, ...]:
-    """The fields of ``state_class`` that make up the game's position."""
-    return tuple(name for name in state_class.__slots__ if name not in KEPT)
+    """The fields of ``state_class`` that make up the game's position (its slots, wherever in its bases declared)."""
+    return tuple(name for c in reversed(state_class.__mro__) for name in vars(c).get("__slots__", ()) if name not in KEPT)
 
 
 CHOOSE = Choose(CHOOSE_WORD, "choose(x in COLLECTION [where CONDITION] [, by = ROLE] [, always_ask = BOOL] "

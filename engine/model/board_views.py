@@ -17,9 +17,7 @@ from typing import Collection
 
 from engine.core.kept_columns import lowest_cells
 from engine.core.kept_frontier import FrontierLog, frontier_of
-
-
-Cell = tuple[int, int]
+from engine.model.state_fields import Cell, StateFields
 
 
 UNKNOWN = object()
@@ -39,7 +37,7 @@ def box(cells: Collection[Cell]) -> tuple[int, int, int, int] | None:
     return min(xs), max(xs), min(ys), max(ys)
 
 
-class BoardViews:
+class BoardViews(StateFields):
     """What the board looks like now, worked out when asked and kept until a move changes it."""
 
     __slots__ = ()

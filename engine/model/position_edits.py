@@ -27,13 +27,14 @@ from engine.core.kept_columns import rise, sink
 from engine.core.kept_frontier import FrontierLog
 from engine.core.kept_pairs import pair_up, unpair
 from engine.core.tallies import retally
-from engine.model.board_views import UNKNOWN, Cell
+from engine.model.board_views import UNKNOWN
+from engine.model.state_fields import Cell, StateFields
 
 if TYPE_CHECKING:
     from engine.blocks.counters import CounterSpec
 
 
-class PositionEdits:
+class PositionEdits(StateFields):
     """The changes effects make to a position: moving, placing, stacking, swapping, shuffling, flipping, showing, counting."""
 
     __slots__ = ()

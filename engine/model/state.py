@@ -21,107 +21,27 @@ from numbers import Integral
 from typing import TYPE_CHECKING, Any, Callable
 
 from engine.blocks.choice_labels import CHOICE
-from engine.blocks.kept_lines import LineKind
 from engine.core import limits, rng
 from engine.core.actions import Action, ActionSpace, EmptySpace, ListSpace
 from engine.core.decisions import CHANCE, SIMULTANEOUS, TERMINAL, ChanceEvent, Decision, formatter
 from engine.core.errors import EffectRuntimeError, LoadedDieError
-from engine.core.face_tallies import FaceTally
-from engine.core.kept_cells import CellKind
-from engine.core.kept_frontier import FrontierLog
 from engine.core.showtext import cut
 from engine.core.slices import Chance, HookTrail
-from engine.core.tallies import Tally
-from engine.model.board_views import UNKNOWN, BoardViews, Cell
+from engine.model.board_views import UNKNOWN, BoardViews
 from engine.model.position_edits import PositionEdits
+from engine.model.state_fields import Cell, StateFields
 from engine.model.taking_actions import TakingActions
 from engine.model.turn_flow import TurnFlow
 
 if TYPE_CHECKING:
-    from engine.blocks.choices import Pending, Tape
+    from engine.blocks.choices import Pending
     from engine.blocks.outcome import Outcome
     from engine.model.game import Game
 
 class State(TakingActions, TurnFlow, PositionEdits, BoardViews):
     """One game in progress.  Create with :meth:`Game.new_state` (all states are made by ``__init__``)."""
 
-    __slots__ = (
-        "game",
-        "players",
-        "face",
-        "zone_of",
-        "zones",
-        "grid",
-        "stacks",
-        "cell_of",
-        "_frontier",
-        "_box",
-        "_empty",
-        "_lows",
-        "groups",
-        "members",
-        "positions",
-        "seat_of",
-        "order",
-        "turn",
-        "turn_number",
-        "step",
-        "slices",
-        "decided",
-        "counters",
-        "rng",
-        "budget",
-        "outcome",
-        "pending",
-        "decisions",
-        "chance",
-        "explicit_chance",
-        "tape",
-        "log",
-        "history",
-        "_actions",
-        "tallies",
-        "face_tallies",
-        "same_faces",
-        "lines",
-        "by_value",
-        "pairs",
-    )
-
-    game: "Game"
-    players: int
-    face: list[int]
-    zone_of: list[int]
-    zones: list[list[int]]
-    grid: dict[Cell, int]  # cell -> the piece on it (the top one of a stack)
-    stacks: dict[Cell, tuple[int, ...]]  # cell -> the pieces beneath its top one, from the top down (stacking boards only)
-    cell_of: list[Cell | None]
-    _frontier: dict[Cell, None] | FrontierLog | None  # empty cells next to a piece, in a stable order (see frontier); None: not kept
-    _box: "tuple[int, int, int, int] | None | object"  # the box of the pieces (see bbox), or UNKNOWN
-    _empty: dict[Cell, None] | None  # the board's empty cells, in its order (see empty); None: not kept
-    _lows: list[Cell | None] | None  # the lowest empty cell of each column (see lowest); None: not kept
-    groups: dict[Cell, int]  # pattern groups on the board: anchor cell -> the component marking it (-1: none)
-    members: dict[Cell, Cell]  # every cell in a pattern group -> the group's anchor (kept with ``groups``)
-    positions: tuple[str, ...]
-    seat_of: dict[str, int]
-    order: tuple[str, ...]
-    turn: int
-    turn_number: int
-    step: int
-    slices: dict[str, Any]  # each block's slice of the state (engine.core.slices), by the block's name
-    decided: int | None  # the turn of the last decision (a round without any decision ends the game); None before the first
-    counters: list[int]  # every declared counter's values, laid out by engine.blocks.counters.CounterSpec
-    rng: int
-    budget: int
-    outcome: "Outcome | None"
-    pending: "Pending | None"  # a choice an effect waits for (engine.blocks.choices); its seat decides next
-    decisions: tuple[Decision, ...]  # decisions lent to other roles than the turn's, the top one (last) decides next
-    chance: ChanceEvent | None  # the dice a step waits for (only with explicit_chance)
-    explicit_chance: bool  # whether the dice steps roll become CHANCE decisions instead of being sampled
-    tape: "Tape | None"  # answers a trial run of an effect reads back (only while one runs)
-    log: list[str] | None
-    history: list[str] | None
-    _actions: ActionSpace | None
+    __slots__ = ()  # the fields are StateFields's
 
     # ------------------------------------------------------------ identity
 
@@ -217,12 +137,12 @@ class State(TakingActions, TurnFlow, PositionEdits, BoardViews):
         self.log = log
         self.history = history
         self._actions = actions
-        self.tallies: dict[Tally, dict[Any, int]] = {}  # counts kept up to date (engine/core/tallies.py), made when first read
-        self.face_tallies: dict[FaceTally, dict[Any, int]] = {}  # counts by face kept up to date (engine/core/face_tallies.py), likewise
-        self.same_faces: dict[FaceTally, Any] = {}  # ... and for a zone of copies of one value, that value (likewise)
-        self.lines: dict[LineKind, dict[Any, int]] = {}  # longest lines kept up to date (engine/blocks/kept_lines.py), made when first read
-        self.by_value: dict[CellKind, dict[Any, Any]] = {}  # cells by value kept up to date (engine/core/kept_cells.py), made when first read
-        self.pairs: dict[Cell, set[Cell]] = {}  # pairs of pieces by step kept up to date (engine/core/kept_pairs.py), made when first read
+        self.tallies = {}  # counts kept up to date (engine/core/tallies.py), made when first read
+        self.face_tallies = {}  # counts by face kept up to date (engine/core/face_tallies.py), likewise
+        self.same_faces = {}  # ... and for a zone of copies of one value, that value (likewise)
+        self.lines = {}  # longest lines kept up to date (engine/blocks/kept_lines.py), made when first read
+        self.by_value = {}  # cells by value kept up to date (engine/core/kept_cells.py), made when first read
+        self.pairs = {}  # pairs of pieces by step kept up to date (engine/core/kept_pairs.py), made when first read
 
     def clone(self, record: bool = False) -> "State":
         """An independent copy; the log and history are copied too only with ``record`` (searches clone without them).
@@ -281,7 +201,7 @@ class State(TakingActions, TurnFlow, PositionEdits, BoardViews):
         """
         mine = self.clone(record=True)
         memo: dict[int, Any] = {id(self.game): self.game}
-        for name in State.__slots__:
+        for name in StateFields.__slots__:
             if name not in _SHARED_WHEN_DETACHED:
                 setattr(mine, name, copy.deepcopy(getattr(mine, name), memo))
         mine._actions = None

@@ -23,6 +23,7 @@ from engine.core.actions import Action, find_text, normalise
 from engine.core.errors import IllegalActionError
 from engine.core.showtext import cut
 from engine.core.slices import NO_CHANCE, Chance
+from engine.model.state_fields import StateFields
 
 if TYPE_CHECKING:
     from engine.model.state import State
@@ -44,7 +45,7 @@ _NOT_PUT_BACK = frozenset(("game", "players", "log", "history"))
 """The fields of a state :meth:`TakingActions._put_back` leaves: the position is every other one."""
 
 
-class TakingActions:
+class TakingActions(StateFields):
     """Reading, checking and applying an action: text to action, one seat's move, all seats' moves at once, chance."""
 
     __slots__ = ()
@@ -217,7 +218,7 @@ class TakingActions:
         if self.pending is not None and kept.pending is not None:
             self.pending, self.decided = kept.pending, kept.decided
             return
-        for name in type(kept).__slots__:
+        for name in StateFields.__slots__:
             if name not in _NOT_PUT_BACK:
                 setattr(self, name, getattr(kept, name))
 

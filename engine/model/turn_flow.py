@@ -17,9 +17,10 @@ from typing import Any
 from engine.core import limits
 from engine.core.errors import EffectRuntimeError, NoMove
 from engine.core.slices import TurnOrder
+from engine.model.state_fields import StateFields
 
 
-class TurnFlow:
+class TurnFlow(StateFields):
     """The turn's walk: entering its steps, ending it, passing to the next role."""
 
     __slots__ = ()

@@ -28,7 +28,7 @@ from typing import Any, Callable, ClassVar
 
 from engine.blocks.counters import GAME, CounterSpec, no_counter, key_label, key_type, owner_type, writer
 from engine.core.errors import EffectRuntimeError
-from engine.lang import ast
+from engine.lang import ast, statements
 from engine.lang.functions import Function
 from engine.lang.scope import Compiled, Scope
 from engine.lang.types import INT
@@ -87,7 +87,7 @@ class KeyedCounterOf(Function):
 
         return index
 
-    def compile_write(self, target: ast.Node, scope: Scope) -> ast.Writer:
+    def compile_write(self, target: ast.Node, scope: Scope) -> statements.Writer:
         """``stock(r, X) += 2``: the closure that changes the named value."""
         assert isinstance(target, ast.Call) and self.spec is not None
         return writer(self.spec, self.compile_index(target, scope))

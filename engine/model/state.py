@@ -5,6 +5,11 @@ Everything that does not change during play lives in the immutable
 face each component shows, what each zone holds, the board, whose turn it is,
 which step of the turn is waiting for a decision, and the random generator.
 
+The class is read in parts: its fields (:mod:`engine.model.state_fields`), the board's kept views
+(:mod:`engine.model.board_views`), the changes effects make (:mod:`engine.model.position_edits`), the turn's walk
+(:mod:`engine.model.turn_flow`) and taking an action (:mod:`engine.model.taking_actions`); this module holds the
+rest: making, copying and saving a state, and what a seat may do and see.
+
 Example::
 
     s = engine.load("my-game").new_state(players=3, seed=1)
@@ -41,7 +46,7 @@ if TYPE_CHECKING:
 class State(TakingActions, TurnFlow, PositionEdits, BoardViews):
     """One game in progress.  Create with :meth:`Game.new_state` (all states are made by ``__init__``)."""
 
-    __slots__ = ()  # the fields are StateFields's
+    __slots__ = ()  # its fields are declared, and held, by StateFields
 
     # ------------------------------------------------------------ identity
 

@@ -1241,3 +1241,23 @@ def test_enter_on_a_filter_naming_no_action_says_why_it_is_refused(page: Page, e
     page.locator("#filter").press("Enter")
     settle(page)
     assert page.locator("#log > li").first.inner_text().startswith(f"seat 1: {second}")
+
+
+def test_a_road_is_clicked_on_its_link_and_drawn_there_once_claimed(page: Page, roads_server: str) -> None:
+    """A road (a component naming its two towns) was played from its chip or its towns only, and once claimed the map
+    showed nothing of it: every link looked alike. The road is now lit on its link, played by a click there, and
+    drawn along it in its owner's colour, the seat's number at its middle."""
+    page.goto(f"{roads_server}/play/roads?players=2&seed=1")
+    settle(page)
+    lit = page.locator("#view svg .edge.playable")
+    assert sorted(lit.evaluate_all("(es) => es.map((e) => e.dataset.name)")) == ["Ash-Bray", "Ash-Corran", "Bray-Corran"]
+    lit.filter(has=page.locator("title", has_text="Ash-Bray in")).click()
+    settle(page)
+    assert page.locator("#log > li").first.inner_text().splitlines()[0] == "seat 1: choose Ash-Bray"
+    claimed = page.locator("#view svg .edge.claimed")
+    assert claimed.count() == page.locator("#log > li").count()  # seat 1's road, and the bot's replies
+    mine = page.locator("#view svg .edge.claimed[data-name='Ash-Bray']")
+    zone = mine.get_attribute("data-zone")
+    assert zone is not None and zone.startswith("claimed of ")
+    assert mine.locator("title").text_content() == f"Ash-Bray in {zone}"
+    assert mine.locator("text.edge-mark").text_content() == "1"

@@ -176,3 +176,58 @@ def test_values_of_two_types_that_colour_pieces_get_different_colours() -> None:
         assert len(set(owner.values())) >= 2 and all(len(kinds) == 1 for kinds in by_colour.values()), (name, by_colour)
         close = [(a, b) for a in owner for b in owner if owner[a] != owner[b] and _near(_rgb(colours[a]), _rgb(colours[b]))]
         assert not close, (name, close)
+
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
+
+
+def routes_after(actions: list[str], players: int = 2) -> State:
+    """docs/examples/routes (seed 3) after ``actions``, each the text of a legal action."""
+    state = engine.load(str(EXAMPLES / "routes")).new_state(players=players, seed=3)
+    for text in actions:
+        state.apply(state.parse_action(text))
+    return state
+
+
+def edge_drawn(svg: str, name: str) -> str:
+    found = re.search(rf'<g class="edge[^"]*" data-name="{name}"[^>]*>(.*?)</g>', svg)
+    assert found is not None, f"{name} is not drawn along its link"
+    return found[0]
+
+
+def test_a_claimed_route_is_drawn_along_its_link_in_its_owners_colour() -> None:
+    """A route claimed (a component naming its two points, in its owner's zone) was drawn nowhere on the map: the
+    board showed its links alike, claimed or not, and who held which was read from the zones' lists alone. Now a
+    route lies along its link, a band in its owner's colour with the seat's number, and an open one is its link
+    dashed in the route's own colour; a ticket, whose two cities no link joins, is not taken for a route."""
+    from cli.web.edges import link_kinds
+    from cli.web.svg import role_colours
+
+    state = routes_after(["choose claim a route", "choose Glenn-Harrow"])
+    game = state.game
+    assert link_kinds(game) == {"route": ("a", "b")}
+    svg = board_svg(state, state.observation(1)["zones"], 1)
+    claimed = edge_drawn(svg, "Glenn-Harrow")
+    band, mark = role_colours(game, state.seat_of)["seat1"]
+    assert 'class="edge claimed"' in claimed and 'data-zone="claimed of seat1"' in claimed
+    assert 'class="edge-band"' in claimed and f'stroke="{band}"' in claimed and f">{mark}</text>" in claimed
+    ends = {tuple(map(float, re.search(rf'data-cell="{cell}">.*?class="point" cx="([\d.]+)" cy="([\d.]+)"', svg).groups()))
+            for cell in ("4,2", "6,2")}  # Glenn's and Harrow's points
+    line = re.search(r'class="edge-band" x1="([\d.]+)" y1="([\d.]+)" x2="([\d.]+)" y2="([\d.]+)"', claimed)
+    assert line is not None and {tuple(map(float, line.groups()[:2])), tuple(map(float, line.groups()[2:]))} == ends
+    opened = edge_drawn(svg, "Ash-Bray")
+    assert 'class="edge"' in opened and 'class="edge-open"' in opened and value_colours(game)["Red"] in opened
+    assert "Ash-Dunmore" not in svg and "ticket" not in svg  # tickets lie in hidden zones, and on no link
+    assert band not in value_colours(game).values()  # a seat's band is no route's colour
+    html = table_html(state, 1)
+    assert "seat 1&#x27;s route" in html or "seat 1's route" in html  # the legend names the band's colour
+
+
+def test_what_lies_on_a_link_is_drawn_only_where_the_seat_sees_it() -> None:
+    """The routes drawn come from the zones the seat sees: a route in a zone hidden from it is not drawn (a hidden
+    zone reaches the page only as a count)."""
+    state = routes_after(["choose claim a route", "choose Glenn-Harrow"])
+    seen = state.observation(2)["zones"]
+    hidden = {**seen, "claimed of seat1": {"hidden": 1}}
+    assert "Glenn-Harrow" in board_svg(state, seen, 2)
+    assert "Glenn-Harrow" not in board_svg(state, hidden, 2)

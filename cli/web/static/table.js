@@ -238,9 +238,10 @@ function draw(data) {
       choose(label, here, true);
     });
   }
-  for (const chip of document.querySelectorAll("#view .chip")) {
+  // a component's chip, or a component drawn along a link of the board (a route), which says its zone itself
+  for (const chip of document.querySelectorAll("#view .chip, #view svg .edge[data-name]")) {
     const name = chip.dataset.name;
-    const zone = chip.closest(".zone")?.dataset.zone;
+    const zone = chip.dataset.zone || chip.closest(".zone")?.dataset.zone;
     // an answer to a choice says where its component lies: a chip of that name in another zone is not it
     const names = (a) => namesComponent(a.text, name) && (!a.zones.length || a.zones.includes(zone));
     chip.classList.toggle("playable", view.actions.some(names));

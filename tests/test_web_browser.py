@@ -1261,3 +1261,19 @@ def test_a_road_is_clicked_on_its_link_and_drawn_there_once_claimed(page: Page, 
     assert zone is not None and zone.startswith("claimed of ")
     assert mine.locator("title").text_content() == f"Ash-Bray in {zone}"
     assert mine.locator("text.edge-mark").text_content() == "1"
+
+
+def test_a_long_track_fits_a_laptops_window_shrunk_but_legible(page: Page, examples_server: str) -> None:
+    """Backgammon's track of 24 points scrolled sideways in its box in a window 1280 pixels wide, its last points out
+    of sight: a board shrank to three quarters of its size at most. A board wider than a laptop's column beside the
+    actions now shrinks to it, down to 60% of its size, where a checker's letter still reads."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(f"{examples_server}/play/tables?players=2&seed=3")
+    settle(page)
+    wrap = page.locator("#view .board-wrap")
+    assert wrap.evaluate("(w) => w.scrollWidth <= w.clientWidth"), "the track scrolls in its box"
+    assert page.evaluate("document.documentElement.scrollWidth") <= 1280
+    scale = page.locator("#view svg.board").evaluate("(svg) => svg.getBoundingClientRect().width / svg.viewBox.baseVal.width")
+    assert 0.6 <= scale < 0.75, scale
+    label = page.locator("#view svg.board .piece text.label").first
+    assert label.evaluate("(t) => t.getBoundingClientRect().height") >= 8  # legible: at least 8 pixels

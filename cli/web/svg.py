@@ -761,12 +761,24 @@ def _point_unit(board: PointsBoard, near: dict[tuple[int, int], list[tuple[int, 
     return CELL * min(WIDEST_SPREAD, max(1, math.ceil(need / CELL)))
 
 
-LEAST_SCALE = 0.75
-"""The most a board is shrunk to fit a narrow window (a phone): beyond it, it scrolls sideways (see the style sheet)."""
+LEAST_SCALE, LAPTOP, LEGIBLE = 0.75, 780.0, 0.6
+"""The most a board is shrunk to fit a narrow window (a phone): beyond it, it scrolls sideways (see the style sheet);
+but a board wider than a laptop's column beside the actions (``LAPTOP`` pixels, a window 1280 wide) shrinks to that
+column, down to ``LEGIBLE`` of its size, where a piece's label still reads (8 pixels), so a long track fits a laptop."""
+
+
+def least_width(width: float) -> float:
+    """The narrowest a board ``width`` units wide is drawn, in pixels: three quarters of it, or less for a board
+    wider than a laptop's column, down to the column (``LAPTOP``) but no smaller than ``LEGIBLE`` of it.
+
+    >>> least_width(400), least_width(1132), least_width(3000)
+    (300.0, 780.0, 1800.0)
+    """
+    return max(width * LEGIBLE, min(width * LEAST_SCALE, LAPTOP))
 
 
 def _open(width: float, height: float, kind: str) -> str:
-    least = f' style="min-width: {width * LEAST_SCALE:.0f}px"'
+    least = f' style="min-width: {least_width(width):.0f}px"'
     return (f'<svg xmlns="http://www.w3.org/2000/svg" class="board {kind}" role="img" aria-label="the board" '
             f'viewBox="0 0 {width:.0f} {height:.0f}" width="{width:.0f}" height="{height:.0f}"{least}>')
 

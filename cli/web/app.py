@@ -9,7 +9,7 @@ Pages::
     GET  /table/ID?seat=N&key=K            an invitation link: a page whose button (POST) takes seat N
     GET  /table/ID?back=B&back=C           a browser's way back: it holds its seats again (lost cookies)
     GET  /rules/RULESET                    the rules in English (rulecraft explain)
-    GET  /simulate/RULESET?n=100           a simulation report with charts
+    GET  /simulate/RULESET?n=100           a simulation report with charts (rotate=1: the bots turned round the seats)
 
 At a played table each human seat has a key (:func:`cli.web.tables.new_keys`), held as a cookie by the
 browser that opened the table or took the seat with its invitation link: a request naming a seat it holds
@@ -358,9 +358,11 @@ def create_app(source: str | PathLike[str] | None, cap: float = DEFAULT_CAP) -> 
                 specs = seat_specs(agents, players)
             except ValueError as err:
                 raise BadRequest(str(err)) from None
+            rotate = params.flag(params.single(query, "rotate"), "rotate")  # as simulate --rotate-seats
             started = time.perf_counter()
             games = int(n or 1)
-            report = simulate(game, players, games, int(seed or 0), specs, executor=StoppingExecutor(expired, games))
+            report = simulate(game, players, games, int(seed or 0), specs, executor=StoppingExecutor(expired, games),
+                              rotate=rotate)
             return report_html(report, seconds=time.perf_counter() - started)
 
         return HTMLResponse(await server.capped(work))

@@ -6,12 +6,14 @@ take*).  A kind is such a kind of links when it has exactly two attributes of ty
 of it, they name two points a link of the board joins: a ticket naming two cities no link joins is not one.  Such a
 component is drawn along its link wherever the seat sees it lie: in a zone of a role (claimed, built) as a broad band
 in that role's colour with the role's mark at its middle; in a zone of nobody's (open, still to take) as a dashed line
-in its own value's colour (the link alone when it has none).  Two such components of one link (a double route) lie side by side.
+in its own value's colour (the link alone when it has none).  Two such components of one link (a double route) lie
+side by side.
 
 Typical use::
 
     kinds = link_kinds(game)                                  # {'route': ('a', 'b')}
-    parts = links_svg(game, seen, centre, colours, kinds)     # ['<g class="edge" data-name="Ash-Bray" ...', ...]
+    owners = role_colours(game, state.seat_of)                # cli.web.svg's: {'A': ('#9467bd', '1'), ...}
+    parts = links_svg(game, seen, centre, colours, kinds, owners)  # ['<g class="edge" data-name="P-Q" ...', ...]
 """
 
 from __future__ import annotations
@@ -62,11 +64,12 @@ def _ends(game: Game, cid: int, names: list[str] | tuple[str, str]) -> frozenset
 def links_svg(game: Game, seen: dict[str, Any], centre: Callable[[Cell], tuple[float, float]],
               colours: dict[str, str], kinds: dict[str, tuple[str, str]], owners: dict[str, tuple[str, str]]) -> list[str]:
     """The components of ``kinds`` the seat sees (``seen``: its zones, a hidden one a count) drawn along their links,
-    ``centre`` placing a point, ``owners`` each role's colour and mark (:func:`cli.web.svg.role_colours`); a component of nobody's zone
-    without a colour of its own is the link itself, not drawn again.
+    ``centre`` placing a point, ``owners`` each role's colour and mark (:func:`cli.web.svg.role_colours`); a component
+    of nobody's zone without a colour of its own is the link itself, not drawn again (but lit, and clicked, where an
+    action plays it).
 
-    Example: ``Ash-Bray`` in ``claimed of A`` is ``<g class="edge claimed" data-name="Ash-Bray" data-zone="claimed of
-    A">`` with a band in A's colour from Ash to Bray and A's mark at its middle.
+    Example: ``P-Q`` in ``claimed of A`` is ``<g class="edge claimed" data-name="P-Q" data-zone="claimed of A">``
+    with a band in A's colour from point P to point Q and A's mark at its middle.
     """
     placed: dict[frozenset[Cell], list[tuple[int, str]]] = {}
     for name, content in seen.items():

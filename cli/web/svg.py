@@ -119,11 +119,11 @@ def value_colours(game: Game) -> dict[str, str]:
 def role_colours(game: Game, seat_of: dict[str, int]) -> dict[str, tuple[str, str]]:
     """A colour and a mark for every role a seat plays (``seat_of``), for what it holds along a board's links
     (:mod:`cli.web.edges`): its own colour where the role is a value with one, else the palette's in the roles'
-    order, passing over the colours near a value's (so a seat's band is not taken for a route's colour: the
-    palette's red beside a route's dark red); its mark, the seat's number.
+    order, passing over the colours near a value's (so a seat's band is not taken for the colour a component on
+    the link shows: the palette's first colour beside a value of nearly that colour); its mark, the seat's number.
 
-    Example: roles ``A``, ``B`` of seats 1 and 2 in a game whose values are red, green, blue and yellow are given
-    ``{'A': ('#9467bd', '1'), 'B': ('#17becf', '2')}``, purple and cyan.
+    Example: roles ``A``, ``B`` of seats 1 and 2 in a game whose values take the palette's first four colours are
+    given the fifth and the sixth, ``{'A': ('#9467bd', '1'), 'B': ('#17becf', '2')}``.
     """
     colours = value_colours(game)
     taken = [rgb for colour in colours.values() if (rgb := _rgb(colour)) is not None]

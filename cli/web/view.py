@@ -47,7 +47,7 @@ def table_html(state: State, seat: int | None, own: bool = True, everything: boo
     the lines blocks draw (see :class:`engine.blocks.block.Drawing`) and a legend, as HTML; ``own``: the page plays
     ``seat``, whose zones are marked "(yours)" (not when it only watches a bot's seat).
 
-    ``on_top``: the piles whose components were laid on their top (:func:`cli.web.tables.laid_on_top`), listed from
+    ``on_top``: the piles whose components were laid on their top (:func:`cli.piles.laid_on_top`), listed from
     the bottom up, as they were laid (a row of cards, its last card on top, read backwards); the others as they lie,
     their top first (a trick, each card put under the one led)."""
     game = state.game

@@ -231,3 +231,31 @@ def test_what_lies_on_a_link_is_drawn_only_where_the_seat_sees_it() -> None:
     hidden = {**seen, "claimed of seat1": {"hidden": 1}}
     assert "Glenn-Harrow" in board_svg(state, seen, 2)
     assert "Glenn-Harrow" not in board_svg(state, hidden, 2)
+
+
+def test_a_land_held_is_marked_on_its_point_in_its_holders_colour_with_its_armies() -> None:
+    """Frontiers' lands are components naming their points (spot: cell), held in each player's zone: the map drew
+    every point alike, so whose a land was, and its armies, were read from the zones and the counters below. Each
+    point held is now a disc in its holder's colour, saying the land's armies."""
+    from cli.web.edges import point_kinds
+    from cli.web.svg import role_colours
+
+    state = engine.load(str(EXAMPLES / "frontiers")).new_state(players=2, seed=1)
+    game = state.game
+    assert point_kinds(game) == {"land": "spot"}
+    seen = state.observation(1)["zones"]
+    svg = board_svg(state, seen, 1)
+    owners = role_colours(game, state.seat_of)
+    armies = game.counters["armies"]
+    marked = 0
+    for zone, lands in seen.items():
+        role = game.zone_owner[game.zone_names.index(zone)]
+        for land in lands if role in owners else ():
+            cid = game.piece_names.index(land)
+            found = re.search(rf'<g class="held" data-name="{land}" data-zone="{zone}">(.*?)</g>', svg)
+            assert found is not None, land
+            army = state.counters[armies.offset + armies.owners.index(cid)]
+            assert f'fill="{owners[role][0]}"' in found[1] and f">{army}</text>" in found[1], found[1]
+            marked += 1
+    assert marked == 9  # every land dealt
+    assert len({colour for colour, _ in owners.values()}) == 2

@@ -1,4 +1,4 @@
-"""What lies on a link of a board of points, drawn along that link: a route claimed, a road built.
+"""What a seat holds of a board of points' links and points, drawn on them: a route claimed, a road built, a land held.
 
 A ruleset whose players take the links of a board of points (routes, roads, rails) writes each link as a component
 naming its two ends by two attributes of type ``cell`` (see the rulesets' guide, *When the links are what players
@@ -8,6 +8,10 @@ component is drawn along its link wherever the seat sees it lie: in a zone of a 
 in that role's colour with the role's mark at its middle; in a zone of nobody's (open, still to take) as a dashed line
 in its own value's colour (the link alone when it has none).  Two such components of one link (a double route) lie
 side by side.
+
+A point is held the same way: a kind whose components each name one point of the board by its one attribute of type
+``cell`` (a map's lands: ``spot: Cedar``) marks the point of each component lying in a role's zone with a disc in
+that role's colour, saying the component's counters there (its armies) or else the seat's number.
 
 Typical use::
 
@@ -119,13 +123,13 @@ def _edge(game: Game, cid: int, zone: str, line: tuple[float, float, float, floa
 
 
 def link_legend(game: Game, seen: dict[str, Any], owners: dict[str, tuple[str, str]]) -> list[tuple[str, str, str]]:
-    """``(role, words, colour)`` for the legend: each role holding a component drawn along a link (``seen``, the zones
-    the seat sees), the colour of its bands (``owners``, each role's colour and mark), and words saying so
-    (``seat 1's route``).
+    """``(role, words, colour)`` for the legend: each role holding a component drawn along a link or on a point
+    (``seen``, the zones the seat sees), the colour of its bands and discs (``owners``, each role's colour and mark),
+    and words saying so (``seat 1's route``, ``seat 2's land``).
 
     Example: in a game whose seat 1, ``A``, claimed a route, ``[('A', "seat 1's route", '#9467bd')]``.
     """
-    kinds = link_kinds(game)
+    kinds = {**link_kinds(game), **point_kinds(game)}
     if not kinds:
         return []
     found: dict[str, str] = {}
@@ -149,3 +153,68 @@ def _band(line: tuple[float, float, float, float], wide: float) -> str:
     ox, oy = -(y2 - y1) / length * wide / 2, (x2 - x1) / length * wide / 2
     corners = ((x1 - ox, y1 - oy), (x2 - ox, y2 - oy), (x2 + ox, y2 + oy), (x1 + ox, y1 + oy))
     return " ".join(f"{x:.1f},{y:.1f}" for x, y in corners)
+
+
+def point_kinds(game: Game) -> dict[str, str]:
+    """The kinds whose components stand for points of a board of points, by kind, with their ``cell`` attribute: a
+    kind with exactly one attribute of type ``cell``, naming a point of the board on every component, each its own
+    (none without a board of points).
+
+    Example: a kind ``land`` with ``spot: cell``, each land's spot a point of its own, is ``{'land': 'spot'}``.
+    """
+    board = game.grid
+    if not isinstance(board, PointsBoard):
+        return {}
+    cells = [name for name, kind in game.attribute_types.items() if kind == "cell"]
+    points = set(board.cells)
+    members: dict[str, list[int]] = {}
+    for cid, kind in enumerate(game.component_kind):
+        members.setdefault(kind, []).append(cid)
+    found: dict[str, str] = {}
+    for kind, cids in members.items():
+        held = [name for name in cells if all(game.attributes[name][0][cid] is not None for cid in cids)]
+        spots = [tuple(game.attributes[held[0]][0][cid]) for cid in cids] if len(held) == 1 else []
+        if spots and len(set(spots)) == len(spots) and set(spots) <= points:
+            found[kind] = held[0]
+    return found
+
+
+def held_points(game: Game, seen: dict[str, Any], owners: dict[str, tuple[str, str]]) -> dict[Cell, tuple[int, str]]:
+    """The points whose component (:func:`point_kinds`) lies in a role's zone the seat sees (``seen``), each with the
+    component and that zone (``owners``: the roles a seat plays, see :func:`cli.web.svg.role_colours`).
+
+    Example: the land ``Cedar`` (spot ``0,2``) in ``held of B`` is ``{(0, 2): (cid of Cedar, 'held of B')}``.
+    """
+    kinds = point_kinds(game)
+    found: dict[Cell, tuple[int, str]] = {}
+    for name, content in seen.items():
+        role = game.zone_owner[game.zone_names.index(name)]
+        if not kinds or role not in owners or not isinstance(content, list):
+            continue
+        for piece in content:
+            cid = game.piece_names.index(piece)
+            spot = kinds.get(game.component_kind[cid])
+            if spot is not None:
+                found[tuple(game.attributes[spot][0][cid])] = (cid, name)
+    return found
+
+
+def held_disc(game: Game, cid: int, zone: str, centre: tuple[float, float], radius: float,
+              owners: dict[str, tuple[str, str]], counts: list[tuple[str, int]]) -> str:
+    """A point held (:func:`held_points`): a disc of ``radius`` in its holder's colour at ``centre``, saying the
+    component's counters (``counts``, :func:`cli.web.svg.piece_counts`: its armies) or else the seat's number, titled
+    with the component, its zone and its counters.
+
+    Example: ``Cedar`` held by seat 2 with 3 armies is a disc in seat 2's colour reading ``3``, titled ``Cedar in held
+    of B, armies 3``.
+    """
+    role = game.zone_owner[game.zone_names.index(zone)]
+    fill, mark = owners[role] if role in owners else ("#555", "")
+    cx, cy = centre
+    said = " ".join(str(value) for _, value in counts) or mark
+    title = f"{game.piece_names[cid]} in {zone}" + "".join(f", {name} {value}" for name, value in counts)
+    return (f'<g class="held" data-name="{escape(game.piece_names[cid])}" data-zone="{escape(zone)}">'
+            f'<title>{escape(title)}</title><circle class="held-disc" cx="{cx:.1f}" cy="{cy:.1f}" r="{radius:.1f}" '
+            f'fill="{fill}"/><text class="edge-mark" x="{cx:.1f}" y="{cy + 3.5:.1f}" text-anchor="middle">'
+            f'{escape(said)}</text></g>')
+

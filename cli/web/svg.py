@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any, Iterable
 
 from rich.color import Color, ColorParseError
 
-from cli.web.edges import link_kinds, links_svg
+from cli.web.edges import held_disc, held_points, link_kinds, links_svg
 from cli.web.overview import zones_overview
 from cli.web.sides import Sides, hex_corners, side_count, side_values, sides_svg, square_corners, tile_sides
 from cli.render import abbreviations, drawn_span, own_face_down, piece_text, value_label, value_styles
@@ -637,9 +637,11 @@ def _points_svg(state: State, board: PointsBoard, viewer: int | None, seen: dict
     for a, b in board.links:
         (x1, y1), (x2, y2) = centre(a), centre(b)
         parts.append(f'<line class="link" x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}"/>')
+    owners = role_colours(game, state.seat_of)
     kinds = link_kinds(game)
     if kinds:  # what lies on a link (a route claimed, a road built), along it
-        parts.extend(links_svg(game, seen, centre, colours, kinds, role_colours(game, state.seat_of)))
+        parts.extend(links_svg(game, seen, centre, colours, kinds, owners))
+    held = held_points(game, seen, owners)  # the points a seat holds (a land), each marked in its colour
     for cell in board.cells:
         cx, cy = centre(cell)
         key = format_cell(cell)
@@ -651,6 +653,9 @@ def _points_svg(state: State, board: PointsBoard, viewer: int | None, seen: dict
                      f'<circle class="point" cx="{cx:.1f}" cy="{cy:.1f}" r="{size * 0.3:.1f}"/>')
         cid = state.grid.get(cell)
         reach = size * 0.72  # how far from the point its piece (or its stack's discs) reaches
+        if cell in held and cid is None:  # a point held, and no piece on it: a disc in its holder's colour
+            land, zone = held[cell]
+            parts.append(held_disc(game, land, zone, (cx, cy), size * 0.5, owners, counted.get(land, [])))
         if cid is not None:
             look = piece_look(game, state, cid, colours, short, viewer)
             ring = ' stroke="#333" stroke-width="2" stroke-dasharray="4 3"' if own_face_down(state, cid, viewer) else ""

@@ -259,3 +259,64 @@ def test_a_land_held_is_marked_on_its_point_in_its_holders_colour_with_its_armie
             marked += 1
     assert marked == 9  # every land dealt
     assert len({colour for colour, _ in owners.values()}) == 2
+
+
+ROADS = """\
+name: roads
+title: Roads
+version: 1
+description: Build a road along a link, then settle a point; the most roads win.
+players: [2]
+types:
+  side: [Red, Blue]
+roles:
+  of: side
+board:
+  kind: points
+  points: {a: [0, 0], b: [2, 0], c: [1, 2]}
+  links: [[a, b, c, a]]
+components:
+  road:
+    attributes: {a: cell, b: cell}
+    instances: [{id: a-b, a: a, b: b}, {id: b-c, a: b, b: c}, {id: c-a, a: c, b: a}]
+  town:
+    attributes: {side: side}
+    instances: [{id: red-town, side: Red}, {id: blue-town, side: Blue}]
+zones:
+  free: {kind: pile}
+  built: {kind: pile, per: role}
+  camp: {kind: pile, per: role}
+setup: |
+  move(r in roads, free)
+  for s in roles:
+    move(t in towns where t.side == s, camp(s))
+turn:
+  - do:
+      effect: move(choose(r in free, text = "build a road"), built(current_role))
+  - place: {from: camp, touching: false, optional: true}
+end:
+  when: count(free) == 0
+scoring:
+  rank: r in roles
+  by: [count(built(r))]
+  points: key
+"""
+"""Roads along the links of three points, built by two sides whose roles are values with colours (Red, Blue)."""
+
+
+def test_a_road_of_a_role_with_a_colour_is_drawn_in_that_colour_and_named_once(tmp_path: Path) -> None:
+    """A road built by a role that is a value with a colour (a side Red) takes that colour, and the legend, which
+    names Red for its town on the board, does not name it a second time for its roads; a road with no colour of its
+    own is its holder's band alone, and an open one its link alone, not drawn again."""
+    (tmp_path / "roads").mkdir()
+    (tmp_path / "roads" / "ruleset.yaml").write_text(ROADS, encoding="utf-8")
+    state = engine.load(str(tmp_path / "roads")).new_state(players=2, seed=1)
+    state.apply(state.parse_action("choose a-b"))
+    state.apply(state.parse_action("place red-town at 0,0"))
+    red = value_colours(state.game)["Red"]
+    svg = board_svg(state, state.observation(1)["zones"], 1)
+    built = edge_drawn(svg, "a-b")
+    assert 'class="edge-band"' in built and f'stroke="{red}"' in built and "edge-own" not in built
+    assert "edge-open" not in edge_drawn(svg, "b-c")  # lit and clicked there, but the link is what shows
+    legend = re.search(r'<ul class="legend">(.*?)</ul>', table_html(state, 1))
+    assert legend is not None and legend[1].count(">Red <") == 1, legend[1]

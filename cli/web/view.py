@@ -220,8 +220,11 @@ def meter_html(state: State, cid: int) -> str:
 def legend_html(game: Game, values: set[str], owners: Sequence[tuple[str, str, str]] = ()) -> str:
     """What the colours (and, with a meter, the tile letters) mean; ``owners``: the colours of the roles' bands along
     a board's links (:func:`cli.web.edges.link_legend`), ``(role, words, colour)``."""
+    named = legend(game, values)
+    said = {(value, colour) for _, value, colour in named}  # a role that is a value with a colour is named once
     items = [f'<li><span class="swatch" style="background:{colour}"></span>{escape(value)} <small>({escape(kind)})</small></li>'
-             for kind, value, colour in [*legend(game, values), *((words, role, colour) for role, words, colour in owners)]]
+             for kind, value, colour in [*named, *((words, role, colour) for role, words, colour in owners
+                                                   if (role, colour) not in said)]]
     meter = game.parts.get("meter")
     if meter is not None:
         short = render.abbreviations(meter.kinds)

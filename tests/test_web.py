@@ -1649,3 +1649,15 @@ def test_the_balance_tab_turns_the_bots_round_the_seats_as_simulate_rotate_seats
     assert verdict.replace("'", "&#x27;") in rotated or verdict in rotated
     refused = client.get("/simulate/tic-tac-toe?players=2&n=5&rotate=maybe")
     assert refused.status_code == 400 and "rotate must be 1 or 0" in refused.text
+
+
+def test_the_words_after_a_components_bar_stay_on_the_chart() -> None:
+    """The chart of the components used most left 120 units after the longest bar for its words, and '137 (68% won)
+    strong' takes some 140: the flag was cut at the chart's edge ('stro'). The bars leave room for the longest."""
+    from cli.web.charts import LABEL_CHAR, WIDTH, usage_chart
+    from engine.runner.simulate import simulate
+
+    report = simulate(engine.load("tic-tac-toe"), players=2, n=40, seed=0, agents=["random", "greedy"], rotate=True)
+    words = re.findall(r'<text x="([\d.]+)" y="[\d.]+">([^<]*\(\d+% won\)[^<]*)</text>', usage_chart(report))
+    assert any(text.endswith(("strong", "weak")) for _, text in words), words
+    assert all(float(x) + LABEL_CHAR * len(text) <= WIDTH for x, text in words), words

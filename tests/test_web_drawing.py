@@ -320,3 +320,20 @@ def test_a_road_of_a_role_with_a_colour_is_drawn_in_that_colour_and_named_once(t
     assert "edge-open" not in edge_drawn(svg, "b-c")  # lit and clicked there, but the link is what shows
     legend = re.search(r'<ul class="legend">(.*?)</ul>', table_html(state, 1))
     assert legend is not None and legend[1].count(">Red <") == 1, legend[1]
+
+
+def test_a_road_of_a_hidden_role_does_not_tell_whose_seat_built_it(tmp_path: Path) -> None:
+    """Where roles are hidden, a seat does not know who plays which side: a road marked with its builder's seat number
+    (and a legend saying seat 1's road) would tell it. A hidden role's road is marked by the role's own name."""
+    (tmp_path / "roads").mkdir()
+    (tmp_path / "roads" / "ruleset.yaml").write_text(ROADS.replace("  of: side", "  of: side\n  hidden: true"),
+                                                     encoding="utf-8")
+    state = engine.load(str(tmp_path / "roads")).new_state(players=2, seed=1)
+    state.apply(state.parse_action("choose a-b"))
+    builder = state.game.zone_owner[next(zi for zi, zone in enumerate(state.zones)
+                                          if state.game.piece_names.index("a-b") in zone)]
+    other = 2 if state.seat_of[builder] == 1 else 1
+    html = table_html(state, other)
+    built = edge_drawn(html, "a-b")
+    assert f">{builder[:2]}</text>" in built and ">1</text>" not in built and ">2</text>" not in built
+    assert "seat 1&#x27;s" not in html and "seat 1's" not in html and "seat 2's" not in html

@@ -138,7 +138,9 @@ def link_legend(game: Game, seen: dict[str, Any], owners: dict[str, tuple[str, s
         if role in owners and isinstance(content, list):
             found.update((role, game.component_kind[game.piece_names.index(piece)]) for piece in content
                          if game.component_kind[game.piece_names.index(piece)] in kinds and role not in found)
-    return [(role, f"seat {owners[role][1]}'s {kind}", owners[role][0]) for role, kind in found.items()]
+    hidden = game.roles is not None and game.roles.hidden  # the role's own name: its seat is not told
+    return [(role, f"{role}'s {kind}" if hidden else f"seat {owners[role][1]}'s {kind}", owners[role][0])
+            for role, kind in found.items()]
 
 
 def _band(line: tuple[float, float, float, float], wide: float) -> str:

@@ -130,10 +130,11 @@ def role_colours(game: Game, seat_of: dict[str, int]) -> dict[str, tuple[str, st
     free = [colour for colour in PALETTE if not any(_near(_rgb(colour), rgb, 0.35) for rgb in taken)] or list(PALETTE)
     found: dict[str, tuple[str, str]] = {}
     unowned = 0
+    hidden = game.roles is not None and game.roles.hidden  # which seat plays a role is not told: nor which are played
     for role in game.roles.values if game.roles is not None else ():
-        if seat_of.get(role):
+        if hidden or seat_of.get(role):
             own = colours.get(role)
-            found[role] = (own or free[unowned % len(free)], str(seat_of[role]))
+            found[role] = (own or free[unowned % len(free)], role[:2] if hidden else str(seat_of[role]))
             unowned += own is None
     return found
 

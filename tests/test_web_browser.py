@@ -1263,6 +1263,22 @@ def test_a_road_is_clicked_on_its_link_and_drawn_there_once_claimed(page: Page, 
     assert mine.locator("text.edge-mark").text_content() == "1"
 
 
+def test_a_lit_route_is_played_from_the_keyboard(page: Page, examples_server: str) -> None:
+    """A route lit on its link takes the focus (Tab) and is played with Enter, as a cell is."""
+    page.goto(f"{examples_server}/play/routes?players=2&seed=3")
+    settle(page)
+    page.locator("#actions button.action", has_text="claim a route").click()
+    settle(page)
+    lit = page.locator("#view svg .edge.playable")
+    assert lit.count() == 2 and lit.first.get_attribute("tabindex") == "0"
+    name = lit.first.get_attribute("data-name")
+    lit.first.focus()
+    page.keyboard.press("Enter")
+    settle(page)
+    assert f"seat 1: choose {name}" in page.locator("#log").inner_text()
+    assert page.locator(f"#view svg .edge.claimed[data-name='{name}']").count() == 1
+
+
 def test_a_long_track_fits_a_laptops_window_shrunk_but_legible(page: Page, examples_server: str) -> None:
     """Backgammon's track of 24 points scrolled sideways in its box in a window 1280 pixels wide, its last points out
     of sight: a board shrank to three quarters of its size at most. A board wider than a laptop's column beside the

@@ -246,6 +246,16 @@ function draw(data) {
     const names = (a) => namesComponent(a.text, name) && (!a.zones.length || a.zones.includes(zone));
     chip.classList.toggle("playable", view.actions.some(names));
     chip.addEventListener("click", (event) => choose(name, names, event.detail === 0));
+    if (chip.matches(".edge.playable")) {  // a link's component, lit: reached with Tab and played as a cell is
+      chip.setAttribute("tabindex", "0");
+      chip.setAttribute("role", "button");
+      chip.addEventListener("keydown", (event) => {
+        if (event.key !== "Enter" && event.key !== " ") return;
+        event.preventDefault();
+        refocus = `#view .edge[data-name="${CSS.escape(name)}"]`;
+        choose(name, names, true);
+      });
+    }
   }
   drawActions();
   drawLog();

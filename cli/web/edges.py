@@ -10,7 +10,7 @@ in its own value's colour (the link alone when it has none).  Two such component
 side by side.
 
 A point is held the same way: a kind whose components each name one point of the board by its one attribute of type
-``cell`` (a map's lands: ``spot: Cedar``) marks the point of each component lying in a role's zone with a disc in
+``cell`` (a map's lands: ``spot: P``) marks the point of each component lying in a role's zone with a disc in
 that role's colour, saying the component's counters there (its armies) or else the seat's number.
 
 Typical use::
@@ -185,7 +185,7 @@ def held_points(game: Game, seen: dict[str, Any], owners: dict[str, tuple[str, s
     """The points whose component (:func:`point_kinds`) lies in a role's zone the seat sees (``seen``), each with the
     component and that zone (``owners``: the roles a seat plays, see :func:`cli.web.svg.role_colours`).
 
-    Example: the land ``Cedar`` (spot ``0,2``) in ``held of B`` is ``{(0, 2): (cid of Cedar, 'held of B')}``.
+    Example: the land ``L`` (spot ``0,2``) in ``held of B`` is ``{(0, 2): (cid of L, 'held of B')}``.
     """
     kinds = point_kinds(game)
     found: dict[Cell, tuple[int, str]] = {}
@@ -207,7 +207,7 @@ def held_disc(game: Game, cid: int, zone: str, centre: tuple[float, float], radi
     component's counters (``counts``, :func:`cli.web.svg.piece_counts`: its armies) or else the seat's number, titled
     with the component, its zone and its counters.
 
-    Example: ``Cedar`` held by seat 2 with 3 armies is a disc in seat 2's colour reading ``3``, titled ``Cedar in held
+    Example: a land ``L`` held by seat 2 with 3 armies is a disc in seat 2's colour reading ``3``, titled ``L in held
     of B, armies 3``.
     """
     role = game.zone_owner[game.zone_names.index(zone)]

@@ -1293,3 +1293,16 @@ def test_a_long_track_fits_a_laptops_window_shrunk_but_legible(page: Page, examp
     assert 0.6 <= scale < 0.75, scale
     label = page.locator("#view svg.board .piece text.label").first
     assert label.evaluate("(t) => t.getBoundingClientRect().height") >= 8  # legible: at least 8 pixels
+
+
+def test_a_land_held_shows_when_it_is_lit(page: Page, examples_server: str) -> None:
+    """A land held is drawn as a disc in its holder's colour over its point, which showed the point lit for an action
+    (yellow) and outlined for the last move: covered, a lit land looked like any other. The disc takes those states."""
+    page.goto(f"{examples_server}/play/frontiers?players=2&seed=4")
+    settle(page)
+    lit = page.locator("#view .cell.playable .held-disc")
+    unlit = page.locator("#view .cell:not(.playable) .held-disc")
+    assert lit.count() == page.locator("#actions button.action").count() == 5 and unlit.count() == 4
+    stroke = "(disc) => getComputedStyle(disc).stroke"
+    assert {lit.nth(i).evaluate(stroke) for i in range(5)} == {"rgb(240, 180, 0)"}
+    assert "rgb(240, 180, 0)" not in {unlit.nth(i).evaluate(stroke) for i in range(4)}

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from contextlib import nullcontext
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
@@ -38,6 +38,7 @@ from cli import render
 from cli.agent_files import register_agent_files
 from cli.gamelog import GameLog, replay
 from cli.menu import menu, why_typed_refused
+from cli.piles import Growth, laid_on_top, pile_growth
 from engine.blocks.choice_labels import ForcedPicks
 from engine.core.atomic import WriteFailed
 from engine.core.errors import IllegalActionError, RulecraftError, did_you_mean, told_to_seats
@@ -122,6 +123,7 @@ class Session:
     watch: bool = False  # draw the board after every move
     failed: bool = False  # the ruleset failed on a bot's move (the game stopped, as it was before it), or a turn never ended
     told: ForcedPicks | None = None  # the last move's choices of one option, told with its log lines (the log has none)
+    grown: list[Growth] = field(default_factory=list)  # each move's piles laid on (see cli.piles), one per action played
 
     def run(self) -> bool:
         """Play until the game ends (True) or a human quits (False), or a turn takes ``limits.turn_decisions``
@@ -153,7 +155,7 @@ class Session:
             if not going:
                 return False
         self.console.rule("the final position, every zone open", style="dim")
-        for part in render.position(self.state, None):  # the game is over: every hand shown, as its log holds them
+        for part in render.position(self.state, None, self.on_top()):  # the game is over: every hand shown, as its log holds them
             self.console.print(part)
         for line in render.outcome(self.state):
             self.console.print(line)
@@ -200,10 +202,13 @@ class Session:
 
         An illegal action raises IllegalActionError and changes nothing, as ``State.apply`` does.
         """
+        self.on_top()  # the moves so far known (a loaded game's told from its start) before this one is added
+        before = self.state.clone()
         try:
             with ForcedPicks(self.state, telling=True) as forced:
                 self.state.apply(action)
             self.told = forced
+            self.grown.append(pile_growth(before, self.state))
         except IllegalActionError:
             raise
         except RulecraftError as err:
@@ -222,7 +227,7 @@ class Session:
             return  # a human decides next: their turn draws the position, once
         humans = [s for s in range(1, self.log.players + 1) if s not in self.bots]
         viewer = None if not humans else humans[0] if len(humans) == 1 else seat
-        for part in render.watched(self.state, viewer):
+        for part in render.watched(self.state, viewer, self.on_top()):
             self.console.print(part)
 
     def human_turn(self, seat: int) -> bool:
@@ -319,10 +324,23 @@ class Session:
         # told); later moves may be bots' sealed choices.
         named = history[keep] if movers[keep] == asking else state.public_text(history[keep])
         self.state = state
+        self.grown = self.grown[:keep]
         self.shown = len(state.log or [])
         taken = len(history) - keep
         self.console.print(f"took back {taken} move{'s' * (taken != 1)}, from '{named}' on")
         return True
+
+    def on_top(self) -> frozenset[int]:
+        """The piles laid on their top (:func:`cli.piles.laid_on_top`), listed from the bottom up as the browser's
+        table lists them: told from each move played here, a loaded game's moves replayed once from its start."""
+        history = self.state.history or []
+        if len(self.grown) != len(history):  # a loaded game (or a move this session did not play): from the start
+            self.grown, state = [], self.fresh_state()
+            for action in history:
+                before = state.clone()
+                state.apply(action)
+                self.grown.append(pile_growth(before, state))
+        return laid_on_top(self.grown)
 
     def fresh_state(self) -> State:
         """The game's starting position (recording its log and history)."""
@@ -346,7 +364,7 @@ class Session:
         console.rule(render.turn_rule(state, seat), style="dim")
         if state.game.grid is not None:
             console.print(render.board(state, seat))
-        for line in render.zones(state, seat):
+        for line in render.zones(state, seat, self.on_top()):
             console.print(line)
         if state.pending is not None:
             console.print(f"{state.pending.prompt}:")

@@ -61,6 +61,7 @@ from engine.blocks.hexgrid import HexGrid
 from engine.blocks.outcome import Outcome
 from engine.blocks.pointsboard import PointsBoard
 from engine.core.facedown import NOBODY, face_down, hidden_from
+from engine.core.information import SEEN, zone_view
 from engine.core.showtext import abbreviations, and_list
 
 if TYPE_CHECKING:
@@ -635,9 +636,13 @@ def ordinal(n: int) -> str:
     return f"{n}{end}"
 
 
-def zones(state: State, seat: int | None) -> list[Text]:
+def zones(state: State, seat: int | None, on_top: frozenset[int] = frozenset()) -> list[Text]:
     """One line per non-empty zone off the board, as ``seat`` sees it (hidden ones as counts, identical pieces as ``x3``),
     then one naming the empty zones it sees (``empty: discard, hand (yours)``; see :func:`shown_empty`).
+
+    ``on_top``: the piles the rules laid components on top of (:func:`cli.piles.laid_on_top`), listed from the bottom
+    up, as they were laid, and said so (``row1 (from the bottom up): 38, 41``), as the browser's table lists them;
+    the others as they lie, their top first (a trick, each card put under the one led).
 
     ``seat`` None: every zone open (a replay's final position).  A zone that ``show``s attributes lists its
     components one per line.  What the blocks draw (see :class:`engine.blocks.block.Drawing`) comes in too: a
@@ -667,7 +672,12 @@ def zones(state: State, seat: int | None) -> list[Text]:
             empty.append(f"{name}{' (yours)' if mine else ''}")
         if zi == game.board_zone or not content or content == {"hidden": 0}:
             continue
-        line = Text(f"{name}{' (yours)' if mine else ''}: ", style="bold" if mine else "")
+        laid = zi in on_top and isinstance(content, list) and (seat is None or zone_view(state, zi, seat) == SEEN)
+        if laid:  # from the bottom up, as laid
+            content = content[::-1]
+            faces = {**faces, name: faces[name][::-1]} if name in faces else faces
+        said = " (from the bottom up)" if laid and len(content) > 1 else ""
+        line = Text(f"{name}{' (yours)' if mine else ''}{said}: ", style="bold" if mine else "")
         if isinstance(content, dict):
             line.append(f"{content['hidden']} hidden", style="dim")
             if content.get("seen"):  # shown to this seat alone (show(..., to = r))
@@ -679,7 +689,8 @@ def zones(state: State, seat: int | None) -> list[Text]:
             continue
         elif game.zone_spec_of[zi].show:
             lines.append(line)
-            lines.extend(listing(state, zi, value_styles(game), seat))
+            listed = listing(state, zi, value_styles(game), seat)
+            lines.extend(listed[::-1] if laid else listed)
             continue
         else:
             held = as_held(game, zi, content, faces.get(name))
@@ -877,21 +888,23 @@ def numbered_actions(state: State, width: int, only: str = "") -> RenderableType
     return Group(table, more)
 
 
-def watched(state: State, seat: int | None) -> list[RenderableType]:
+def watched(state: State, seat: int | None, on_top: frozenset[int] = frozenset()) -> list[RenderableType]:
     """What ``--watch`` draws after a move: the board, or the zones of a game without one — and its zones too while
-    no piece is on the board (a map whose lands are held in zones draws an empty board, which tells nothing)."""
+    no piece is on the board (a map whose lands are held in zones draws an empty board, which tells nothing);
+    ``on_top`` as :func:`zones` reads it."""
     game = state.game
     if game.grid is None:
-        return list(zones(state, seat))
+        return list(zones(state, seat, on_top))
     if game.board_zone >= 0 and not state.zones[game.board_zone]:
-        return position(state, seat)
+        return position(state, seat, on_top)
     return [board(state, seat)]
 
 
-def position(state: State, seat: int | None) -> list[RenderableType]:
-    """The board (with its legend) and the zones as ``seat`` sees them (None: all of them)."""
+def position(state: State, seat: int | None, on_top: frozenset[int] = frozenset()) -> list[RenderableType]:
+    """The board (with its legend) and the zones as ``seat`` sees them (None: all of them); ``on_top`` as
+    :func:`zones` reads it."""
     parts: list[RenderableType] = [board(state, seat)] if state.game.grid is not None else []
-    return parts + list(zones(state, seat))
+    return parts + list(zones(state, seat, on_top))
 
 
 def outcome(state: State) -> list[str]:

@@ -439,3 +439,24 @@ def test_a_save_of_one_action_says_action(tmp_path: Path) -> None:
     result = run("play", RULESET, "--seed", "3", "--seat", "1=human", "--seat", "2=human", input=f"1\nsave {saved}\nquit\n")
     assert len(json.loads(saved.read_text())["actions"]) == 1
     assert f"saved 1 action to {saved}" in " ".join(result.output.split())
+
+
+def test_a_pile_laid_on_its_top_is_listed_as_the_browser_lists_it(tmp_path: Path) -> None:
+    """Take six lays each card on the top of its row (move(..., on_top = true)): the browser's table lists a row from
+    the bottom up, as laid, but rulecraft play listed it top first, 'row3: 24, 21, 11, 7' for a row laid 7, 11, 21, 24.
+    The terminal now tells the order as the page does, from the moves played (here, after a load and an undo, and in
+    rulecraft replay too), and says so: 'row3 (from the bottom up): 7, 11, 21, 24'; a row of one card as it was."""
+    take_six = str(Path(__file__).resolve().parent.parent / "docs" / "examples" / "take-six")
+    log = tmp_path / "rows.json"
+    played = run("play", take_six, "--players", "2", "--seed", "3", "--log", str(log), input="1\n" * 4 + "quit\n").output
+    rows = [line for line in played.splitlines() if line.startswith("row")]
+    laid = [line for line in rows if "(from the bottom up): " in line]
+    assert laid and "row3 (from the bottom up): 7, 11, 21, 24" in laid, rows
+    for line in laid:
+        cards = [int(card) for card in line.split(": ")[1].split(", ")]
+        assert cards == sorted(cards), line  # each card laid higher than the one before it
+    assert "row2: 38" in rows
+    loaded = run("play", "--load", str(log), input="undo\nquit\n").output
+    assert "row3 (from the bottom up): 7, 11, 21, 24" in loaded
+    replayed = run("replay", str(log)).output
+    assert "row3 (from the bottom up): 7, 11, 21, 24" in replayed

@@ -1628,3 +1628,36 @@ def test_the_log_starts_with_what_ran_before_the_first_move() -> None:
     saved = client.get(f"/api/tables/{table}/save").content
     replayed = client.post("/api/open?mode=replay", content=saved).json()["url"].rsplit("/", 1)[1]
     assert view(client, replayed)["opening"] == fresh.log
+
+
+def test_the_balance_tab_turns_the_bots_round_the_seats_as_simulate_rotate_seats(client: TestClient) -> None:
+    """simulate --rotate-seats turns the bots round one seat a game, so that bots of different strength are measured
+    apart from the seats; the balance tab had no such choice, each bot kept in its seat. Its form now has a box
+    'rotate seats' (rotate=1), and the report is the command line's with --rotate-seats."""
+    from click.testing import CliRunner as Runner
+
+    from cli.main import main as command
+
+    table = client.get(client.get("/play/tic-tac-toe?players=2&seed=1").headers["location"])
+    assert 'name="rotate"' in table.text and "rotate seats" in table.text
+    rotated = client.get("/simulate/tic-tac-toe?players=2&n=20&agents=random,greedy&rotate=1").text
+    kept = client.get("/simulate/tic-tac-toe?players=2&n=20&agents=random,greedy").text
+    said = "the bots (random, greedy) turned round one seat a game"
+    assert said in rotated and said not in kept
+    line = Runner().invoke(command, ["simulate", "tic-tac-toe", "-n", "20", "--agents", "random,greedy", "--rotate-seats"])
+    verdict = next(text for text in line.output.splitlines() if text.startswith("bots: "))
+    assert verdict.replace("'", "&#x27;") in rotated or verdict in rotated
+    refused = client.get("/simulate/tic-tac-toe?players=2&n=5&rotate=maybe")
+    assert refused.status_code == 400 and "rotate must be 1 or 0" in refused.text
+
+
+def test_the_words_after_a_components_bar_stay_on_the_chart() -> None:
+    """The chart of the components used most left 120 units after the longest bar for its words, and '137 (68% won)
+    strong' takes some 140: the flag was cut at the chart's edge ('stro'). The bars leave room for the longest."""
+    from cli.web.charts import LABEL_CHAR, WIDTH, usage_chart
+    from engine.runner.simulate import simulate
+
+    report = simulate(engine.load("tic-tac-toe"), players=2, n=40, seed=0, agents=["random", "greedy"], rotate=True)
+    words = re.findall(r'<text x="([\d.]+)" y="[\d.]+">([^<]*\(\d+% won\)[^<]*)</text>', usage_chart(report))
+    assert any(text.endswith(("strong", "weak")) for _, text in words), words
+    assert all(float(x) + LABEL_CHAR * len(text) <= WIDTH for x, text in words), words

@@ -1241,3 +1241,68 @@ def test_enter_on_a_filter_naming_no_action_says_why_it_is_refused(page: Page, e
     page.locator("#filter").press("Enter")
     settle(page)
     assert page.locator("#log > li").first.inner_text().startswith(f"seat 1: {second}")
+
+
+def test_a_road_is_clicked_on_its_link_and_drawn_there_once_claimed(page: Page, roads_server: str) -> None:
+    """A road (a component naming its two towns) was played from its chip or its towns only, and once claimed the map
+    showed nothing of it: every link looked alike. The road is now lit on its link, played by a click there, and
+    drawn along it in its owner's colour, the seat's number at its middle."""
+    page.goto(f"{roads_server}/play/roads?players=2&seed=1")
+    settle(page)
+    lit = page.locator("#view svg .edge.playable")
+    assert sorted(lit.evaluate_all("(es) => es.map((e) => e.dataset.name)")) == ["Ash-Bray", "Ash-Corran", "Bray-Corran"]
+    lit.filter(has=page.locator("title", has_text="Ash-Bray in")).click()
+    settle(page)
+    assert page.locator("#log > li").first.inner_text().splitlines()[0] == "seat 1: choose Ash-Bray"
+    claimed = page.locator("#view svg .edge.claimed")
+    assert claimed.count() == page.locator("#log > li").count()  # seat 1's road, and the bot's replies
+    mine = page.locator("#view svg .edge.claimed[data-name='Ash-Bray']")
+    zone = mine.get_attribute("data-zone")
+    assert zone is not None and zone.startswith("claimed of ")
+    assert mine.locator("title").text_content() == f"Ash-Bray in {zone}"
+    assert mine.locator("text.edge-mark").text_content() == "1"
+
+
+def test_a_lit_route_is_played_from_the_keyboard(page: Page, examples_server: str) -> None:
+    """A route lit on its link takes the focus (Tab) and is played with Enter, as a cell is."""
+    page.goto(f"{examples_server}/play/routes?players=2&seed=3")
+    settle(page)
+    page.locator("#actions button.action", has_text="claim a route").click()
+    settle(page)
+    lit = page.locator("#view svg .edge.playable")
+    assert lit.count() == 2 and lit.first.get_attribute("tabindex") == "0"
+    name = lit.first.get_attribute("data-name")
+    lit.first.focus()
+    page.keyboard.press("Enter")
+    settle(page)
+    assert f"seat 1: choose {name}" in page.locator("#log").inner_text()
+    assert page.locator(f"#view svg .edge.claimed[data-name='{name}']").count() == 1
+
+
+def test_a_long_track_fits_a_laptops_window_shrunk_but_legible(page: Page, examples_server: str) -> None:
+    """Backgammon's track of 24 points scrolled sideways in its box in a window 1280 pixels wide, its last points out
+    of sight: a board shrank to three quarters of its size at most. A board wider than a laptop's column beside the
+    actions now shrinks to it, down to 60% of its size, where a checker's letter still reads."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(f"{examples_server}/play/tables?players=2&seed=3")
+    settle(page)
+    wrap = page.locator("#view .board-wrap")
+    assert wrap.evaluate("(w) => w.scrollWidth <= w.clientWidth"), "the track scrolls in its box"
+    assert page.evaluate("document.documentElement.scrollWidth") <= 1280
+    scale = page.locator("#view svg.board").evaluate("(svg) => svg.getBoundingClientRect().width / svg.viewBox.baseVal.width")
+    assert 0.6 <= scale < 0.75, scale
+    label = page.locator("#view svg.board .piece text.label").first
+    assert label.evaluate("(t) => t.getBoundingClientRect().height") >= 8  # legible: at least 8 pixels
+
+
+def test_a_land_held_shows_when_it_is_lit(page: Page, examples_server: str) -> None:
+    """A land held is drawn as a disc in its holder's colour over its point, which showed the point lit for an action
+    (yellow) and outlined for the last move: covered, a lit land looked like any other. The disc takes those states."""
+    page.goto(f"{examples_server}/play/frontiers?players=2&seed=4")
+    settle(page)
+    lit = page.locator("#view .cell.playable .held-disc")
+    unlit = page.locator("#view .cell:not(.playable) .held-disc")
+    assert lit.count() == page.locator("#actions button.action").count() == 5 and unlit.count() == 4
+    stroke = "(disc) => getComputedStyle(disc).stroke"
+    assert {lit.nth(i).evaluate(stroke) for i in range(5)} == {"rgb(240, 180, 0)"}
+    assert "rgb(240, 180, 0)" not in {unlit.nth(i).evaluate(stroke) for i in range(4)}

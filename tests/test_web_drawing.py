@@ -176,3 +176,164 @@ def test_values_of_two_types_that_colour_pieces_get_different_colours() -> None:
         assert len(set(owner.values())) >= 2 and all(len(kinds) == 1 for kinds in by_colour.values()), (name, by_colour)
         close = [(a, b) for a in owner for b in owner if owner[a] != owner[b] and _near(_rgb(colours[a]), _rgb(colours[b]))]
         assert not close, (name, close)
+
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
+
+
+def routes_after(actions: list[str], players: int = 2) -> State:
+    """docs/examples/routes (seed 3) after ``actions``, each the text of a legal action."""
+    state = engine.load(str(EXAMPLES / "routes")).new_state(players=players, seed=3)
+    for text in actions:
+        state.apply(state.parse_action(text))
+    return state
+
+
+def edge_drawn(svg: str, name: str) -> str:
+    found = re.search(rf'<g class="edge[^"]*" data-name="{name}"[^>]*>(.*?)</g>', svg)
+    assert found is not None, f"{name} is not drawn along its link"
+    return found[0]
+
+
+def test_a_claimed_route_is_drawn_along_its_link_in_its_owners_colour() -> None:
+    """A route claimed (a component naming its two points, in its owner's zone) was drawn nowhere on the map: the
+    board showed its links alike, claimed or not, and who held which was read from the zones' lists alone. Now a
+    route lies along its link, a band in its owner's colour with the seat's number, and an open one is its link
+    dashed in the route's own colour; a ticket, whose two cities no link joins, is not taken for a route."""
+    from cli.web.edges import link_kinds
+    from cli.web.svg import role_colours
+
+    state = routes_after(["choose claim a route", "choose Glenn-Harrow"])
+    game = state.game
+    assert link_kinds(game) == {"route": ("a", "b")}
+    svg = board_svg(state, state.observation(1)["zones"], 1)
+    claimed = edge_drawn(svg, "Glenn-Harrow")
+    band, mark = role_colours(game, state.seat_of)["seat1"]
+    assert 'class="edge claimed"' in claimed and 'data-zone="claimed of seat1"' in claimed
+    assert 'class="edge-band"' in claimed and f'stroke="{band}"' in claimed and f">{mark}</text>" in claimed
+    ends = {tuple(map(float, re.search(rf'data-cell="{cell}">.*?class="point" cx="([\d.]+)" cy="([\d.]+)"', svg).groups()))
+            for cell in ("4,2", "6,2")}  # Glenn's and Harrow's points
+    line = re.search(r'class="edge-band" x1="([\d.]+)" y1="([\d.]+)" x2="([\d.]+)" y2="([\d.]+)"', claimed)
+    assert line is not None and {tuple(map(float, line.groups()[:2])), tuple(map(float, line.groups()[2:]))} == ends
+    opened = edge_drawn(svg, "Ash-Bray")
+    assert 'class="edge"' in opened and 'class="edge-open"' in opened and value_colours(game)["Red"] in opened
+    assert "Ash-Dunmore" not in svg and "ticket" not in svg  # tickets lie in hidden zones, and on no link
+    assert band not in value_colours(game).values()  # a seat's band is no route's colour
+    html = table_html(state, 1)
+    assert "seat 1&#x27;s route" in html or "seat 1's route" in html  # the legend names the band's colour
+
+
+def test_what_lies_on_a_link_is_drawn_only_where_the_seat_sees_it() -> None:
+    """The routes drawn come from the zones the seat sees: a route in a zone hidden from it is not drawn (a hidden
+    zone reaches the page only as a count)."""
+    state = routes_after(["choose claim a route", "choose Glenn-Harrow"])
+    seen = state.observation(2)["zones"]
+    hidden = {**seen, "claimed of seat1": {"hidden": 1}}
+    assert "Glenn-Harrow" in board_svg(state, seen, 2)
+    assert "Glenn-Harrow" not in board_svg(state, hidden, 2)
+
+
+def test_a_land_held_is_marked_on_its_point_in_its_holders_colour_with_its_armies() -> None:
+    """Frontiers' lands are components naming their points (spot: cell), held in each player's zone: the map drew
+    every point alike, so whose a land was, and its armies, were read from the zones and the counters below. Each
+    point held is now a disc in its holder's colour, saying the land's armies."""
+    from cli.web.edges import point_kinds
+    from cli.web.svg import role_colours
+
+    state = engine.load(str(EXAMPLES / "frontiers")).new_state(players=2, seed=1)
+    game = state.game
+    assert point_kinds(game) == {"land": "spot"}
+    seen = state.observation(1)["zones"]
+    svg = board_svg(state, seen, 1)
+    owners = role_colours(game, state.seat_of)
+    armies = game.counters["armies"]
+    marked = 0
+    for zone, lands in seen.items():
+        role = game.zone_owner[game.zone_names.index(zone)]
+        for land in lands if role in owners else ():
+            cid = game.piece_names.index(land)
+            found = re.search(rf'<g class="held" data-name="{land}" data-zone="{zone}">(.*?)</g>', svg)
+            assert found is not None, land
+            army = state.counters[armies.offset + armies.owners.index(cid)]
+            assert f'fill="{owners[role][0]}"' in found[1] and f">{army}</text>" in found[1], found[1]
+            marked += 1
+    assert marked == 9  # every land dealt
+    assert len({colour for colour, _ in owners.values()}) == 2
+
+
+ROADS = """\
+name: roads
+title: Roads
+version: 1
+description: Build a road along a link, then settle a point; the most roads win.
+players: [2]
+types:
+  side: [Red, Blue]
+roles:
+  of: side
+board:
+  kind: points
+  points: {a: [0, 0], b: [2, 0], c: [1, 2]}
+  links: [[a, b, c, a]]
+components:
+  road:
+    attributes: {a: cell, b: cell}
+    instances: [{id: a-b, a: a, b: b}, {id: b-c, a: b, b: c}, {id: c-a, a: c, b: a}]
+  town:
+    attributes: {side: side}
+    instances: [{id: red-town, side: Red}, {id: blue-town, side: Blue}]
+zones:
+  free: {kind: pile}
+  built: {kind: pile, per: role}
+  camp: {kind: pile, per: role}
+setup: |
+  move(r in roads, free)
+  for s in roles:
+    move(t in towns where t.side == s, camp(s))
+turn:
+  - do:
+      effect: move(choose(r in free, text = "build a road"), built(current_role))
+  - place: {from: camp, touching: false, optional: true}
+end:
+  when: count(free) == 0
+scoring:
+  rank: r in roles
+  by: [count(built(r))]
+  points: key
+"""
+"""Roads along the links of three points, built by two sides whose roles are values with colours (Red, Blue)."""
+
+
+def test_a_road_of_a_role_with_a_colour_is_drawn_in_that_colour_and_named_once(tmp_path: Path) -> None:
+    """A road built by a role that is a value with a colour (a side Red) takes that colour, and the legend, which
+    names Red for its town on the board, does not name it a second time for its roads; a road with no colour of its
+    own is its holder's band alone, and an open one its link alone, not drawn again."""
+    (tmp_path / "roads").mkdir()
+    (tmp_path / "roads" / "ruleset.yaml").write_text(ROADS, encoding="utf-8")
+    state = engine.load(str(tmp_path / "roads")).new_state(players=2, seed=1)
+    state.apply(state.parse_action("choose a-b"))
+    state.apply(state.parse_action("place red-town at 0,0"))
+    red = value_colours(state.game)["Red"]
+    svg = board_svg(state, state.observation(1)["zones"], 1)
+    built = edge_drawn(svg, "a-b")
+    assert 'class="edge-band"' in built and f'stroke="{red}"' in built and "edge-own" not in built
+    assert "edge-open" not in edge_drawn(svg, "b-c")  # lit and clicked there, but the link is what shows
+    legend = re.search(r'<ul class="legend">(.*?)</ul>', table_html(state, 1))
+    assert legend is not None and legend[1].count(">Red <") == 1, legend[1]
+
+
+def test_a_road_of_a_hidden_role_does_not_tell_whose_seat_built_it(tmp_path: Path) -> None:
+    """Where roles are hidden, a seat does not know who plays which side: a road marked with its builder's seat number
+    (and a legend saying seat 1's road) would tell it. A hidden role's road is marked by the role's own name."""
+    (tmp_path / "roads").mkdir()
+    (tmp_path / "roads" / "ruleset.yaml").write_text(ROADS.replace("  of: side", "  of: side\n  hidden: true"),
+                                                     encoding="utf-8")
+    state = engine.load(str(tmp_path / "roads")).new_state(players=2, seed=1)
+    state.apply(state.parse_action("choose a-b"))
+    builder = state.game.zone_owner[next(zi for zi, zone in enumerate(state.zones)
+                                          if state.game.piece_names.index("a-b") in zone)]
+    other = 2 if state.seat_of[builder] == 1 else 1
+    html = table_html(state, other)
+    built = edge_drawn(html, "a-b")
+    assert f">{builder[:2]}</text>" in built and ">1</text>" not in built and ">2</text>" not in built
+    assert "seat 1&#x27;s" not in html and "seat 1's" not in html and "seat 2's" not in html

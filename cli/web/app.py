@@ -9,7 +9,7 @@ Pages::
     GET  /table/ID?seat=N&key=K            an invitation link: a page whose button (POST) takes seat N
     GET  /table/ID?back=B&back=C           a browser's way back: it holds its seats again (lost cookies)
     GET  /rules/RULESET                    the rules in English (rulecraft explain)
-    GET  /simulate/RULESET?n=100           a simulation report with charts
+    GET  /simulate/RULESET?n=100           a simulation report with charts (rotate=1: the bots turned round the seats)
 
 At a played table each human seat has a key (:func:`cli.web.tables.new_keys`), held as a cookie by the
 browser that opened the table or took the seat with its invitation link: a request naming a seat it holds
@@ -65,7 +65,8 @@ from cli.web.catalog import Catalog, UnknownRuleset
 from cli.web.charts import report_html
 from cli.web.params import BadRequest
 from cli.web.stopping import StoppingExecutor
-from cli.web.tables import ServerFull, Table, TableError, Tables, laid_on_top
+from cli.piles import laid_on_top
+from cli.web.tables import ServerFull, Table, TableError, Tables
 from engine.core.errors import RulecraftError, RulesetError, told_to_seats
 from engine.core.showtext import json_safe, players as players_text
 from engine.runner.replay import MAX_BYTES
@@ -228,7 +229,7 @@ class Server:
             "bots": {str(s): spec for s, spec in table.bots.items()},
             "to_move": mover, "bot_to_move": mover in table.bots, "over": state.is_terminal,
             "situation": view.situation(state, seat, frozenset(table.bots), everything=everyone),
-            "html": view.table_html(state, seat, own=seat not in table.bots, everything=everyone, on_top=laid_on_top(moves)),
+            "html": view.table_html(state, seat, own=seat not in table.bots, everything=everyone, on_top=laid_on_top(m.grew for m in moves)),
             "actions": view.actions(state, seat) if table.mode != "replay" and mover not in table.bots else [],
             "typed_cell": game.cell_names.typed_cell,  # a filter that is one cell as a whole (see CellNames.lists)
             "moves": [m.to_json(None if table.mode == "replay" or everyone else seat or 0) for m in moves[-MOVES_SHOWN:]],
@@ -358,9 +359,11 @@ def create_app(source: str | PathLike[str] | None, cap: float = DEFAULT_CAP) -> 
                 specs = seat_specs(agents, players)
             except ValueError as err:
                 raise BadRequest(str(err)) from None
+            rotate = params.flag(params.single(query, "rotate"), "rotate")  # as simulate --rotate-seats
             started = time.perf_counter()
             games = int(n or 1)
-            report = simulate(game, players, games, int(seed or 0), specs, executor=StoppingExecutor(expired, games))
+            report = simulate(game, players, games, int(seed or 0), specs, executor=StoppingExecutor(expired, games),
+                              rotate=rotate)
             return report_html(report, seconds=time.perf_counter() - started)
 
         return HTMLResponse(await server.capped(work))

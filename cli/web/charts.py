@@ -195,17 +195,18 @@ def usage_chart(report: SimulationReport, shown: int = 15) -> str:
     row, left = 22, _label_column([u.name for u in uses], 170)
     height = 40 + row * max(len(uses), 1)
     most = max((u.uses for u in uses), default=1)
-    scale = (WIDTH - left - 120) / most
+    said = [f"{u.uses} ({f'{u.users.rate:.0%} won' if u.users.trials else '-'})" + (f" {u.flag}" if u.flag else "")
+            for u in uses]
+    after = 10 + LABEL_CHAR * max(map(len, said), default=0)  # room for the longest words after a bar ('... strong')
+    scale = (WIDTH - left - after) / most
     parts = [_svg(height, f"components used most (of {len(report.content_uses)}): uses, and their users' win rate")]
     if not uses:
         parts.append('<text x="10" y="40">no decision used a component</text>')
-    for i, use in enumerate(uses):
+    for i, (use, words) in enumerate(zip(uses, said)):
         y = 30 + i * row
         parts.append(f'<text x="{left - 8}" y="{y + 13}" text-anchor="end">{escape(_fitted(use.name, left))}</text>')
         parts.append(f'<rect x="{left}" y="{y + 2}" width="{use.uses * scale:.1f}" height="15" fill="{BAR}"/>')
-        won = f"{use.users.rate:.0%} won" if use.users.trials else "-"
-        flag = f" {use.flag}" if use.flag else ""
-        parts.append(f'<text x="{left + use.uses * scale + 6:.1f}" y="{y + 13}">{use.uses} ({won}){escape(flag)}</text>')
+        parts.append(f'<text x="{left + use.uses * scale + 6:.1f}" y="{y + 13}">{escape(words)}</text>')
     parts.append("</svg>")
     return "".join(parts)
 

@@ -135,7 +135,9 @@ def table_page(view: dict[str, Any], rules: list[str], game: Game, ruleset: str)
   <input type=hidden name="players" value="{players}"><input type=hidden name="variant" value="{escape(variants)}">
   <input type=hidden name="set" value="{escape(options)}">
   <label>games <input name="n" value="100" size=5></label> <label>seed <input name="seed" value="0" size=5></label>
-  <label>bots <input name="agents" value="random" placeholder="{AGENTS_HINT}"></label> <button>simulate</button>
+  <label>bots <input name="agents" value="random" placeholder="{AGENTS_HINT}"></label>
+  <label title="each bot plays each seat in turn, so bots of different strength are told apart from the seats (simulate --rotate-seats)"><input type=checkbox name="rotate" value="1"> rotate seats</label>
+  <button>simulate</button>
  </form>
  <iframe id="report" title="simulation report"></iframe>
 </section>

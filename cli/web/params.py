@@ -85,6 +85,26 @@ def integer(text: str | None, what: str, default: int | None = None, low: int | 
     return int(text)
 
 
+YES, NO = ("1", "true", "on", "yes"), ("0", "false", "off", "no")
+"""How a query writes a flag set (a checked box sends ``on``, or its value) and not set (or it is left out)."""
+
+
+def flag(text: str | None, what: str) -> bool:
+    """``text`` as a flag: set (``1``, ``true``, ``on``, ``yes``) or not (left out, empty, ``0``, ``false``, ``off``,
+    ``no``), any case; anything else refused, naming ``what``.
+
+    >>> flag("1", "rotate"), flag(None, "rotate"), flag("Off", "rotate")
+    (True, False, False)
+    >>> flag("maybe", "rotate")
+    Traceback (most recent call last):
+    cli.web.params.BadRequest: rotate must be 1 or 0 (true or false), not 'maybe'
+    """
+    word = (text or "").strip().lower()
+    if word in YES or word in NO or not word:
+        return word in YES
+    raise BadRequest(f"{what} must be 1 or 0 (true or false), not {text[:40]!r}")
+
+
 def variants_of(values: list[str]) -> tuple[str, ...]:
     """Variant names from ``variant=a+b`` (or ``a,b``) or repeated ``variant=`` parameters, read as the command
     line's ``--variant``: RulesetError for a name left empty or given twice.

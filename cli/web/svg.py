@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any, Iterable
 
 from rich.color import Color, ColorParseError
 
+from cli.web.edges import held_disc, held_points, link_kinds, links_svg
 from cli.web.overview import zones_overview
 from cli.web.sides import Sides, hex_corners, side_count, side_values, sides_svg, square_corners, tile_sides
 from cli.render import abbreviations, drawn_span, own_face_down, piece_text, value_label, value_styles
@@ -115,6 +116,29 @@ def value_colours(game: Game) -> dict[str, str]:
     return colours
 
 
+def role_colours(game: Game, seat_of: dict[str, int]) -> dict[str, tuple[str, str]]:
+    """A colour and a mark for every role a seat plays (``seat_of``), for what it holds along a board's links
+    (:mod:`cli.web.edges`): its own colour where the role is a value with one, else the palette's in the roles'
+    order, passing over the colours near a value's (so a seat's band is not taken for the colour a component on
+    the link shows: the palette's first colour beside a value of nearly that colour); its mark, the seat's number.
+
+    Example: roles ``A``, ``B`` of seats 1 and 2 in a game whose values take the palette's first four colours are
+    given the fifth and the sixth, ``{'A': ('#9467bd', '1'), 'B': ('#17becf', '2')}``.
+    """
+    colours = value_colours(game)
+    taken = [rgb for colour in colours.values() if (rgb := _rgb(colour)) is not None]
+    free = [colour for colour in PALETTE if not any(_near(_rgb(colour), rgb, 0.35) for rgb in taken)] or list(PALETTE)
+    found: dict[str, tuple[str, str]] = {}
+    unowned = 0
+    hidden = game.roles is not None and game.roles.hidden  # which seat plays a role is not told: nor which are played
+    for role in game.roles.values if game.roles is not None else ():
+        if hidden or seat_of.get(role):
+            own = colours.get(role)
+            found[role] = (own or free[unowned % len(free)], role[:2] if hidden else str(seat_of[role]))
+            unowned += own is None
+    return found
+
+
 def _own_colour(hint: dict[str, Any], value: str) -> str | None:
     """The colour a value has of its own: its ``display`` colour, its style's, or the colour its name is (None)."""
     return hint.get("colour") or _style_colour(hint.get("style")) or _style_colour(value)
@@ -137,13 +161,14 @@ def _rgb(colour: str) -> tuple[int, int, int] | None:
     return first, second, third
 
 
-def _near(a: tuple[int, int, int] | None, b: tuple[int, int, int]) -> bool:
-    """Whether two colours are close enough to be taken for one another (closer than a fifth of the way across the colour cube, corner to corner).
+def _near(a: tuple[int, int, int] | None, b: tuple[int, int, int], apart: float = 0.2) -> bool:
+    """Whether two colours are close enough to be taken for one another (closer than ``apart`` of the way across the
+    colour cube, corner to corner: a fifth).
 
-    >>> _near((127, 127, 127), (128, 128, 128)), _near((214, 39, 40), (0, 128, 0))
-    (True, False)
+    >>> _near((127, 127, 127), (128, 128, 128)), _near((214, 39, 40), (0, 128, 0)), _near((214, 39, 40), (128, 0, 0), 0.35)
+    (True, False, True)
     """
-    return a is not None and sum((x - y) ** 2 for x, y in zip(a, b)) < (0.2 * 441.7) ** 2
+    return a is not None and sum((x - y) ** 2 for x, y in zip(a, b)) < (apart * 441.7) ** 2
 
 
 def _style_colour(style: str | None) -> str | None:
@@ -324,14 +349,17 @@ def _beneath_title(state: State, cell: tuple[int, int]) -> str:
 
 def board_svg(state: State, seen: dict[str, Any] | None = None, viewer: int | None = None) -> str:
     """The board of ``state`` as an ``<svg>`` drawing, as seat ``viewer`` sees it (None: every piece shown; 0: what
-    every seat sees); without a board, the table's zones (see :func:`cli.web.overview.zones_overview`), not a drawing."""
+    every seat sees); without a board, the table's zones (see :func:`cli.web.overview.zones_overview`), not a drawing.
+    ``seen``: the zones as the seat sees them (None: every component), from which a board of points draws what lies
+    on its links (:mod:`cli.web.edges`)."""
     grid = state.game.grid
     if grid is None:
         return zones_overview(state.game, seen if seen is not None else state.observation(1)["zones"])
     if isinstance(grid, HexGrid):
         return _hex_svg(state, grid, viewer)
     if isinstance(grid, PointsBoard):
-        return _points_svg(state, grid, viewer)
+        every = {name: [state.game.piece_names[c] for c in zone] for name, zone in zip(state.game.zone_names, state.zones)}
+        return _points_svg(state, grid, viewer, seen if seen is not None else every)
     return _square_svg(state, viewer)
 
 
@@ -584,8 +612,9 @@ def _disc(state: State, cell: tuple[int, int], where: str, cx: float, cy: float,
             + _stack_badge(cx + size * 0.9, cy + size * 0.8, state, cell) + "</g>")
 
 
-def _points_svg(state: State, board: PointsBoard, viewer: int | None) -> str:
-    """A board of points: each link a line, each point a circle where it lies (a piece on it as a disc), titled with
+def _points_svg(state: State, board: PointsBoard, viewer: int | None, seen: dict[str, Any]) -> str:
+    """A board of points: each link a line, with the components lying on it that the seat sees in ``seen`` (its
+    zones; see :mod:`cli.web.edges`), each point a circle where it lies (a piece on it as a disc), titled with
     its name and position; y grows down (up with ``y_axis: up``)."""
     game = state.game
     xs, ys = [x for x, _ in board.cells], [y for _, y in board.cells]
@@ -609,6 +638,11 @@ def _points_svg(state: State, board: PointsBoard, viewer: int | None) -> str:
     for a, b in board.links:
         (x1, y1), (x2, y2) = centre(a), centre(b)
         parts.append(f'<line class="link" x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}"/>')
+    owners = role_colours(game, state.seat_of)
+    kinds = link_kinds(game)
+    if kinds:  # what lies on a link (a route claimed, a road built), along it
+        parts.extend(links_svg(game, seen, centre, colours, kinds, owners))
+    held = held_points(game, seen, owners)  # the points a seat holds (a land), each marked in its colour
     for cell in board.cells:
         cx, cy = centre(cell)
         key = format_cell(cell)
@@ -620,6 +654,9 @@ def _points_svg(state: State, board: PointsBoard, viewer: int | None) -> str:
                      f'<circle class="point" cx="{cx:.1f}" cy="{cy:.1f}" r="{size * 0.3:.1f}"/>')
         cid = state.grid.get(cell)
         reach = size * 0.72  # how far from the point its piece (or its stack's discs) reaches
+        if cell in held and cid is None:  # a point held, and no piece on it: a disc in its holder's colour
+            land, zone = held[cell]
+            parts.append(held_disc(game, land, zone, (cx, cy), size * 0.5, owners, counted.get(land, [])))
         if cid is not None:
             look = piece_look(game, state, cid, colours, short, viewer)
             ring = ' stroke="#333" stroke-width="2" stroke-dasharray="4 3"' if own_face_down(state, cid, viewer) else ""
@@ -730,12 +767,24 @@ def _point_unit(board: PointsBoard, near: dict[tuple[int, int], list[tuple[int, 
     return CELL * min(WIDEST_SPREAD, max(1, math.ceil(need / CELL)))
 
 
-LEAST_SCALE = 0.75
-"""The most a board is shrunk to fit a narrow window (a phone): beyond it, it scrolls sideways (see the style sheet)."""
+LEAST_SCALE, LAPTOP, LEGIBLE = 0.75, 780.0, 0.6
+"""The most a board is shrunk to fit a narrow window (a phone): beyond it, it scrolls sideways (see the style sheet);
+but a board wider than a laptop's column beside the actions (``LAPTOP`` pixels, a window 1280 wide) shrinks to that
+column, down to ``LEGIBLE`` of its size, where a piece's label still reads (8 pixels), so a long track fits a laptop."""
+
+
+def least_width(width: float) -> float:
+    """The narrowest a board ``width`` units wide is drawn, in pixels: three quarters of it, or less for a board
+    wider than a laptop's column, down to the column (``LAPTOP``) but no smaller than ``LEGIBLE`` of it.
+
+    >>> least_width(400), least_width(1132), least_width(3000)
+    (300.0, 780.0, 1800.0)
+    """
+    return max(width * LEGIBLE, min(width * LEAST_SCALE, LAPTOP))
 
 
 def _open(width: float, height: float, kind: str) -> str:
-    least = f' style="min-width: {width * LEAST_SCALE:.0f}px"'
+    least = f' style="min-width: {least_width(width):.0f}px"'
     return (f'<svg xmlns="http://www.w3.org/2000/svg" class="board {kind}" role="img" aria-label="the board" '
             f'viewBox="0 0 {width:.0f} {height:.0f}" width="{width:.0f}" height="{height:.0f}"{least}>')
 

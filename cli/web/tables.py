@@ -35,6 +35,7 @@ from engine.blocks.choice_labels import ForcedPicks
 from engine.core.errors import IllegalActionError, RulecraftError, told_to_seats
 from engine.core.information import determinizer
 from cli.menu import why_refused, why_typed_refused
+from cli.piles import Growth, pile_growth
 from cli.web.params import MAX_SECONDS
 from engine.runner.agents import Agent, GreedyAgent, SearchSpec, make_agent
 from engine.runner.replay import Replay, replay
@@ -73,41 +74,6 @@ def board_changes(before: "State", after: "State") -> tuple[Change, ...]:
     return tuple((cell, old.get(cell), new.get(cell)) for cell in sorted(cells, key=lambda c: (c[1], c[0])))
 
 
-def pile_growth(before: "State", after: "State") -> tuple[tuple[int, bool], ...]:
-    """Each pile (``kind: pile``) that components joined while others stayed in it, and whether they went on its top
-    (True: before every component already there, as ``move(..., on_top = true)`` puts them) or under it (False: after
-    them, a move's usual way); a pile that was empty tells neither.
-
-    >>> import engine
-    >>> s = engine.load(engine.builtin_names()[0]).new_state(players=2, seed=1)
-    >>> pile_growth(s, s.clone())
-    ()
-    """
-    game, grown = after.game, []
-    for zi, spec in enumerate(game.zone_spec_of):
-        if spec.kind != "pile" or before.zones[zi] == after.zones[zi]:
-            continue
-        was = set(before.zones[zi])
-        joined = [i for i, c in enumerate(after.zones[zi]) if c not in was]
-        stayed = [i for i, c in enumerate(after.zones[zi]) if c in was]
-        if joined and stayed and (max(joined) < min(stayed) or min(joined) > max(stayed)):
-            grown.append((zi, max(joined) < min(stayed)))
-    return tuple(grown)
-
-
-def laid_on_top(moves: Iterable["Move"]) -> frozenset[int]:
-    """The piles the last of ``moves`` to grow them grew on their top (see :func:`pile_growth`): their components lie
-    the last laid first, so the page draws them from the bottom up, as they were laid.
-
-    >>> laid_on_top([Move(1, 1, "", "", [], grew=((3, True), (4, False))), Move(2, 2, "", "", [], grew=((4, True),))])
-    frozenset({3, 4})
-    """
-    on_top: dict[int, bool] = {}
-    for move in moves:
-        on_top.update(move.grew)
-    return frozenset(zone for zone, top in on_top.items() if top)
-
-
 @dataclass
 class Move:
     """A move as the page shows it: who made it, its text, what the other seats saw of it, what it did (the log lines)."""
@@ -118,7 +84,7 @@ class Move:
     public: str  # the text as the other seats see it (a sealed choice hides what was chosen)
     lines: list[str]
     changed: tuple[Change, ...] = ()  # the board's cells whose top piece it changed (see board_changes)
-    grew: tuple[tuple[int, bool], ...] = ()  # the piles it laid components on, on top or under (see pile_growth)
+    grew: Growth = ()  # the piles it laid components on, on top or under (see cli.piles.pile_growth)
 
     def to_json(self, seat: int | None) -> dict[str, Any]:
         """As ``seat`` sees it (None: everything, as a replay shows it; 0, nobody's seat: as every seat sees it)."""

@@ -16,12 +16,13 @@ Typical use::
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Sequence
 
 from cli import render
 from cli.menu import menu, played_components
 from cli.web.sides import Sides, face_sides, glyph_svg, side_count, tile_sides
-from cli.web.svg import NEUTRAL, board_svg, board_values, legend, text_colour, value_colours
+from cli.web.edges import link_legend
+from cli.web.svg import NEUTRAL, board_svg, board_values, legend, role_colours, text_colour, value_colours
 from engine.blocks.catalogue import drawings
 from engine.blocks.pointsboard import PointsBoard
 from engine.core.errors import RulecraftError
@@ -46,7 +47,7 @@ def table_html(state: State, seat: int | None, own: bool = True, everything: boo
     the lines blocks draw (see :class:`engine.blocks.block.Drawing`) and a legend, as HTML; ``own``: the page plays
     ``seat``, whose zones are marked "(yours)" (not when it only watches a bot's seat).
 
-    ``on_top``: the piles whose components were laid on their top (:func:`cli.web.tables.laid_on_top`), listed from
+    ``on_top``: the piles whose components were laid on their top (:func:`cli.piles.laid_on_top`), listed from
     the bottom up, as they were laid (a row of cards, its last card on top, read backwards); the others as they lie,
     their top first (a trick, each card put under the one led)."""
     game = state.game
@@ -110,7 +111,7 @@ def table_html(state: State, seat: int | None, own: bool = True, everything: boo
     lines = [render.styled(line).plain for drawing in drawn for line in drawing.lines]  # what blocks draw besides zones
     if lines:
         parts.append('<ul class="drawn">' + "".join(f"<li>{escape(line)}</li>" for line in lines) + "</ul>")
-    parts.append(legend_html(game, values))
+    parts.append(legend_html(game, values, link_legend(game, seen, role_colours(game, state.seat_of))))
     return "".join(parts)
 
 
@@ -216,10 +217,14 @@ def meter_html(state: State, cid: int) -> str:
             f'{f" <b class=statuses>{escape(marks)}</b>" if marks else ""}</div>')
 
 
-def legend_html(game: Game, values: set[str]) -> str:
-    """What the colours (and, with a meter, the tile letters) mean."""
+def legend_html(game: Game, values: set[str], owners: Sequence[tuple[str, str, str]] = ()) -> str:
+    """What the colours (and, with a meter, the tile letters) mean; ``owners``: the colours of the roles' bands along
+    a board's links (:func:`cli.web.edges.link_legend`), ``(role, words, colour)``."""
+    named = legend(game, values)
+    said = {(value, colour) for _, value, colour in named}  # a role that is a value with a colour is named once
     items = [f'<li><span class="swatch" style="background:{colour}"></span>{escape(value)} <small>({escape(kind)})</small></li>'
-             for kind, value, colour in legend(game, values)]
+             for kind, value, colour in [*named, *((words, role, colour) for role, words, colour in owners
+                                                   if (role, colour) not in said)]]
     meter = game.parts.get("meter")
     if meter is not None:
         short = render.abbreviations(meter.kinds)

@@ -238,13 +238,24 @@ function draw(data) {
       choose(label, here, true);
     });
   }
-  for (const chip of document.querySelectorAll("#view .chip")) {
+  // a component's chip, or a component drawn along a link of the board (a route), which says its zone itself
+  for (const chip of document.querySelectorAll("#view .chip, #view svg .edge[data-name]")) {
     const name = chip.dataset.name;
-    const zone = chip.closest(".zone")?.dataset.zone;
+    const zone = chip.dataset.zone || chip.closest(".zone")?.dataset.zone;
     // an answer to a choice says where its component lies: a chip of that name in another zone is not it
     const names = (a) => namesComponent(a.text, name) && (!a.zones.length || a.zones.includes(zone));
     chip.classList.toggle("playable", view.actions.some(names));
     chip.addEventListener("click", (event) => choose(name, names, event.detail === 0));
+    if (chip.matches(".edge.playable")) {  // a link's component, lit: reached with Tab and played as a cell is
+      chip.setAttribute("tabindex", "0");
+      chip.setAttribute("role", "button");
+      chip.addEventListener("keydown", (event) => {
+        if (event.key !== "Enter" && event.key !== " ") return;
+        event.preventDefault();
+        refocus = `#view .edge[data-name="${CSS.escape(name)}"]`;
+        choose(name, names, true);
+      });
+    }
   }
   drawActions();
   drawLog();

@@ -1,0 +1,59 @@
+"""Which way a pile grew: the piles whose components the rules lay on their top are listed from the bottom up.
+
+A pile (``kind: pile``) lies top first.  Most piles grow underneath (a trick: each card put under the card led, so
+listed as it lies it reads in the order played), but a pile the rules lay components on top of (``move(...,
+on_top = true)``: a row of cards, a discard pile) lies the last laid first: listed as it lies, a row laid 38, then
+41 read ``41, 38``.  The terminal (``rulecraft play``) and the browser's table tell which way each pile grew from
+the moves played, each pile by the last move that laid a component beside others there, and list a pile laid on
+its top from the bottom up, as it was laid, its top last.
+
+Typical use::
+
+    grown = [pile_growth(before, after)]      # after each move: [((3, True),)]: pile 3 was laid on its top
+    on_top = laid_on_top(grown)               # frozenset({3}): list pile 3 reversed
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Iterable
+
+if TYPE_CHECKING:
+    from engine import State
+
+Growth = tuple[tuple[int, bool], ...]
+"""The piles one move laid components on while others stayed there, each with whether on top (True) or under."""
+
+
+def pile_growth(before: State, after: State) -> Growth:
+    """Each pile (``kind: pile``) that components joined while others stayed in it, and whether they went on its top
+    (True: before every component already there, as ``move(..., on_top = true)`` puts them) or under it (False: after
+    them, a move's usual way); a pile that was empty tells neither.
+
+    >>> import engine
+    >>> s = engine.load(engine.builtin_names()[0]).new_state(players=2, seed=1)
+    >>> pile_growth(s, s.clone())
+    ()
+    """
+    game, grown = after.game, []
+    for zi, spec in enumerate(game.zone_spec_of):
+        if spec.kind != "pile" or before.zones[zi] == after.zones[zi]:
+            continue
+        was = set(before.zones[zi])
+        joined = [i for i, c in enumerate(after.zones[zi]) if c not in was]
+        stayed = [i for i, c in enumerate(after.zones[zi]) if c in was]
+        if joined and stayed and (max(joined) < min(stayed) or min(joined) > max(stayed)):
+            grown.append((zi, max(joined) < min(stayed)))
+    return tuple(grown)
+
+
+def laid_on_top(grown: Iterable[Growth]) -> frozenset[int]:
+    """The piles the last of the moves (``grown``, each one's :func:`pile_growth`, in the order played) to grow them
+    grew on their top: their components lie the last laid first, so they are listed from the bottom up.
+
+    >>> laid_on_top([((3, True), (4, False)), ((4, True),)])
+    frozenset({3, 4})
+    """
+    on_top: dict[int, bool] = {}
+    for growth in grown:
+        on_top.update(growth)
+    return frozenset(zone for zone, top in on_top.items() if top)

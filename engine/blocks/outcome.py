@@ -192,9 +192,9 @@ def _played(rows: list[tuple[Any, tuple[Any, ...], int, int]], seat_of: dict[str
     """The rows of a ranking worth a line: all but the roles no seat plays ranked after every other item (more
     roles than players: an unplayed role that took a place before a seat's keeps its line, its points went to nobody).
 
-    >>> rows = [("Red", (5,), 5, 1), ("Gold", (4,), 4, 0), ("Blue", (3,), 3, 2), ("Rowan", (0,), 0, 0)]
-    >>> [row[0] for row in _played(rows, {"Red": 1, "Blue": 2, "Gold": 0, "Rowan": 0})]
-    ['Red', 'Gold', 'Blue']
+    >>> rows = [("A", (5,), 5, 1), ("C", (4,), 4, 0), ("B", (3,), 3, 2), ("D", (0,), 0, 0)]
+    >>> [row[0] for row in _played(rows, {"A": 1, "B": 2, "C": 0, "D": 0})]
+    ['A', 'C', 'B']
     """
     cut = len(rows)
     while cut and rows[cut - 1][3] == 0 and rows[cut - 1][0].__class__ is str and seat_of.get(rows[cut - 1][0]) == 0:

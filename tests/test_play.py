@@ -439,3 +439,22 @@ def test_a_save_of_one_action_says_action(tmp_path: Path) -> None:
     result = run("play", RULESET, "--seed", "3", "--seat", "1=human", "--seat", "2=human", input=f"1\nsave {saved}\nquit\n")
     assert len(json.loads(saved.read_text())["actions"]) == 1
     assert f"saved 1 action to {saved}" in " ".join(result.output.split())
+
+
+def test_a_turns_automatic_lines_are_printed_under_its_heading() -> None:
+    """The dice a turn rolls as it begins were printed above the turn's heading, as if of the move before."""
+    result = run("play", "iconica", "--players", "2", "--seed", "3", input="1\n1\n1\nquit\n")
+    out = result.output
+    heading = out.index("turn 2: seat 1 (Crimson) to play")
+    assert heading < out.index("Crimson rolls white") and out.index("Azure rolls white") < heading
+    assert out.count("Crimson rolls white") == 1
+
+
+def test_the_state_notes_where_each_turn_begins_in_its_log() -> None:
+    s = engine.load("iconica").new_state(players=2, seed=3, record=True)
+    agent = make_agent("random", 1)
+    while s.turn_number < 4:
+        s.apply(agent.choose(s))
+    assert s.log is not None and s.turn_starts is not None and sorted(s.turn_starts) == [1, 2, 3, 4]
+    assert s.log[s.turn_starts[1] - 1].startswith("roll-off") and " rolls white" in s.log[s.turn_starts[3]]
+    assert s.clone(record=True).turn_starts == s.turn_starts and s.clone().turn_starts is None

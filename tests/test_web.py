@@ -1628,3 +1628,14 @@ def test_the_log_starts_with_what_ran_before_the_first_move() -> None:
     saved = client.get(f"/api/tables/{table}/save").content
     replayed = client.post("/api/open?mode=replay", content=saved).json()["url"].rsplit("/", 1)[1]
     assert view(client, replayed)["opening"] == fresh.log
+
+
+def test_a_move_that_begins_a_turn_says_where_among_its_lines(client: TestClient) -> None:
+    table = start(client, "/play/iconica?players=2&seed=3&seat=1=random&seat=2=random")
+    for _ in range(12):
+        client.post(f"/api/tables/{table}/advance", json={})
+    moves = view(client, table)["moves"]
+    begun = [m for m in moves if "turn" in m]
+    assert begun and all(0 <= m["turn"]["at"] <= len(m["lines"]) for m in begun)
+    rolled = [m for m in begun if any(" rolls white" in line for line in m["lines"][m["turn"]["at"]:])]
+    assert rolled and not any(" rolls white" in line for m in rolled for line in m["lines"][:m["turn"]["at"]])

@@ -77,6 +77,7 @@ class State:
         "order",
         "turn",
         "turn_number",
+        "turn_starts",
         "step",
         "slices",
         "decided",
@@ -132,6 +133,7 @@ class State:
     explicit_chance: bool  # whether the dice steps roll become CHANCE decisions instead of being sampled
     tape: "Tape | None"  # answers a trial run of an effect reads back (only while one runs)
     log: list[str] | None
+    turn_starts: dict[int, int] | None  # turn number -> the log's length when it began, while a log is kept
     history: list[str] | None
     _actions: ActionSpace | None
 
@@ -228,6 +230,7 @@ class State:
         self.tape = None
         self.log = log
         self.history = history
+        self.turn_starts: dict[int, int] | None = None if log is None else {}  # see turn_begins
         self._actions = actions
         self.tallies: dict[Tally, dict[Any, int]] = {}  # counts kept up to date (engine/core/tallies.py), made when first read
         self.face_tallies: dict[FaceTally, dict[Any, int]] = {}  # counts by face kept up to date (engine/core/face_tallies.py), likewise
@@ -248,6 +251,7 @@ class State:
             copy = self.clone()
             copy.history = None if self.history is None else self.history[:]
             copy.log = None if self.log is None else self.log[:]
+            copy.turn_starts = None if self.turn_starts is None else self.turn_starts.copy()
             return copy
         copy = State(  # positionally, in the order of __init__'s parameters: the fastest call (search clones a lot)
             self.game, self.players, self.face[:], self.zone_of[:], list(map(list.copy, self.zones)), self.grid.copy(),
@@ -316,7 +320,7 @@ class State:
         """
         if self.log is None and self.history is None:
             return self.game.state_from_json, (self.to_json(),)
-        return _unpickled, (self.game, self.to_json(), self.log, self.history)
+        return _unpickled, (self.game, self.to_json(), self.log, self.history, self.turn_starts)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, State):
@@ -812,6 +816,19 @@ class State:
                     f"{_rules_text(other)}; here {_rules_text(self.game)}), a game of other rules")
         return (": this action was listed by a state of another game (another load of a ruleset lists actions of its "
                 "own); apply its text, state.apply(str(action))")
+
+    def turn_begins(self) -> None:
+        """Note that turn ``turn_number`` begins here: in :attr:`turn_starts` (kept beside the log, with it), the log's
+        length now, so that a view prints the turn's own lines (draws, upkeep) under its heading.
+
+        >>> import engine
+        >>> s = engine.load(engine.builtin_names()[0]).new_state(players=2, seed=1, record=True)
+        >>> turn = s.turn_number; s.play(0)
+        >>> s.turn_number == turn or s.turn_starts[s.turn_number] <= len(s.log)
+        True
+        """
+        if self.log is not None and self.turn_starts is not None:
+            self.turn_starts[self.turn_number] = len(self.log)
 
     def _lengths(self) -> tuple[int, int]:
         """How long the log and the history are (0 when not kept): what :meth:`_put_back` cuts them back to."""
@@ -1458,10 +1475,12 @@ def box(cells: Collection[Cell]) -> tuple[int, int, int, int] | None:
     return min(xs), max(xs), min(ys), max(ys)
 
 
-def _unpickled(game: Any, data: dict[str, Any], log: list[str] | None, history: list[str] | None) -> State:
-    """A recorded state read back from a pickle: its save, then the log and history it had."""
+def _unpickled(game: Any, data: dict[str, Any], log: list[str] | None, history: list[str] | None,
+               turn_starts: dict[int, int] | None = None) -> State:
+    """A recorded state read back from a pickle: its save, then the log, history and turns' starts it had."""
     state: State = game.state_from_json(data)
     state.log, state.history = log, history
+    state.turn_starts = turn_starts if turn_starts is not None or log is None else {}
     return state
 
 

@@ -191,6 +191,26 @@ def note_timed_agents(specs: list[str]) -> None:
              err=True)
 
 
+AGENT_SECONDS = 60.0
+"""The time an agent from a file has for one decision unless ``--agent-timeout`` says otherwise."""
+
+
+def agent_timeout_option(fn: F) -> F:
+    """``--agent-timeout SECONDS``: the time an agent from the user's file (``my_bots.py:Cautious``) has for one
+    decision (:data:`cli.agent_files.DECISION_SECONDS`), past which it is stopped and told as that agent's fault."""
+
+    def keep(ctx: click.Context, param: click.Parameter, seconds: float) -> float:
+        import cli.agent_files
+
+        cli.agent_files.DECISION_SECONDS = seconds
+        return seconds
+
+    return click.option("--agent-timeout", type=click.FloatRange(min=0), default=AGENT_SECONDS, show_default=True,
+                        metavar="SECONDS", expose_value=False, callback=keep, is_eager=True,
+                        help="The time an agent from a file (my_bots.py:Cls) has for one decision; past it the agent "
+                             "is stopped, its fault told (0: no limit).")(fn)
+
+
 def rotate_option(fn: F) -> F:
     """``--rotate-seats``: the bots turned round one seat a game, so that bots of different strength are measured apart
     from the seats they play (and the seats apart from the bots)."""

@@ -36,7 +36,7 @@ from rich.text import Text
 
 from cli import render
 from cli.turn_lines import turn_cut
-from cli.agent_files import register_agent_files
+from cli.agent_files import FileAgent, register_agent_files
 from cli.gamelog import GameLog, replay
 from cli.menu import menu, why_typed_refused
 from engine.blocks.choice_labels import ForcedPicks
@@ -168,10 +168,10 @@ class Session:
         try:
             with self.thinking(f"{render.seat_label(self.state, seat, own=False)} [{bot.name}]", bot):
                 action = bot.choose(self.state)
-        except RulecraftError as err:  # a search trying a move the ruleset fails on
-            self.console.print(f"{render.seat_label(self.state, seat, own=False)} [{bot.name}] could not decide: the "
-                               f"ruleset failed while it tried its moves: {told_to_seats(err)}; the game stops here",
-                               style="bold")
+        except RulecraftError as err:  # a search trying a move the ruleset fails on; an agent from a file failing
+            why = str(err) if isinstance(bot, FileAgent) else f"the ruleset failed while it tried its moves: {told_to_seats(err)}"
+            self.console.print(f"{render.seat_label(self.state, seat, own=False)} [{bot.name}] could not decide: {why}; "
+                               "the game stops here", style="bold")
             self.failed = True
             return False
         shown = self.state.public_text(action)  # what the humans may see of it

@@ -15,6 +15,7 @@ from cli.counts import Count
 from cli.extra_words import SpacedValuesCommand
 from cli.messages import echo, echo_json, fail
 from cli.options import AGENT_KINDS_HELP, format_option, games_bar, load_game, pick_players, ruleset_options
+from cli.options import agent_timeout_option
 from cli.stop_signals import how_stopped
 from engine.runner.backends import MAX_GAMES
 
@@ -42,6 +43,7 @@ MAX_BENCH_DECISIONS = 10_000
 @click.option("--decisions", type=click.IntRange(1, MAX_BENCH_DECISIONS), default=10, show_default=True,
               help=f"With --agent: positions (from random games) the agent decides on (at most {MAX_BENCH_DECISIONS:,}).")
 @format_option
+@agent_timeout_option
 def bench(
     ruleset: str, variants: tuple[str, ...], set_texts: tuple[str, ...], players: int | None, playouts: int, seed: int,
     repeats: int, agent_spec: str | None, decisions: int, fmt: str,

@@ -20,6 +20,7 @@ from cli.extra_words import SpacedValuesCommand
 from cli.messages import echo, echo_json, fail
 from cli.options import (AGENT_KINDS_HELP, agent_specs, format_option, games_bar, limit_option, load_game,
                          pick_players, variant_option)
+from cli.options import agent_timeout_option
 from cli.places import PathOrBuiltin
 from engine.runner.backends import MAX_GAMES
 
@@ -37,6 +38,7 @@ if TYPE_CHECKING:
 @allow_option
 @format_option
 @limit_option
+@agent_timeout_option
 def validate(paths: tuple[str, ...], set_texts: tuple[str, ...], agent: str, fmt: str) -> None:
     """Check rulesets (or scenario files) and report every problem with its position; a ruleset is also
     played, four random games per player count (or games of the --agents bots), to find code that fails

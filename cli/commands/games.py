@@ -16,6 +16,7 @@ from cli.extra_words import SpacedValuesCommand
 from cli.messages import fail
 from cli.options import (AGENT_KINDS_HELP, check_output, limit_option, load_game, pick_players, players_option,
                          variant_option)
+from cli.options import agent_timeout_option
 import engine
 from engine.core.showtext import players as players_text
 
@@ -52,6 +53,7 @@ UNCHECKED_LOG = ("note: this is a format-1 log, without the recorded positions a
     help="The agent that answers 'hint' (default: ismcts:200 where something is hidden, else mcts:200).",
 )
 @click.option("--watch", is_flag=True, help="Draw the board after every move, bots' moves too (the zones without a board, and with it while it is empty).")
+@agent_timeout_option
 def play(
     ruleset: str | None,
     variants: tuple[str, ...],

@@ -22,6 +22,7 @@ from cli.messages import echo, fail
 from cli.options import (AGENT_KINDS_HELP, agent_specs, backend_options, check_output, check_separate_outputs,
                          limit_option, load_game, note_timed_agents, pick_players, players_option, report_format,
                          report_format_option, rotate_option, ruleset_options, run_executor, variant_option)
+from cli.options import agent_timeout_option
 from cli.places import named
 from cli.stop_signals import how_stopped
 import engine
@@ -59,6 +60,7 @@ if TYPE_CHECKING:
               help="Variant(s) of the compared run ('a+b' or repeat; default: none).")
 @click.option("--compare-set", "compare_set_texts", multiple=True, metavar="NAME=VALUE",
               help="Options set in the compared run (repeat for several; default: none).")
+@agent_timeout_option
 def simulate(
     ruleset: str, variants: tuple[str, ...], set_texts: tuple[str, ...], players: int | None, n: int,
     games_csv: Path | None, seed: int, agents: str, jobs: int, backend: str, address: str | None, fmt: str | None,
@@ -154,6 +156,7 @@ def simulate(
 @report_format_option("one row per value and figure (value, section, item, statistic, figure)")
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), help="Write the table to this file.")
 @rotate_option
+@agent_timeout_option
 def sweep(
     ruleset: str, values: str, variants: tuple[str, ...], set_texts: tuple[str, ...], players: int | None, n: int,
     seed: int, agents: str, jobs: int, backend: str, address: str | None, fmt: str | None, out: Path | None,

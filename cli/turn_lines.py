@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from engine.model.state import State
+    from engine import State
 
 
 def turn_cut(state: "State", start: int, turn_before: int, told: Sequence[tuple[int, str]] = ()) -> int | None:

@@ -37,7 +37,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any, Iterable, Iterator
 
-from cli.options import AGENT_SECONDS
+from cli.counts import AGENT_SECONDS
 from engine.core.actions import Action
 from engine.core.errors import RulecraftError, did_you_mean
 from engine.core.showtext import cut

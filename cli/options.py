@@ -15,6 +15,7 @@ import click
 from click.core import ParameterSource
 
 from cli.allow import allow_option
+from cli.counts import AGENT_SECONDS, DecimalRange, WHOLE
 from cli.messages import echo, fail
 import engine
 from engine.core.showtext import players as players_text
@@ -65,7 +66,7 @@ def limit_option(fn: F) -> F:
     )(fn)
 
 
-players_option = click.option("--players", type=int, help="Number of players (default: the smallest count from 2 up).")
+players_option = click.option("--players", type=WHOLE, help="Number of players (default: the smallest count from 2 up).")
 
 
 def ruleset_options(fn: F) -> F:
@@ -191,10 +192,6 @@ def note_timed_agents(specs: list[str]) -> None:
              err=True)
 
 
-AGENT_SECONDS = 60.0
-"""The time an agent from a file has for one decision unless ``--agent-timeout`` says otherwise."""
-
-
 def agent_timeout_option(fn: F) -> F:
     """``--agent-timeout SECONDS``: the time an agent from the user's file (``my_bots.py:Cautious``) has for one
     decision (:data:`cli.agent_files.DECISION_SECONDS`), past which it is stopped and told as that agent's fault."""
@@ -205,7 +202,7 @@ def agent_timeout_option(fn: F) -> F:
         cli.agent_files.DECISION_SECONDS = seconds
         return seconds
 
-    return click.option("--agent-timeout", type=click.FloatRange(min=0), default=AGENT_SECONDS, show_default=True,
+    return click.option("--agent-timeout", type=DecimalRange(min=0), default=AGENT_SECONDS, show_default=True,
                         metavar="SECONDS", expose_value=False, callback=keep, is_eager=True,
                         help="The time an agent from a file (my_bots.py:Cls) has for one decision; past it the agent "
                              "is stopped, its fault told (0: no limit).")(fn)

@@ -15,7 +15,7 @@ import click
 from click.core import ParameterSource
 
 from cli.allow import allow_option
-from cli.counts import Count
+from cli.counts import Count, WHOLE
 from cli.extra_words import SpacedValuesCommand
 from cli.messages import echo, echo_json, fail
 from cli.options import (AGENT_KINDS_HELP, agent_specs, format_option, games_bar, limit_option, load_game,
@@ -130,9 +130,9 @@ class CheckCommand(SpacedValuesCommand):
               help="Instead of scenarios: play random games of RULESET, checking its invariants after every action.")
 @click.option("--games", type=Count(1, MAX_GAMES, "games"), default=100, show_default=True,
               help=f"With --invariants: games per player count (at most {MAX_GAMES:,}).")
-@click.option("--players", type=int, help="With --invariants: only this player count (default: every count).")
+@click.option("--players", type=WHOLE, help="With --invariants: only this player count (default: every count).")
 @variant_option
-@click.option("--seed", type=int, default=0, show_default=True,
+@click.option("--seed", type=WHOLE, default=0, show_default=True,
               help="With --invariants: the first game's seed (game i has seed + i).")
 @click.option("--save", "save_dir", type=click.Path(file_okay=False, path_type=Path),
               help="With --invariants: write a replay of each failing game into this folder.")

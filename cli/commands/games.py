@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 import click
 
 from cli.allow import allow_option
+from cli.counts import WHOLE
 from cli.extra_words import SpacedValuesCommand
 from cli.messages import fail
 from cli.options import (AGENT_KINDS_HELP, check_output, limit_option, load_game, pick_players, players_option,
@@ -35,7 +36,7 @@ UNCHECKED_LOG = ("note: this is a format-1 log, without the recorded positions a
 @variant_option
 @players_option
 @limit_option
-@click.option("--seed", type=int, help="Seed of the game (default: a random one, printed).")
+@click.option("--seed", type=WHOLE, help="Seed of the game (default: a random one, printed).")
 @click.option(
     "--seat", "seats", multiple=True, metavar="N=WHO",
     help=f"Who plays seat N: human or an agent {AGENT_KINDS_HELP} (default: 1=human, others random).",

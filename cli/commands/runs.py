@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Callable
 import click
 
 from cli.allow import allow_option
-from cli.counts import Count
+from cli.counts import Count, WHOLE
 from cli.extra_words import SpacedValuesCommand
 from cli.messages import echo, fail
 from cli.options import (AGENT_KINDS_HELP, agent_specs, backend_options, check_output, check_separate_outputs,
@@ -43,7 +43,7 @@ if TYPE_CHECKING:
 @click.option("--games", "games_csv", type=click.Path(dir_okay=False, path_type=Path), metavar="FILE.csv",
               help="Also write one row per game (seed, agents, winner, length, scores, winners, draw, returns) with the command that plays it "
                    "again; with --compare, the compared run's games too.")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the run (games' seeds derive from it).")
+@click.option("--seed", type=WHOLE, default=0, show_default=True, help="Seed of the run (games' seeds derive from it).")
 @click.option("--agents", default="random", show_default=True,
               help=f"One agent for every seat, or one per seat: mcts:400,random {AGENT_KINDS_HELP}.")
 @click.option("--jobs", type=Count(1, None, "worker processes", 2), default=1, show_default=True,
@@ -147,7 +147,7 @@ def simulate(
 @limit_option
 @click.option("-n", "--games", "n", type=Count(1, MAX_GAMES, "games"), default=100, show_default=True,
               help=f"Games per value (at most {MAX_GAMES:,}).")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of every run (the same games for each value).")
+@click.option("--seed", type=WHOLE, default=0, show_default=True, help="Seed of every run (the same games for each value).")
 @click.option("--agents", default="random", show_default=True,
               help=f"One agent for every seat, or one per seat: mcts:400,random {AGENT_KINDS_HELP}.")
 @click.option("--jobs", type=Count(1, None, "worker processes", 2), default=1, show_default=True,

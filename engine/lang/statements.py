@@ -28,7 +28,9 @@ from engine.lang.ast import (
     Selection,
     a_type,
     expect,
+    negative_count,
     no_value,
+    refuse_negative_constant,
     nodes,
     noop,
     out_of_steps,
@@ -293,6 +295,7 @@ class Repeat(Node):
     def compile(self, scope: Scope) -> Compiled:
         n = self.count.compile(scope)
         expect(scope, self.count, n, INT, "the count of 'repeat'")
+        refuse_negative_constant(scope, "the count of 'repeat'", self.count, n)
         inner = scope.child()
         inner.looping = True
         inlined = inner.inlined[0]
@@ -426,6 +429,8 @@ def _times(count: int | None, node: Repeat) -> int:
     """
     if count is None:
         raise no_value("'repeat'", ((node.count, count),), node.count.pos or node.pos)
+    if count < 0:
+        raise negative_count("the count of 'repeat'", node.count, count, node.count.pos or node.pos)
     return count
 
 

@@ -14,7 +14,10 @@ wherever they take an agent::
 
 A missing file, a file that fails to load, a name it lacks, something that is not
 an agent class, and an agent that fails or chooses what is not legal are each
-told in a message, without a traceback.
+told in a message, without a traceback.  So is an agent that takes longer than
+``DECISION_SECONDS`` over one decision (``--agent-timeout SECONDS`` sets it,
+0 for no limit): a hanging ``choose`` no longer waits for Ctrl-C.  It decides
+on a copy of the game, so the game is as it was before that decision.
 
 >>> is_agent_file("bots/mine.py:Cautious"), is_agent_file("mcts:400"), is_agent_file("policy:p.json")
 (True, False, False)
@@ -25,16 +28,23 @@ from __future__ import annotations
 import importlib.util
 import inspect
 import random
+import signal
 import sys
+import threading
 import traceback
+from contextlib import contextmanager
 from pathlib import Path
 from types import ModuleType
-from typing import Any, Iterable
+from typing import Any, Iterable, Iterator
 
+from cli.counts import AGENT_SECONDS
 from engine.core.actions import Action
 from engine.core.errors import RulecraftError, did_you_mean
 from engine.core.showtext import cut
 from engine.runner.agents import AGENT_KINDS, Agent
+
+DECISION_SECONDS = AGENT_SECONDS
+"""The time an agent from a file has for one decision, in seconds (0: no limit); ``--agent-timeout`` sets it."""
 
 _LOADED: dict[Path, ModuleType] = {}
 """The files loaded so far, by resolved path: a file named by several specs runs once."""
@@ -142,10 +152,16 @@ class FileAgent:
         self.name = spec
 
     def choose(self, state: Any) -> Any:
+        seconds = DECISION_SECONDS
         try:
-            action = self.inner.choose(state.detached())
+            with _time_budget(seconds):
+                action = self.inner.choose(state.detached())
         except KeyboardInterrupt:
             raise
+        except OutOfTime:
+            raise RulecraftError(f"the agent {self.name} took longer than {seconds:g} s to decide (the time an agent "
+                                 "from a file has for a decision; --agent-timeout SECONDS gives more, 0 no limit); "
+                                 "the game is as it was before that decision") from None
         except BaseException as err:  # the user's code: a sys.exit() in it ended the run, its game and report lost
             raise RulecraftError(f"the agent {self.name} failed in choose(): "
                                  f"{_where(err, Path(self.name.rpartition(':')[0]).resolve())}") from None
@@ -158,6 +174,46 @@ class FileAgent:
                                  f"(state.legal_actions(): {', '.join(map(str, list(legal)[:5]))}"
                                  f"{', ...' if len(legal) > 5 else ''})")
         return action
+
+
+class OutOfTime(BaseException):
+    """Raised inside an agent's ``choose`` when its time is up (a BaseException: its ``except Exception`` lets it by)."""
+
+
+@contextmanager
+def _time_budget(seconds: float) -> Iterator[None]:
+    """Raise :class:`OutOfTime` in the code run inside once ``seconds`` have passed, and again each ``seconds`` after
+    (code that swallowed it is interrupted again).  Only in the main thread where the platform has ``SIGALRM`` (not
+    Windows); elsewhere, and for 0, no limit.
+
+    >>> import time
+    >>> try:
+    ...     with _time_budget(0.05):
+    ...         while True:
+    ...             time.sleep(0.01)
+    ... except OutOfTime:
+    ...     print("stopped")
+    stopped
+    """
+    if seconds <= 0 or not hasattr(signal, "setitimer") or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def out_of_time(signum: int, frame: Any) -> None:
+        raise OutOfTime
+
+    before = signal.signal(signal.SIGALRM, out_of_time)
+    signal.setitimer(signal.ITIMER_REAL, seconds, seconds)
+    try:
+        yield
+    finally:
+        while True:  # the time may run out right here too: the timer is stopped whatever it raises
+            try:
+                signal.setitimer(signal.ITIMER_REAL, 0)
+                signal.signal(signal.SIGALRM, before)
+                break
+            except OutOfTime:
+                continue
 
 
 def _shown(value: Any) -> str:

@@ -11,6 +11,9 @@ from typing import Any
 
 import click
 
+AGENT_SECONDS = 60.0
+"""The time an agent from a file has for one decision unless ``--agent-timeout`` says otherwise."""
+
 COUNT_SPELLINGS = re.compile(r"--?(n|nb|num|number|count)([-_]?(of[-_]?)?games)?", re.IGNORECASE)
 """Options a user may write for a number of games (``--num-games``, ``--n``, ``--count``)."""
 
@@ -31,12 +34,60 @@ class Count(click.IntRange):
         self.example = example
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
-        if isinstance(value, str):
-            try:
-                int(value)
-            except ValueError:
-                self.fail(f"'{value}' is not a whole number of {self.counts}: write it in digits, e.g. {self.example}",
-                          param, ctx)
+        from engine.core.numerals import in_digits, not_digits, odd_digits  # not for --help: loaded when a value is read
+
+        if isinstance(value, str) and not in_digits(value):
+            odd = f" ({not_digits(value)})" if odd_digits(value) else ""
+            self.fail(f"'{value}' is not a whole number of {self.counts}: write it in digits, e.g. {self.example}{odd}",
+                      param, ctx)
+        return super().convert(value, param, ctx)
+
+
+def _in_digits(kind: click.ParamType, value: Any, whole: bool, param: click.Parameter | None,
+               ctx: click.Context | None) -> None:
+    """Refuse a number typed with other digits than 0-9 or with underscores, which Python's ``int`` and ``float`` read
+    (``٣``, ``1_000``), saying which character is not a digit."""
+    from engine.core.numerals import in_digits, not_digits, odd_digits
+
+    if isinstance(value, str) and odd_digits(value) and not in_digits(value, whole):
+        kind.fail(f"'{value}' is not a number: {not_digits(value)}", param, ctx)
+
+
+class Whole(click.types.IntParamType):
+    """A whole number written with the digits 0-9 (``type=int`` reads ``٣`` as 3 and ``1_000`` as 1000).
+
+    >>> WHOLE.convert("12", None, None), Whole().convert("-3", None, None)
+    (12, -3)
+    >>> WHOLE.convert("1_000", None, None)
+    Traceback (most recent call last):
+    click.exceptions.BadParameter: '1_000' is not a number: '_' is not a digit: write the number with the digits 0-9 alone
+    """
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        _in_digits(self, value, True, param, ctx)
+        return super().convert(value, param, ctx)
+
+
+WHOLE = Whole()
+
+
+class WholeRange(click.IntRange):
+    """``click.IntRange`` of numbers written with the digits 0-9 (see :class:`Whole`)."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        _in_digits(self, value, True, param, ctx)
+        return super().convert(value, param, ctx)
+
+
+class DecimalRange(click.FloatRange):
+    """``click.FloatRange`` of numbers written with the digits 0-9 (``0.5``, ``2``; not ``٠.٥``).
+
+    >>> DecimalRange(min=0).convert("0.5", None, None)
+    0.5
+    """
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        _in_digits(self, value, False, param, ctx)
         return super().convert(value, param, ctx)
 
 

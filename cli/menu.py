@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from cli.nearest import nearest
 from engine.core.errors import did_you_mean
 from engine.core.information import UNSEEN, zone_view
 
@@ -78,10 +79,15 @@ def why_refused(state: State, text: str, err: IllegalActionError) -> str:
     engine suggests a name near a misspelt one: what ``rulecraft play`` and the web table say alike.
 
     Example: on a choice among ``choose A7``, ``choose B4``, ``why_refused(state, "chose A7", err)``
-    ends ``(did you mean 'choose A7'?)``.
+    ends ``(did you mean 'choose A7'?)``; an action whose numbers alone are wrong is told the one of its words with
+    the nearest numbers (:func:`cli.nearest.nearest`): ``place X at 9,9`` on a 3x3 board, ``place X at 2,2``.
     """
     legal = state.legal_actions()
-    hint = did_you_mean(text, [str(a) for a in menu(state)]) if 0 < len(legal) <= MOST_SUGGESTED else None
+    if not 0 < len(legal) <= MOST_SUGGESTED:
+        return str(err)
+    listed = [str(a) for a in menu(state)]
+    near = nearest(text, listed)  # the same words, the nearest numbers (a cell off the board: the nearest on it)
+    hint = f"did you mean '{near}'?" if near is not None else did_you_mean(text, listed)
     return f"{err} ({hint})" if hint else str(err)
 
 

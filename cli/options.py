@@ -15,6 +15,7 @@ import click
 from click.core import ParameterSource
 
 from cli.allow import allow_option
+from cli.counts import AGENT_SECONDS, DecimalRange, WHOLE
 from cli.messages import echo, fail
 import engine
 from engine.core.showtext import players as players_text
@@ -65,7 +66,7 @@ def limit_option(fn: F) -> F:
     )(fn)
 
 
-players_option = click.option("--players", type=int, help="Number of players (default: the smallest count from 2 up).")
+players_option = click.option("--players", type=WHOLE, help="Number of players (default: the smallest count from 2 up).")
 
 
 def ruleset_options(fn: F) -> F:
@@ -189,6 +190,22 @@ def note_timed_agents(specs: list[str]) -> None:
         echo(f"note: {', '.join(timed)} searches for a time, so its decisions depend on this machine's speed and load: "
              "the same seed will not give the same report (give iterations, e.g. mcts:400, for one that does)",
              err=True)
+
+
+def agent_timeout_option(fn: F) -> F:
+    """``--agent-timeout SECONDS``: the time an agent from the user's file (``my_bots.py:Cautious``) has for one
+    decision (:data:`cli.agent_files.DECISION_SECONDS`), past which it is stopped and told as that agent's fault."""
+
+    def keep(ctx: click.Context, param: click.Parameter, seconds: float) -> float:
+        import cli.agent_files
+
+        cli.agent_files.DECISION_SECONDS = seconds
+        return seconds
+
+    return click.option("--agent-timeout", type=DecimalRange(min=0), default=AGENT_SECONDS, show_default=True,
+                        metavar="SECONDS", expose_value=False, callback=keep, is_eager=True,
+                        help="The time an agent from a file (my_bots.py:Cls) has for one decision; past it the agent "
+                             "is stopped, its fault told (0: no limit).")(fn)
 
 
 def rotate_option(fn: F) -> F:

@@ -35,10 +35,11 @@ from rich.console import Console
 from rich.text import Text
 
 from cli import render
-from cli.agent_files import register_agent_files
+from cli.agent_files import FileAgent, register_agent_files
 from cli.gamelog import GameLog, replay
 from cli.menu import menu, why_typed_refused
 from cli.piles import Growth, laid_on_top, pile_growth
+from cli.turn_lines import turn_cut
 from engine.blocks.choice_labels import ForcedPicks
 from engine.core.atomic import WriteFailed
 from engine.core.errors import IllegalActionError, RulecraftError, did_you_mean, told_to_seats
@@ -124,6 +125,8 @@ class Session:
     failed: bool = False  # the ruleset failed on a bot's move (the game stopped, as it was before it), or a turn never ended
     told: ForcedPicks | None = None  # the last move's choices of one option, told with its log lines (the log has none)
     grown: list[Growth] = field(default_factory=list)  # each move's piles laid on (see cli.piles), one per action played
+    held: list[str] = field(default_factory=list)  # the log's lines of a human's turn begun: printed under its heading
+    printed_turn: int = 0  # the turn the printed log reached
 
     def run(self) -> bool:
         """Play until the game ends (True) or a human quits (False), or a turn takes ``limits.turn_decisions``
@@ -167,10 +170,10 @@ class Session:
         try:
             with self.thinking(f"{render.seat_label(self.state, seat, own=False)} [{bot.name}]", bot):
                 action = bot.choose(self.state)
-        except RulecraftError as err:  # a search trying a move the ruleset fails on
-            self.console.print(f"{render.seat_label(self.state, seat, own=False)} [{bot.name}] could not decide: the "
-                               f"ruleset failed while it tried its moves: {told_to_seats(err)}; the game stops here",
-                               style="bold")
+        except RulecraftError as err:  # a search trying a move the ruleset fails on; an agent from a file failing
+            why = str(err) if isinstance(bot, FileAgent) else f"the ruleset failed while it tried its moves: {told_to_seats(err)}"
+            self.console.print(f"{render.seat_label(self.state, seat, own=False)} [{bot.name}] could not decide: {why}; "
+                               "the game stops here", style="bold")
             self.failed = True
             return False
         shown = self.state.public_text(action)  # what the humans may see of it
@@ -325,7 +328,7 @@ class Session:
         named = history[keep] if movers[keep] == asking else state.public_text(history[keep])
         self.state = state
         self.grown = self.grown[:keep]
-        self.shown = len(state.log or [])
+        self.shown, self.held, self.printed_turn = len(state.log or []), [], state.turn_number
         taken = len(history) - keep
         self.console.print(f"took back {taken} move{'s' * (taken != 1)}, from '{named}' on")
         return True
@@ -362,6 +365,9 @@ class Session:
         console = self.console
         state = self.state  # mid-effect, it shows what the effect has done so far
         console.rule(render.turn_rule(state, seat), style="dim")
+        for line in render.log_lines(self.held):  # what the turn did before this decision: draws, upkeep
+            console.print(line, style="dim")
+        self.held = []
         if state.game.grid is not None:
             console.print(render.board(state, seat))
         for line in render.zones(state, seat, self.on_top()):
@@ -374,13 +380,20 @@ class Session:
         console.print(render.numbered_actions(self.state, console.width))
 
     def print_new_log(self) -> None:
-        """The log's lines not printed yet, each choice of one option the last move took told where it was taken."""
-        lines = self.state.log or []
+        """The log's lines not printed yet, each choice of one option the last move took told where it was taken;
+        when a human decides next in a turn begun among them, the turn's lines are held for :meth:`draw` to print
+        under the turn's heading."""
+        state = self.state
+        lines = state.log or []
         new = self.told.merged(lines, self.shown) if self.told is not None else lines[self.shown:]
+        if not state.is_terminal and state.seat_to_move not in self.bots:
+            cut = turn_cut(state, self.shown, self.printed_turn, self.told.told if self.told is not None else ())
+            if cut is not None:  # a turn begun since the last lines printed
+                new, self.held = new[:cut], [*self.held, *new[cut:]]
         self.told = None
         for line in render.log_lines(new):
             self.console.print(line, style="dim")
-        self.shown = len(lines)
+        self.shown, self.printed_turn = len(lines), state.turn_number
 
     def save(self, path: Path) -> bool:
         """Write the game so far as a log (its positions recomputed, as an undo may have changed them); False if it can't."""

@@ -97,6 +97,17 @@ class Meddler:
         return first
 
 
+class Hangs:
+    """Never decides, and swallows every error (as a careless retry loop does)."""
+
+    def choose(self, state):
+        while True:
+            try:
+                sum(range(1000))
+            except Exception:
+                pass
+
+
 def not_a_class(state):
     return None
 '''
@@ -203,3 +214,21 @@ def test_an_agent_changing_what_it_reads_of_the_state_changes_nothing_of_the_gam
     actions = json.loads((bots.parent / "game.json").read_text())["actions"]
     assert actions[:4] == ["place X at 0,0", "place O at 1,0", "place X at 2,0", "place O at 0,1"], actions
     assert run("simulate", "iconica", "-n", "2", "--agents", f"{bots}:Meddler,random").exit_code == 0
+
+
+def test_an_agent_that_hangs_is_stopped_after_its_time_and_told_as_its_fault(bots: Path) -> None:
+    """A hanging choose() could only be stopped by Ctrl-C; each decision now has --agent-timeout seconds (60 unless
+    told), past which the agent is stopped, its fault said, and play's game kept as it was before that decision."""
+    import time
+
+    log = bots.parent / "game.json"
+    start = time.monotonic()
+    played = run("play", "tic-tac-toe", "--seed", "2", "--seat", f"1={bots}:First", "--seat", f"2={bots}:Hangs",
+                 "--log", str(log), "--agent-timeout", "0.5")
+    says = f"the agent {bots}:Hangs took longer than 0.5 s to decide"
+    assert played.exit_code == 1 and says in played.output and "ruleset failed" not in played.output, played.output
+    assert json.loads(log.read_text())["actions"] == ["place X at 0,0"]
+    simulated = run("simulate", "tic-tac-toe", "-n", "2", "--agents", f"{bots}:Hangs,random", "--agent-timeout", "0.5")
+    assert simulated.exit_code == 1 and says in simulated.output and "Traceback" not in simulated.output
+    assert time.monotonic() - start < 30
+    assert "--agent-timeout SECONDS" in run("simulate", "--help").output

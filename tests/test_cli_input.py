@@ -182,3 +182,25 @@ def test_a_command_named_as_other_tools_name_it_is_told_which_command_it_is(name
     result = run(name, "my-game")
     assert result.exit_code == 2
     assert f"No such command '{name}' ({said})." in result.output
+
+
+DIGITS = "with the digits 0-9 alone"
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    (["simulate", "tic-tac-toe", "-n", "3", "--agents", "mcts:٣"], "'mcts:٣': '٣' (ARABIC-INDIC DIGIT THREE) is not a digit 0-9"),
+    (["simulate", "tic-tac-toe", "-n", "3", "--agents", "mcts:1_000"], "'mcts:1_000': '_' is not a digit"),
+    (["simulate", "tic-tac-toe", "-n", "3", "--agents", "mcts:10:depth=٦٠"], "'٦' (ARABIC-INDIC DIGIT SIX) is not a digit"),
+    (["simulate", "tic-tac-toe", "-n", "3", "--agents", "mcts:٠.٥s"], "'٠' (ARABIC-INDIC DIGIT ZERO) is not a digit"),
+    (["simulate", "tic-tac-toe", "-n", "3", "--agents", "greedy:work=1_000"], "'_' is not a digit"),
+    (["simulate", "tic-tac-toe", "-n", "١٠"], "'١٠' is not a whole number of games"),
+    (["simulate", "tic-tac-toe", "-n", "1_0"], "'1_0' is not a whole number of games"),
+    (["simulate", "tic-tac-toe", "-n", "3", "--seed", "٣"], "'٣' is not a number: '٣' (ARABIC-INDIC DIGIT THREE)"),
+    (["play", "tic-tac-toe", "--seat", "٢=random"], "'٢=random' is not SEAT=WHO (e.g. 2=human or 1=random): '٢'"),
+    (["play", "tic-tac-toe", "--players", "1_0"], "'1_0' is not a number: '_' is not a digit"),
+])
+def test_a_number_in_another_scripts_digits_or_with_underscores_is_refused(args: list[str], said: str) -> None:
+    """Python's int() read 'mcts:٣' as 3 iterations and 'mcts:1_000' as 1000: where the docs say a number, the digits
+    0-9 alone are one."""
+    result = run(*args)
+    assert result.exit_code != 0 and said in result.output and DIGITS in result.output, result.output

@@ -85,3 +85,19 @@ def test_a_ranked_outcome_pays_the_seats_from_scores_would() -> None:
                     paid = Outcome.ranked(scores, (), {}, RankLines([]), winners=given).returns
                     chosen = given or tuple(range(1, players + 1))
                     assert paid == tuple(1 / len(chosen) if seat in chosen else 0.0 for seat in range(1, players + 1))
+
+
+def test_the_ranking_lists_no_role_left_unplayed_after_every_seat() -> None:
+    """More roles than players: the roles nobody plays, ranked after the seats', get no line; one that took a place
+    before a seat's keeps it (its points went to nobody), and the scores are the ranking's either way."""
+    game = engine.load("spell-cycles")  # five mages, two of them played
+    s = _played(game, 2, 1, True)
+    assert s.outcome is not None and [line.split()[1] for line in s.outcome.text.splitlines()] == list(s.outcome.ranking[:2])
+    assert not any(seat == 0 for seat in (s.seat_of[r] for r in s.outcome.ranking[:2])) and "nobody" not in s.outcome.text
+    cards = engine.load("iconoclasm-cards")  # three players: the undrawn element is ranked and paid, to nobody
+    for seed in range(20):
+        s = _played(cards, 3, seed, False)
+        assert s.outcome is not None
+        absent = next(r for r, seat in s.seat_of.items() if seat == 0)
+        last = s.outcome.ranking[-1]
+        assert (absent in s.outcome.text) == (last != absent)

@@ -460,3 +460,40 @@ def test_a_pile_laid_on_its_top_is_listed_as_the_browser_lists_it(tmp_path: Path
     assert "row3 (from the bottom up): 7, 11, 21, 24" in loaded
     replayed = run("replay", str(log)).output
     assert "row3 (from the bottom up): 7, 11, 21, 24" in replayed
+
+
+def test_a_turns_automatic_lines_are_printed_under_its_heading() -> None:
+    """The dice a turn rolls as it begins were printed above the turn's heading, as if of the move before."""
+    result = run("play", "iconica", "--players", "2", "--seed", "3", input="1\n1\n1\nquit\n")
+    out = result.output
+    heading = out.index("turn 2: seat 1 (Crimson) to play")
+    assert heading < out.index("Crimson rolls white") and out.index("Azure rolls white") < heading
+    assert out.count("Crimson rolls white") == 1
+
+
+def test_the_state_notes_where_each_turn_begins_in_its_log() -> None:
+    s = engine.load("iconica").new_state(players=2, seed=3, record=True)
+    agent = make_agent("random", 1)
+    while s.turn_number < 4:
+        s.apply(agent.choose(s))
+    assert s.log is not None and s.turn_starts is not None and sorted(s.turn_starts) == [1, 2, 3, 4]
+    assert s.log[s.turn_starts[1] - 1].startswith("roll-off") and " rolls white" in s.log[s.turn_starts[3]]
+    assert s.clone(record=True).turn_starts == s.turn_starts and s.clone().turn_starts is None
+
+
+def test_an_action_whose_numbers_alone_are_wrong_is_told_the_one_of_its_words_nearest_in_numbers() -> None:
+    """'place Black at 12,3' on a 9x9 board was told 'place Black at 2,3' (the text spelt most alike); the words come
+    first, then the nearest numbers: 8,3, the cell of the board nearest 12,3; a bid too high, the highest."""
+    from cli.menu import why_refused
+    from engine.core.errors import IllegalActionError
+
+    examples = Path(__file__).resolve().parent.parent / "docs" / "examples"
+    for name, typed, told in [("gomoku", "place Black at 12,3", "place Black at 8,3"),
+                              ("gomoku", "place Black at 4,-7", "place Black at 4,0"),
+                              ("sealed-bids", "commit 40 to bid", None)]:
+        state = engine.load(str(examples / name)).new_state(players=2, seed=1)
+        with pytest.raises(IllegalActionError) as err:
+            state.apply(typed)
+        listed = [str(a) for a in state.legal_actions()]
+        told = told or max(listed, key=lambda a: int(a.split()[1]))
+        assert why_refused(state, typed, err.value).endswith(f"(did you mean '{told}'?)")

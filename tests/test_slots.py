@@ -455,3 +455,28 @@ def test_a_slot_that_is_none_reads_none_not_a_crash(code: str) -> None:
 
     game = engine.load(BIDS)
     assert compile_expectation(game, code).holds(game.new_state(players=2, seed=1))
+
+
+def test_a_refused_commit_lists_the_cards_as_the_actions_are_listed() -> None:
+    """The cards a refused commit offered were listed as they lay in the hand ('0, 2, 3, 4, 4+, 1+, 3-') while
+    rulecraft play and the web list the actions in the order the ruleset declares the cards ('..., 1+, 3-, 4+')."""
+    import random
+
+    from cli.menu import menu
+    from engine.core.errors import IllegalActionError
+
+    game = engine.load("nine-domains")
+    differed = 0
+    for seed in range(6):
+        s = game.new_state(players=2, seed=seed)
+        choose = random.Random(seed)
+        for _ in range(choose.randrange(8)):
+            s.apply(s.legal_actions()[choose.randrange(len(s.legal_actions()))])
+        if s.is_terminal or not all(str(a).startswith("commit ") for a in s.legal_actions()):
+            continue
+        listed = [str(a).split()[1] for a in menu(s)]
+        differed += listed != [str(a).split()[1] for a in s.legal_actions()]
+        with pytest.raises(IllegalActionError) as refused:
+            s.apply("commit nothing to left")
+        assert f"commit one of {', '.join(listed)} to " in str(refused.value), (listed, str(refused.value))
+    assert differed  # hands whose cards lie in another order than declared were met

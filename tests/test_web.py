@@ -1661,3 +1661,14 @@ def test_the_words_after_a_components_bar_stay_on_the_chart() -> None:
     words = re.findall(r'<text x="([\d.]+)" y="[\d.]+">([^<]*\(\d+% won\)[^<]*)</text>', usage_chart(report))
     assert any(text.endswith(("strong", "weak")) for _, text in words), words
     assert all(float(x) + LABEL_CHAR * len(text) <= WIDTH for x, text in words), words
+
+
+def test_a_move_that_begins_a_turn_says_where_among_its_lines(client: TestClient) -> None:
+    table = start(client, "/play/iconica?players=2&seed=3&seat=1=random&seat=2=random")
+    for _ in range(12):
+        client.post(f"/api/tables/{table}/advance", json={})
+    moves = view(client, table)["moves"]
+    begun = [m for m in moves if "turn" in m]
+    assert begun and all(0 <= m["turn"]["at"] <= len(m["lines"]) for m in begun)
+    rolled = [m for m in begun if any(" rolls white" in line for line in m["lines"][m["turn"]["at"]:])]
+    assert rolled and not any(" rolls white" in line for m in rolled for line in m["lines"][:m["turn"]["at"]])

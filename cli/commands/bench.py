@@ -11,10 +11,11 @@ from typing import Any
 import click
 from click.core import ParameterSource
 
-from cli.counts import Count
+from cli.counts import Count, WHOLE, WholeRange
 from cli.extra_words import SpacedValuesCommand
 from cli.messages import echo, echo_json, fail
 from cli.options import AGENT_KINDS_HELP, format_option, games_bar, load_game, pick_players, ruleset_options
+from cli.options import agent_timeout_option
 from cli.stop_signals import how_stopped
 from engine.runner.backends import MAX_GAMES
 
@@ -31,17 +32,18 @@ MAX_BENCH_DECISIONS = 10_000
 @ruleset_options
 @click.option("--playouts", type=Count(1, MAX_GAMES, "games"), default=500, show_default=True,
               help=f"Number of random games (without --agent; at most {MAX_GAMES:,}).")
-@click.option("--seed", type=int, default=0, show_default=True,
+@click.option("--seed", type=WHOLE, default=0, show_default=True,
               help="Seed of the games played (with --agent: of the games the positions come from).")
-@click.option("--repeat", "repeats", type=click.IntRange(1, MAX_BENCH_REPEATS), default=3, show_default=True,
+@click.option("--repeat", "repeats", type=WholeRange(1, MAX_BENCH_REPEATS), default=3, show_default=True,
               help="Play the games this many times; the fastest run counts (timing noise only slows runs down; "
                    f"at most {MAX_BENCH_REPEATS}).")
 @click.option("--agent", "agent_spec", metavar="SPEC",
               help=f"Time this agent's decisions instead: decisions and search iterations per second; an agent "
                    f"{AGENT_KINDS_HELP}.")
-@click.option("--decisions", type=click.IntRange(1, MAX_BENCH_DECISIONS), default=10, show_default=True,
+@click.option("--decisions", type=WholeRange(1, MAX_BENCH_DECISIONS), default=10, show_default=True,
               help=f"With --agent: positions (from random games) the agent decides on (at most {MAX_BENCH_DECISIONS:,}).")
 @format_option
+@agent_timeout_option
 def bench(
     ruleset: str, variants: tuple[str, ...], set_texts: tuple[str, ...], players: int | None, playouts: int, seed: int,
     repeats: int, agent_spec: str | None, decisions: int, fmt: str,

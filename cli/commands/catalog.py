@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from cli.allow import allow_option
+from cli.counts import WHOLE
 from cli.extra_words import SpacedValuesCommand
 from cli.messages import echo, echo_json, fail
 from cli.options import format_option, limit_option, load_game, pick_players, variant_option
@@ -82,7 +83,7 @@ def schema(kind: str) -> None:
               help="Show one component as a card instead: its attributes, meter and actions in English.")
 @click.option("--observation", is_flag=True,
               help="Show the learning environment's action space and observation encoding instead (needs rulecraft[rl]).")
-@click.option("--players", type=int, help="With --observation: the number of players (default: the smallest count from 2 up).")
+@click.option("--players", type=WHOLE, help="With --observation: the number of players (default: the smallest count from 2 up).")
 def explain(
     ruleset: str, variants: tuple[str, ...], set_texts: tuple[str, ...], component: str | None, observation: bool,
     players: int | None,

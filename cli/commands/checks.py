@@ -15,11 +15,12 @@ import click
 from click.core import ParameterSource
 
 from cli.allow import allow_option
-from cli.counts import Count
+from cli.counts import Count, WHOLE
 from cli.extra_words import SpacedValuesCommand
 from cli.messages import echo, echo_json, fail
 from cli.options import (AGENT_KINDS_HELP, agent_specs, format_option, games_bar, limit_option, load_game,
                          pick_players, variant_option)
+from cli.options import agent_timeout_option
 from cli.places import PathOrBuiltin
 from engine.runner.backends import MAX_GAMES
 
@@ -37,6 +38,7 @@ if TYPE_CHECKING:
 @allow_option
 @format_option
 @limit_option
+@agent_timeout_option
 def validate(paths: tuple[str, ...], set_texts: tuple[str, ...], agent: str, fmt: str) -> None:
     """Check rulesets (or scenario files) and report every problem with its position; a ruleset is also
     played, four random games per player count (or games of the --agents bots), to find code that fails
@@ -128,9 +130,9 @@ class CheckCommand(SpacedValuesCommand):
               help="Instead of scenarios: play random games of RULESET, checking its invariants after every action.")
 @click.option("--games", type=Count(1, MAX_GAMES, "games"), default=100, show_default=True,
               help=f"With --invariants: games per player count (at most {MAX_GAMES:,}).")
-@click.option("--players", type=int, help="With --invariants: only this player count (default: every count).")
+@click.option("--players", type=WHOLE, help="With --invariants: only this player count (default: every count).")
 @variant_option
-@click.option("--seed", type=int, default=0, show_default=True,
+@click.option("--seed", type=WHOLE, default=0, show_default=True,
               help="With --invariants: the first game's seed (game i has seed + i).")
 @click.option("--save", "save_dir", type=click.Path(file_okay=False, path_type=Path),
               help="With --invariants: write a replay of each failing game into this folder.")

@@ -12,11 +12,13 @@ from typing import TYPE_CHECKING
 import click
 
 from cli.allow import allow_option
+from cli.counts import WHOLE
 from cli.extra_words import SpacedValuesCommand
 from cli.messages import fail
 from cli.options import (AGENT_KINDS_HELP, check_output, limit_option, load_game, pick_players, players_option,
                          variant_option)
 from cli.piles import Growth, laid_on_top, pile_growth
+from cli.options import agent_timeout_option
 import engine
 from engine.core.showtext import players as players_text
 
@@ -35,7 +37,7 @@ UNCHECKED_LOG = ("note: this is a format-1 log, without the recorded positions a
 @variant_option
 @players_option
 @limit_option
-@click.option("--seed", type=int, help="Seed of the game (default: a random one, printed).")
+@click.option("--seed", type=WHOLE, help="Seed of the game (default: a random one, printed).")
 @click.option(
     "--seat", "seats", multiple=True, metavar="N=WHO",
     help=f"Who plays seat N: human or an agent {AGENT_KINDS_HELP} (default: 1=human, others random).",
@@ -53,6 +55,7 @@ UNCHECKED_LOG = ("note: this is a format-1 log, without the recorded positions a
     help="The agent that answers 'hint' (default: ismcts:200 where something is hidden, else mcts:200).",
 )
 @click.option("--watch", is_flag=True, help="Draw the board after every move, bots' moves too (the zones without a board, and with it while it is empty).")
+@agent_timeout_option
 def play(
     ruleset: str | None,
     variants: tuple[str, ...],

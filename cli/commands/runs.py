@@ -16,12 +16,13 @@ from typing import TYPE_CHECKING, Callable
 import click
 
 from cli.allow import allow_option
-from cli.counts import Count
+from cli.counts import Count, WHOLE
 from cli.extra_words import SpacedValuesCommand
 from cli.messages import echo, fail
 from cli.options import (AGENT_KINDS_HELP, agent_specs, backend_options, check_output, check_separate_outputs,
                          limit_option, load_game, note_timed_agents, pick_players, players_option, report_format,
                          report_format_option, rotate_option, ruleset_options, run_executor, variant_option)
+from cli.options import agent_timeout_option
 from cli.places import named
 from cli.stop_signals import how_stopped
 import engine
@@ -42,7 +43,7 @@ if TYPE_CHECKING:
 @click.option("--games", "games_csv", type=click.Path(dir_okay=False, path_type=Path), metavar="FILE.csv",
               help="Also write one row per game (seed, agents, winner, length, scores, winners, draw, returns) with the command that plays it "
                    "again; with --compare, the compared run's games too.")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the run (games' seeds derive from it).")
+@click.option("--seed", type=WHOLE, default=0, show_default=True, help="Seed of the run (games' seeds derive from it).")
 @click.option("--agents", default="random", show_default=True,
               help=f"One agent for every seat, or one per seat: mcts:400,random {AGENT_KINDS_HELP}.")
 @click.option("--jobs", type=Count(1, None, "worker processes", 2), default=1, show_default=True,
@@ -59,6 +60,7 @@ if TYPE_CHECKING:
               help="Variant(s) of the compared run ('a+b' or repeat; default: none).")
 @click.option("--compare-set", "compare_set_texts", multiple=True, metavar="NAME=VALUE",
               help="Options set in the compared run (repeat for several; default: none).")
+@agent_timeout_option
 def simulate(
     ruleset: str, variants: tuple[str, ...], set_texts: tuple[str, ...], players: int | None, n: int,
     games_csv: Path | None, seed: int, agents: str, jobs: int, backend: str, address: str | None, fmt: str | None,
@@ -145,7 +147,7 @@ def simulate(
 @limit_option
 @click.option("-n", "--games", "n", type=Count(1, MAX_GAMES, "games"), default=100, show_default=True,
               help=f"Games per value (at most {MAX_GAMES:,}).")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of every run (the same games for each value).")
+@click.option("--seed", type=WHOLE, default=0, show_default=True, help="Seed of every run (the same games for each value).")
 @click.option("--agents", default="random", show_default=True,
               help=f"One agent for every seat, or one per seat: mcts:400,random {AGENT_KINDS_HELP}.")
 @click.option("--jobs", type=Count(1, None, "worker processes", 2), default=1, show_default=True,
@@ -154,6 +156,7 @@ def simulate(
 @report_format_option("one row per value and figure (value, section, item, statistic, figure)")
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), help="Write the table to this file.")
 @rotate_option
+@agent_timeout_option
 def sweep(
     ruleset: str, values: str, variants: tuple[str, ...], set_texts: tuple[str, ...], players: int | None, n: int,
     seed: int, agents: str, jobs: int, backend: str, address: str | None, fmt: str | None, out: Path | None,

@@ -36,6 +36,7 @@ from engine.core.errors import IllegalActionError, RulecraftError, told_to_seats
 from engine.core.information import determinizer
 from cli.menu import why_refused, why_typed_refused
 from cli.piles import Growth, pile_growth
+from cli.turn_lines import turn_cut
 from cli.web.params import MAX_SECONDS
 from engine.runner.agents import Agent, GreedyAgent, SearchSpec, make_agent
 from engine.runner.replay import Replay, replay
@@ -85,11 +86,18 @@ class Move:
     lines: list[str]
     changed: tuple[Change, ...] = ()  # the board's cells whose top piece it changed (see board_changes)
     grew: Growth = ()  # the piles it laid components on, on top or under (see cli.piles.pile_growth)
+    turn: tuple[int, int] | None = None  # a turn it began: where in ``lines`` (its own lines after), and its number
 
     def to_json(self, seat: int | None) -> dict[str, Any]:
-        """As ``seat`` sees it (None: everything, as a replay shows it; 0, nobody's seat: as every seat sees it)."""
+        """As ``seat`` sees it (None: everything, as a replay shows it; 0, nobody's seat: as every seat sees it);
+        ``turn``: ``{"at": 2, "number": 5}`` when the move began turn 5, its lines from the third that turn's.
+
+        >>> Move(1, 2, "pass", "pass", ["x", "y"], turn=(1, 5)).to_json(None)["turn"]
+        {'at': 1, 'number': 5}
+        """
         shown = self.text if seat is None or seat == self.seat else self.public
-        return {"number": self.number, "seat": self.seat, "text": shown, "lines": self.lines}
+        turn = {} if self.turn is None else {"turn": {"at": self.turn[0], "number": self.turn[1]}}
+        return {"number": self.number, "seat": self.seat, "text": shown, "lines": self.lines, **turn}
 
 
 @dataclass
@@ -211,9 +219,10 @@ class Table:
         if expired():
             return
         changed, grew = board_changes(self.state, played), pile_growth(self.state, played)
+        cut = turn_cut(played, before, self.state.turn_number, forced.told)
         self.state = played
         self.moves.append(Move(len(self.moves) + 1, seat, str(action), public, forced.merged(self.state.log or [], before),
-                               changed, grew))
+                               changed, grew, None if cut is None else (cut, played.turn_number)))
         self.version += 1
 
     def undo(self, seats: frozenset[int] | None = None, seen: int | None = None,

@@ -1040,7 +1040,7 @@ def _written_out(source: ast.Node) -> tuple[Any, ...] | None:
     return None
 
 
-KEPT = ("game", "players", "pending", "tape", "log", "history", "_actions")
+KEPT = ("game", "players", "pending", "tape", "log", "turn_starts", "history", "_actions")
 """State fields that are not the game's position (the rest is: it is put back when an effect is undone or rebuilt)."""
 
 

@@ -235,6 +235,7 @@ def declare_counters(b: "BuildContext") -> None:
     """The first pass over ``counters:``: names, owners and slots (bounds need the vocabulary, see :func:`compile_counters`)."""
     g = b.game
     offset = 0
+    past = PastLimit()  # the counters past the counter_values limit, told once
     for name, spec, pos in b.named_entries("counters", "counter", "{per: role, start: 0}",
                                              "changed ({n} = 3) or read per owner ({n}(r))"):
         b.unknown_keys(spec, COUNTER_KEYS, f"counter '{name}'")
@@ -261,13 +262,14 @@ def declare_counters(b: "BuildContext") -> None:
             owners = tuple(g.kinds[per])
         shown = spec.get("shown", True) is not False
         keys, key_of = read_keys(b, spec) if spec.get("key") is not None else (None, "")
-        if too_many_values(b, offset, len(owners) * len(keys or (None,)), pos, f"counter '{name}'"):
+        if not past.fits(offset, len(owners) * len(keys or (None,)), pos, f"counter '{name}'"):
             continue
         if keys is not None:
             owners = tuple((owner, key) for owner in owners for key in keys)
         g.counters[str(name)] = CounterSpec(str(name), per, offset, owners, doc=str(spec.get("doc") or ""), shown=shown,
                                             keys=keys, key_of=key_of)
         offset += len(owners)
+    past.tell(b)
 
 
 def too_many_values(b: "BuildContext", offset: int, count: int, pos: "SourcePos | None", what: str) -> bool:
@@ -276,12 +278,45 @@ def too_many_values(b: "BuildContext", offset: int, count: int, pos: "SourcePos 
 
     Example: a counter per component of a kind of 20,000 keyed by that kind would keep 400,000,000 values.
     """
-    most = limits.current().counter_values
-    if offset + count <= most:
+    past = PastLimit()
+    if past.fits(offset, count, pos, what):
         return False
-    b.error(pos, f"{what} keeps {count:,} values (one per owner and key), and the counters, meters and statuses "
-                 f"would keep more than {most:,} in all {limits.exceeded('counter_values')}")
+    past.tell(b)
     return True
+
+
+class PastLimit:
+    """What would pass the ``counter_values`` limit among a list of counters (or meters), told in one error naming them
+    all, at the first: 200 counters past it were 100 errors saying the same.
+
+    >>> past = PastLimit(); past.fits(0, 10, None, "counter 'a'"), past.fits(999_999, 10, None, "counter 'b'")
+    (True, False)
+    """
+
+    def __init__(self) -> None:
+        self.names: list[str] = []
+        self.count = 0
+        self.pos: "SourcePos | None" = None
+
+    def fits(self, offset: int, count: int, pos: "SourcePos | None", what: str) -> bool:
+        """Whether ``count`` more values after the ``offset`` kept stay within the limit; else ``what`` is noted."""
+        if offset + count <= limits.current().counter_values:
+            return True
+        if not self.names:
+            self.pos = pos
+        self.names.append(what)
+        self.count += count
+        return False
+
+    def tell(self, b: "BuildContext") -> None:
+        """The one error for what did not fit, if any."""
+        if not self.names:
+            return
+        most = limits.current().counter_values
+        shown = ", ".join(self.names[:5]) + (f" and {len(self.names) - 5:,} more" if len(self.names) > 5 else "")
+        keeps = "keeps" if len(self.names) == 1 else f"({len(self.names):,}) keep"
+        b.error(self.pos, f"{shown} {keeps} {self.count:,} values (one per owner and key), and the counters, meters and "
+                          f"statuses would keep more than {most:,} in all {limits.exceeded('counter_values')}")
 
 
 RANGE = re.compile(r"\s*(-?\d+)\s*\.\.\s*(-?\d+)\s*")

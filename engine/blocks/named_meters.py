@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable
 
 from engine.blocks.block import Block, declare
-from engine.blocks.counters import CounterOf, CounterSpec, owner_type, read_bound, too_many_values
+from engine.blocks.counters import CounterOf, CounterSpec, PastLimit, owner_type, read_bound
 from engine.blocks.hooks import SOURCE_LOCAL, local_reader
 from engine.blocks.meters import Meter, attacker_of, read_track, shift, watcher
 from engine.core.errors import did_you_mean
@@ -56,6 +56,7 @@ def declare_meters(b: "BuildContext") -> None:
     g = b.game
     meters: dict[str, Meter] = {}
     offset = sum(len(c.owners) for c in g.counters.values())
+    past = PastLimit()  # the meters past the counter_values limit, told once
     for name, spec, pos in b.named_entries("meters", "meter", "{per: role, start: 5, max: 8}",
                                              "read per owner ({n}(r))"):
         b.unknown_keys(spec, KEYS, f"meter '{name}'")
@@ -68,7 +69,7 @@ def declare_meters(b: "BuildContext") -> None:
                     did_you_mean(per, ["role", *g.kinds]))
             continue
         owners: tuple[Any, ...] = (g.roles.values if g.roles else ()) if per == "role" else tuple(g.kinds[per])
-        if too_many_values(b, offset, len(owners), pos, f"meter '{name}'"):
+        if not past.fits(offset, len(owners), pos, f"meter '{name}'"):
             continue
         counter = g.counters[name] = CounterSpec(name, per, offset, owners, doc=str(spec.get("doc") or ""))
         offset += len(owners)
@@ -76,6 +77,7 @@ def declare_meters(b: "BuildContext") -> None:
                              summary=summary(spec))
         if spec.get("thresholds"):  # a meter without thresholds is not watched: its changes cost nothing more
             counter.watch = watcher(meters[name])
+    past.tell(b)
     g.parts["meters"] = meters
 
 

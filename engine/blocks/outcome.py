@@ -188,6 +188,20 @@ class Outcome:
         )
 
 
+def _played(rows: list[tuple[Any, tuple[Any, ...], int, int]], seat_of: dict[str, int]) -> list:
+    """The rows of a ranking worth a line: all but the roles no seat plays ranked after every other item (more
+    roles than players: an unplayed role that took a place before a seat's keeps its line, its points went to nobody).
+
+    >>> rows = [("A", (5,), 5, 1), ("C", (4,), 4, 0), ("B", (3,), 3, 2), ("D", (0,), 0, 0)]
+    >>> [row[0] for row in _played(rows, {"A": 1, "B": 2, "C": 0, "D": 0})]
+    ['A', 'C', 'B']
+    """
+    cut = len(rows)
+    while cut and rows[cut - 1][3] == 0 and rows[cut - 1][0].__class__ is str and seat_of.get(rows[cut - 1][0]) == 0:
+        cut -= 1
+    return rows if cut == len(rows) else rows[:cut]
+
+
 @dataclass(frozen=True)
 class Ranking:
     """Rank items by keys; pay points by rank to the seat controlling each item."""
@@ -228,9 +242,10 @@ class Ranking:
             if seat:
                 seat_scores[seat - 1] += pts
             rows.append((item, key, pts, seat))
+        shown = _played(rows, seat_of)
         winners, by_order = None, False
         if self.nobody is not None and self.nobody(s, env):
-            text = f"{RankLines(rows)}\nnobody wins: {self.nobody_text}"
+            text = f"{RankLines(shown)}\nnobody wins: {self.nobody_text}"
             return Outcome(tuple(seat_scores), (), (0.0,) * players, tuple(ranking), points, text=text)
         if self.first_ranked and rows:
             best = rows[0][1]
@@ -238,7 +253,7 @@ class Ranking:
         elif len(rows) > 1 and rows[1][1] == rows[0][1]:  # the first two tie on every key: did the order pay one more?
             _, best, top, first_seat = rows[0]
             by_order = any(seat != first_seat and pts < top for _, key, pts, seat in rows[1:] if key == best)
-        return Outcome.ranked(tuple(seat_scores), tuple(ranking), points, RankLines(rows), winners, by_order,
+        return Outcome.ranked(tuple(seat_scores), tuple(ranking), points, RankLines(shown), winners, by_order,
                               self.together)
 
 

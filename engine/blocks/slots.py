@@ -418,6 +418,17 @@ class Commit(Step):
             first.setdefault((names[cid], face[cid]) if by_face else names[cid], cid)
         return tuple(first.values())
 
+    def _offered_names(self, s: "StateView") -> list[str]:
+        """The names of the components a decision may commit, as the actions are listed to a player: from a hand, in
+        the order the ruleset declares them (as a player sorts a hand, and as ``rulecraft play`` and the web list
+        its actions); from another zone, as they lie."""
+        source = self.source(s)
+        names = [self.game.piece_names[c] for c in self._offered(s, source)]
+        if self.game.zone_spec_of[source].kind == "hand":
+            declared = {name: i for i, name in reversed(list(enumerate(self.game.piece_names)))}
+            names.sort(key=lambda name: declared.get(name, len(declared)))
+        return names
+
     def apply(self, s: "StateView", args: tuple[Any, ...]) -> bool:
         if self.plain:  # the usual commit, in one pass: what _next_slot and _space say, for a component as it is
             source, target = self._zones(s)
@@ -509,9 +520,9 @@ class Commit(Step):
             if not legal:
                 return f"'{text}' is not legal: no cell may be committed now"
             cells = " ".join(s.game.cell_text(c) for c in self.cell_options(s))
-            what = f"one of {', '.join(self.game.piece_names[c] for c in self._offered(s, self.source(s)))} " if self.components else ""
+            what = f"one of {', '.join(self._offered_names(s))} " if self.components else ""
             return f"'{text}' is not legal: commit {what}to {self.slots.names[slot]} at one of the cells {cells} (e.g. '{legal[0]}')"
-        cards = ", ".join(self.game.piece_names[c] for c in self._offered(s, self.source(s)))  # as the actions list them
+        cards = ", ".join(self._offered_names(s))
         return f"'{text}' is not legal: commit one of {cards} to {self.slots.names[slot]} (e.g. 'commit {cards.split(', ')[0]} to {self.slots.names[slot]}')"
 
     def describe(self) -> str:

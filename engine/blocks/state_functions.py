@@ -134,7 +134,8 @@ def tossed_text(s: Any, chosen: list[int]) -> list[str]:
 
 
 def _counted(count: Fn, node: ast.Node, pos: SourcePos | None) -> Fn:
-    """``move()``'s count, refused at the call when it is none (a number nobody sealed, an attribute not written).
+    """``move()``'s count, refused at the call when it is none (a number nobody sealed, an attribute not written) or
+    below 0 (it moved nothing, silently).
 
     >>> _counted(lambda s, e: None, ast.Name(None, "bid"), None)(None, [])
     Traceback (most recent call last):
@@ -145,6 +146,8 @@ def _counted(count: Fn, node: ast.Node, pos: SourcePos | None) -> Fn:
         n = count(s, e)
         if n is None:
             raise ast.no_value("move()'s count", ((node, n),), pos)
+        if n < 0:
+            raise ast.negative_count("move()'s count", node, n, pos)
         return n
 
     return counted
@@ -175,7 +178,11 @@ class Move(Function):
         parts = selection.compile_parts(scope)
         kept = fixed_filter(selection, parts.source, parts.where, parts.slot, scope) if isinstance(parts.item_type, Component) else None
         items = kept.items if kept is not None else unkept(parts.items)  # a filter reading only printed attributes: its answers kept
-        limit = _counted(self.value(scope, args[2], INT, "count").fn, args[2], call.pos) if len(args) == 3 else None
+        limit = None
+        if len(args) == 3:
+            counted = self.value(scope, args[2], INT, "count")
+            ast.refuse_negative_constant(scope, "move()'s count", args[2], counted)
+            limit = _counted(counted.fn, args[2], call.pos)
         destination = self.value(scope, args[1], ZONE, "destination")
         zone, pos, to = destination.fn, call.pos, args[1]
         if destination.constant and destination.fn(None, []) == scope.vocab.data.get("board_zone"):

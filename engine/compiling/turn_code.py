@@ -185,6 +185,8 @@ def _turn_end(game: "Game") -> list[str]:
         "                    return",
         "                s.turn = (s.turn + 1) % len(s.order)",
         "                s.turn_number += 1",
+        "                if log is not None:  # where the turn begins in the log (State.turn_starts)",
+        "                    s.turn_begins()",
         "            i = -1",
         "            continue",
     ]

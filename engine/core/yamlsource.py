@@ -210,7 +210,28 @@ def load_yaml(path: str | Path, text: str | None = None) -> object:
         _check_size(name, len(text.encode("utf-8", "surrogatepass")))
         _check_encodable(name, text)
     remember_source(name, text)  # the lines its errors quote are the text read now, not an earlier version's
-    _check_line_breaks(name, text)
+    key = (name, text, limits.current())
+    kept = _PARSED.pop(key, _MISSING)
+    if kept is _MISSING:
+        _check_line_breaks(name, text)
+        kept = _parsed(name, text)
+    _PARSED[key] = kept  # the most recent last
+    while len(_PARSED) > KEPT_TREES:
+        del _PARSED[next(iter(_PARSED))]
+    return copy_tree(kept)
+
+
+KEPT_TREES = 8
+"""How many parsed files :func:`load_yaml` keeps (by name, text and limits), the most recently read: one command
+reads a ruleset's files several times (validate: as written, with each variant, for its notes), each parsed once."""
+
+_PARSED: dict[tuple[str, str, limits.Limits], object] = {}
+_BRANCHES = frozenset((Mapping, Sequence))  # the nodes copy_tree copies (the others cannot change)
+_MISSING = object()
+
+
+def _parsed(name: str, text: str) -> object:
+    """The tree of ``text`` (a file named ``name``), parsed."""
     try:
         try:
             return _Builder(name, text).document()
@@ -222,6 +243,30 @@ def load_yaml(path: str | Path, text: str | None = None) -> object:
             return _Builder(name, text, yaml.SafeLoader).document()
     except yaml.YAMLError as err:
         raise _yaml_error(name, text, err) from None
+
+
+def copy_tree(tree: object) -> object:
+    """A copy of a parsed tree whose mappings and lists are new (its texts and numbers, which cannot change, shared):
+    what :func:`load_yaml` gives of a file it parsed before, so that no caller's change reaches another's tree.
+
+    >>> a = load_yaml("r.yaml", "a: [1, {b: 2}]\\n")
+    >>> b = copy_tree(a); b["a"][1].add("c", 3, None, None)
+    >>> a, b, b["a"].pos_of(1) == a["a"].pos_of(1)
+    ({'a': [1, {'b': 2}]}, {'a': [1, {'b': 2, 'c': 3}]}, True)
+    """
+    kind = tree.__class__
+    if kind is Mapping:
+        copy = dict.__new__(Mapping)  # its slots set here: __init__ would make dicts replaced at once
+        copy.pos, copy.key_pos, copy.value_pos = tree.pos, tree.key_pos.copy(), tree.value_pos.copy()  # type: ignore[attr-defined]
+        dict.update(copy, {key: copy_tree(value) if value.__class__ in _BRANCHES else value
+                           for key, value in tree.items()})  # type: ignore[attr-defined]
+        return copy
+    if kind is Sequence:
+        copy = list.__new__(Sequence)
+        copy.pos, copy.item_pos = tree.pos, tree.item_pos.copy()  # type: ignore[attr-defined]
+        list.extend(copy, [copy_tree(item) if item.__class__ in _BRANCHES else item for item in tree])  # type: ignore[attr-defined]
+        return copy
+    return tree
 
 
 def pos_of(tree_node: object, default: SourcePos) -> SourcePos:

@@ -345,6 +345,24 @@ def _type_key(t: Type) -> str:
 # ------------------------------------------------------------------ operators
 
 
+def negative_count(word: str, node: Node, count: int, pos: SourcePos | None) -> EffectRuntimeError:
+    """The error for a count below 0 (``move(..., n)``, ``repeat n:``), which did nothing without a word.
+
+    >>> str(negative_count("move()'s count", Name(None, "n"), -1, SourcePos("r.yaml", 3, 5)))
+    "r.yaml:3:5: move()'s count is -1 here (n): a count is 0 or more (where less means none, write max(0, ...) around it)"
+    """
+    return EffectRuntimeError(f"{word} is {count} here ({node.describe()}): a count is 0 or more "
+                              "(where less means none, write max(0, ...) around it)", pos)
+
+
+def refuse_negative_constant(scope: Any, word: str, node: Node, compiled: Any) -> None:
+    """At load, the error for a count written as a constant below 0 (``move(c in deck, hand, -1)``)."""
+    if compiled.constant:
+        value = compiled.fn(None, [])
+        if value.__class__ is int and value < 0:
+            scope.error(node.pos or None, f"{word} is {value}: a count is 0 or more")
+
+
 def no_value(word: str, operands: tuple[tuple[Node, Any], ...], pos: SourcePos | None) -> EffectRuntimeError:
     """The error for a number operation given nothing: a component without the attribute read, say.
 

@@ -21,7 +21,7 @@ from typing import Any, Callable
 from engine.core.errors import EffectRuntimeError, SourcePos
 from engine.lang import codegen
 from engine.lang.scope import DRAWS, RUNS, Code, Compiled, Scope
-from engine.lang.ast import Call, Name, Node, a_type, expect, no_value, nodes, noop
+from engine.lang.ast import Call, Name, Node, a_type, expect, negative_count, no_value, nodes, noop, refuse_negative_constant
 from engine.lang.budgets import out_of_steps, weight, within_digits
 from engine.lang.selections import Selection
 from engine.lang.types import (
@@ -282,6 +282,7 @@ class Repeat(Node):
     def compile(self, scope: Scope) -> Compiled:
         n = self.count.compile(scope)
         expect(scope, self.count, n, INT, "the count of 'repeat'")
+        refuse_negative_constant(scope, "the count of 'repeat'", self.count, n)
         inner = scope.child()
         inner.looping = True
         inlined = inner.inlined[0]
@@ -415,6 +416,8 @@ def _times(count: int | None, node: Repeat) -> int:
     """
     if count is None:
         raise no_value("'repeat'", ((node.count, count),), node.count.pos or node.pos)
+    if count < 0:
+        raise negative_count("the count of 'repeat'", node.count, count, node.count.pos or node.pos)
     return count
 
 

@@ -307,6 +307,7 @@ class Game:
             s = self._set_up(s, program, setup_key)
         if not begin:
             return s
+        s.turn_begins()
         s.advance()
         if dealt_alike and s.rng == seated and (s.pending is None or s.pending.here):
             self._keep_start(s, draws)  # type: ignore[arg-type]  # dealt_alike: draws is not None
@@ -558,6 +559,7 @@ class Game:
                 return self._over(s, "end condition" if met else "stalled" if stalled else "turn limit")
             s.turn = (s.turn + 1) % len(s.order)
             s.turn_number += 1
+            s.turn_begins()
             return False
         left = s.left_roles()
         nobody = bool(left) and all(role in left for role in s.order)  # every role left the turn order
@@ -567,6 +569,7 @@ class Game:
                               else "nobody is left in the turn order" if nobody else "turn limit")
         s.turn = s.next_turn()
         s.turn_number += 1
+        s.turn_begins()
         return False
 
     def cannot_move(self, s: "State", role: str) -> bool:

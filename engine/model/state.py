@@ -141,6 +141,7 @@ class State(TakingActions, TurnFlow, PositionEdits, BoardViews):
         self.tape = None
         self.log = log
         self.history = history
+        self.turn_starts = None if log is None else {}  # see turn_begins
         self._actions = actions
         self.tallies = {}  # counts kept up to date (engine/core/tallies.py), made when first read
         self.face_tallies = {}  # counts by face kept up to date (engine/core/face_tallies.py), likewise
@@ -161,6 +162,7 @@ class State(TakingActions, TurnFlow, PositionEdits, BoardViews):
             copy = self.clone()
             copy.history = None if self.history is None else self.history[:]
             copy.log = None if self.log is None else self.log[:]
+            copy.turn_starts = None if self.turn_starts is None else self.turn_starts.copy()
             return copy
         copy = State(  # positionally, in the order of __init__'s parameters: the fastest call (search clones a lot)
             self.game, self.players, self.face[:], self.zone_of[:], list(map(list.copy, self.zones)), self.grid.copy(),
@@ -229,7 +231,7 @@ class State(TakingActions, TurnFlow, PositionEdits, BoardViews):
         """
         if self.log is None and self.history is None:
             return self.game.state_from_json, (self.to_json(),)
-        return _unpickled, (self.game, self.to_json(), self.log, self.history)
+        return _unpickled, (self.game, self.to_json(), self.log, self.history, self.turn_starts)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, State):
@@ -501,10 +503,13 @@ copy of which would not be it); a paused effect's question, frozen, which refers
 position the effect started from (a copy would read that back from its save); the answers a trial run reads back,
 set only while it runs; the legal actions are worked out again."""
 
-def _unpickled(game: Any, data: dict[str, Any], log: list[str] | None, history: list[str] | None) -> State:
-    """A recorded state read back from a pickle: its save, then the log and history it had."""
+
+def _unpickled(game: Any, data: dict[str, Any], log: list[str] | None, history: list[str] | None,
+               turn_starts: dict[int, int] | None = None) -> State:
+    """A recorded state read back from a pickle: its save, then the log, history and turns' starts it had."""
     state: State = game.state_from_json(data)
     state.log, state.history = log, history
+    state.turn_starts = turn_starts if turn_starts is not None or log is None else {}
     return state
 
 

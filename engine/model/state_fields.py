@@ -52,6 +52,7 @@ class StateFields:
         "order",
         "turn",
         "turn_number",
+        "turn_starts",
         "step",
         "slices",
         "decided",
@@ -107,6 +108,7 @@ class StateFields:
     explicit_chance: bool  # whether the dice steps roll become CHANCE decisions instead of being sampled
     tape: "Tape | None"  # answers a trial run of an effect reads back (only while one runs)
     log: list[str] | None
+    turn_starts: dict[int, int] | None  # turn number -> the log's length when it began, while a log is kept
     history: list[str] | None
     _actions: ActionSpace | None
     tallies: dict[Tally, dict[Any, int]]  # counts kept up to date (engine/core/tallies.py), made when first read

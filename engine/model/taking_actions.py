@@ -41,7 +41,7 @@ def _rules_text(game: Any) -> str:
     return f"{variants}, {f'options {options}' if options else 'no option set'}"
 
 
-_NOT_PUT_BACK = frozenset(("game", "players", "log", "history"))
+_NOT_PUT_BACK = frozenset(("game", "players", "log", "turn_starts", "history"))
 """The fields of a state :meth:`TakingActions._put_back` leaves: the position is every other one."""
 
 
@@ -217,10 +217,13 @@ class TakingActions(StateFields):
             del self.history[lengths[1]:]
         if self.pending is not None and kept.pending is not None:
             self.pending, self.decided = kept.pending, kept.decided
-            return
-        for name in StateFields.__slots__:
-            if name not in _NOT_PUT_BACK:
-                setattr(self, name, getattr(kept, name))
+        else:
+            for name in StateFields.__slots__:
+                if name not in _NOT_PUT_BACK:
+                    setattr(self, name, getattr(kept, name))
+        if self.turn_starts:  # kept beside the log: the turns the failed action began are forgotten with its lines
+            for turn in [t for t in self.turn_starts if t > self.turn_number]:
+                del self.turn_starts[turn]
 
     def play(self, index: int) -> None:
         """Apply legal action number ``index`` without building it: the move of random playouts and rollouts.

@@ -34,6 +34,19 @@ class TurnFlow(StateFields):
             return
         self.walk_turn()
 
+    def turn_begins(self) -> None:
+        """Note that turn ``turn_number`` begins here: in :attr:`turn_starts` (kept beside the log, with it), the log's
+        length now, so that a view prints the turn's own lines (draws, upkeep) under its heading.
+
+        >>> import engine
+        >>> s = engine.load(engine.builtin_names()[0]).new_state(players=2, seed=1, record=True)
+        >>> turn = s.turn_number; s.play(0)
+        >>> s.turn_number == turn or s.turn_starts[s.turn_number] <= len(s.log)
+        True
+        """
+        if self.log is not None and self.turn_starts is not None:
+            self.turn_starts[self.turn_number] = len(self.log)
+
     def walk_turn(self) -> None:
         """:meth:`advance` as a loop over the turn's steps, reading each step's settings as it goes: the reference
         the generated turn is tested against, and the turn of a game built without one."""

@@ -431,3 +431,14 @@ def test_the_actions_limit_is_raised_for_one_run_and_the_python_api_is_told(tmp_
         state.legal_actions()
     with limits.using(limits.parse_limits(["actions=200000"])):
         assert len(engine.load(path).new_state(players=2, seed=0).legal_actions()) == 140_000
+
+
+def test_counters_past_the_counter_values_limit_are_told_in_one_error_naming_them(tmp_path: Path) -> None:
+    """200 counters of 10,000 coins each: the limit's error came once for each of the 100 counters past it."""
+    counters = "".join(f"  c{i}: {{per: coin}}\n" for i in range(200))
+    text = _components(BASE, "{id: c, value: 1, count: 10000}").replace("counters:\n", "counters:\n" + counters, 1)
+    result = run_cli(["validate", str(write_ruleset(tmp_path, text))])
+    assert result.code == 1 and result.err.count("--limit counter_values=N") + result.out.count("--limit counter_values=N") == 1
+    said = result.out + result.err
+    assert "counter 'c100', counter 'c101', counter 'c102', counter 'c103', counter 'c104' and 9" in said, said
+    assert " more (10" in said and "1 problem in 1 file" in said, said

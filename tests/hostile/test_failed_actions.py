@@ -105,6 +105,7 @@ def test_a_reveal_failing_after_a_change_leaves_the_state_as_it_was(tmp_path: Pa
     with pytest.raises(EffectRuntimeError, match="division by zero"):
         s.apply(s.legal_actions()[0])
     assert s == before and s.log == before.log and s.history == before.history
+    assert s.turn_starts and s.turn_starts == before.turn_starts  # kept beside the log, not put back from the copy
 
 
 def test_a_joint_action_failing_takes_back_every_seats_decision(tmp_path: Path) -> None:
@@ -113,6 +114,7 @@ def test_a_joint_action_failing_takes_back_every_seats_decision(tmp_path: Path) 
     with pytest.raises(EffectRuntimeError, match="division by zero"):
         s.apply_joint({1: s.legal_actions(1)[1], 2: s.legal_actions(2)[2]})
     assert s == before and s.log == before.log and s.history == before.history
+    assert s.turn_starts and s.turn_starts == before.turn_starts
 
 
 def test_a_playout_move_keeps_no_copy(tmp_path: Path) -> None:

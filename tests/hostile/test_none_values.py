@@ -253,3 +253,31 @@ def test_a_choice_by_no_role_says_so_not_none_in_python_words(tmp_path: Path) ->
     assert result.exit_code == 1, result.output
     assert "choose(by = ...) names no role here (it is none), so nobody may decide" in result.output, result.output
     assert "None" not in result.output
+
+
+@pytest.mark.parametrize("old, new, said", [
+    ("move(c in stock, hand(r), hand_size)", "move(c in stock, hand(r), -1)", "move()'s count is -1: a count is 0 or more"),
+    ("move(c in stock, hand(r), hand_size)", "move(c in stock, hand(r), hand_size - 99)",  # an option: a constant
+     "move()'s count is -94: a count is 0 or more"),
+    ("move(c in stock, hand(r), hand_size)", "move(c in stock, hand(r), count(stock) - 999)",
+     "move()'s count is -9"),
+    ("move(c in stock, hand(r), hand_size)", "repeat -2:\n        move(c in stock, hand(r), 1)",
+     "the count of 'repeat' is -2: a count is 0 or more"),
+    ("move(c in stock, hand(r), hand_size)", "repeat count(stock) - 999:\n        move(c in stock, hand(r), 1)",
+     "the count of 'repeat' is -9"),
+])
+def test_a_negative_count_is_refused_where_it_is_written(tmp_path: Path, old: str, new: str, said: str) -> None:
+    """move(..., -1) moved nothing and 'repeat -2:' ran nothing, without a word: a constant below 0 is refused at
+    load, a count found below 0 as the game runs is an error at its line."""
+    folder = tmp_path / "eights"
+    shutil.copytree(ROOT / "docs" / "examples" / "crazy-eights", folder)
+    ruleset = folder / "ruleset.yaml"
+    text = ruleset.read_text()
+    assert old in text
+    ruleset.write_text(text.replace(old, new))
+    line = next(i for i, row in enumerate(ruleset.read_text().splitlines(), 1) if new.split("\n")[0].strip() in row)
+    result = CliRunner().invoke(main, ["validate", str(ruleset)])
+    assert result.exit_code == 1, result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert f"ruleset.yaml:{line}:" in result.output and said in result.output, result.output
+    assert "count(stock)" not in new or "here (" in result.output and "write max(0, ...) around it" in result.output, result.output

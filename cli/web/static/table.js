@@ -189,7 +189,12 @@ function drawLog() {
   for (const move of view.moves) {
     const item = build("li", `seat ${move.seat}: ${move.text}`);
     item.value = move.number;
-    if (move.lines.length) item.append(build("div", move.lines.join("\n"), "lines"));
+    const cut = move.turn ? move.turn.at : move.lines.length;  // a turn the move began: its lines under its heading
+    if (cut) item.append(build("div", move.lines.slice(0, cut).join("\n"), "lines"));
+    if (move.turn) {
+      item.append(build("b", `turn ${move.turn.number}`, "turn"));
+      if (cut < move.lines.length) item.append(build("div", move.lines.slice(cut).join("\n"), "lines"));
+    }
     log.append(item);
   }
   log.scrollTop = reading ? kept : log.scrollHeight;  // the newest move, unless the reader is further up

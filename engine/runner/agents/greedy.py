@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Sequence
 
 from engine.core.actions import Action
 from engine.core.information import determinize
+from engine.core.numerals import in_digits, not_digits, odd_digits
 from engine.runner.agents.registry import Agent, agent_kind
 from engine.runner.agents.rollouts import MAX_DEPTH, estimated_returns, play_out, play_random
 from engine.runner.agents.seats import detach, refuse_no_seat
@@ -166,9 +167,10 @@ def _greedy(argument: str | None, rng: random.Random) -> Agent:
     for part in argument.split(":") if argument is not None else ():
         setting, sep, value = (text.strip().lower() for text in part.partition("="))
         limit = MAX_DEPTH if setting == "depth" else MAX_GREEDY_WORK
-        number = int(value) if sep and setting in ("depth", "work") and value.isdecimal() else 0
+        number = int(value) if sep and setting in ("depth", "work") and in_digits(value) else 0
         if not 1 <= number <= limit or setting in settings:
-            raise ValueError(
+            odd = f"{not_digits(value)}; " if sep and odd_digits(value) else ""
+            raise ValueError(odd + 
                 f"agent 'greedy' takes no argument but depth=D, the most random actions each of its rollouts plays "
                 f"(a whole number from 1 to {MAX_DEPTH:,}, default {GREEDY_DEPTH}), and work=N, the most they play "
                 f"in all for one decision (from 1 to {MAX_GREEDY_WORK:,}, default {GREEDY_WORK:,}), each once, e.g. "

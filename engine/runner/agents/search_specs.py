@@ -14,10 +14,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, TypeVar
 
 from engine.core.actions import Action
-from engine.runner.collector import collector_paused
+from engine.core.numerals import in_digits, not_digits, odd_digits
 from engine.runner.agents.registry import AGENT_FORMS
 from engine.runner.agents.rollouts import MAX_DEPTH, ROLLOUT_CAP
 from engine.runner.agents.seats import refuse_no_seat
+from engine.runner.collector import collector_paused
 
 if TYPE_CHECKING:
     from engine.model.state import State
@@ -128,10 +129,15 @@ def _number(
     >>> _number("5000", int, "mcts", "5000", 1, MAX_ITERATIONS)
     5000
     """
-    try:
-        value = convert(text)
-    except ValueError:
+    if not in_digits(text, whole=convert is int):  # int() and float() read '٣' and '1_000' too
+        if odd_digits(text):
+            raise ValueError(f"'{kind}:{argument}': {not_digits(text)}")
         value = None
+    else:
+        try:
+            value = convert(text)
+        except ValueError:
+            value = None
     if value is not None and maximum == MAX_DEPTH and maximum < value < math.inf:
         raise ValueError(f"'{kind}:{argument}' asks for rollouts of {text} actions; a rollout plays at most "
                          f"{maximum:,.0f} actions")

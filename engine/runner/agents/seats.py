@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Iterable
 
 from engine.core.actions import Action
 from engine.core.information import determinize, has_hidden_information
+from engine.core.numerals import in_digits, not_digits, odd_digits
 from engine.core.showtext import players as players_text
 from engine.runner.agents.registry import Agent
 
@@ -35,8 +36,9 @@ def assign_seats(entries: Iterable[str], players: int) -> dict[int, str]:
     given: dict[int, str] = {}
     for entry in entries:
         number, sep, who = entry.partition("=")
-        if not sep or not number.strip().isdecimal():  # isdigit passes "²", which int() refuses
-            raise ValueError(f"'{entry}' is not SEAT=WHO (e.g. 2=human or 1=random)")
+        if not sep or not in_digits(number) or not number.strip().isdigit():  # no sign, the digits 0-9 ('٢' is not)
+            odd = f": {not_digits(number)}" if sep and odd_digits(number) else ""
+            raise ValueError(f"'{entry}' is not SEAT=WHO (e.g. 2=human or 1=random){odd}")
         seat = int(number)
         if not 1 <= seat <= players:
             raise ValueError(f"there is no seat {seat} with {players_text(players)}")

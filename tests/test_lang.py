@@ -620,6 +620,20 @@ def test_a_component_named_in_code_says_how_to_read_it() -> None:
     assert storm.compile_condition('first(x in storms where x.id == "Rise") != none').run(storm.new_state(players=2, seed=1))
 
 
+def test_a_component_named_in_code_is_read_through_its_kinds_english_plural(tmp_path: Path) -> None:
+    """A territory named in code was told to read it as first(x in territorys ...): the list is 'territories' too."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text("name: map\nplayers: [2]\ncomponents:\n  territory: {instances: [North, South]}\n"
+                    "turn:\n  - do: {effect: pass}\nend: {when: turn > 2}\nscoring: {rank: r in roles, by: [0], points: key}\n",
+                    encoding="utf-8")
+    game = engine.load(path)
+    with pytest.raises(RulesetError) as info:
+        game.compile_condition("North != none")
+    assert info.value.diagnostics[0].hint == ("'North' is the name of a component, not a name in code: read it as "
+                                              'first(x in territories where x.id == "North")')
+    assert game.compile_condition('first(x in territories where x.id == "North") != none').run(game.new_state(players=2))
+
+
 def test_a_text_in_arithmetic_is_one_problem_saying_texts_are_not_joined(cards: engine.Game) -> None:
     """``["challenge " + act, "allow"]`` (a text joined as in Python) gave four problems: each side of '+' not an
     int, the list's next item not an int, the comparison of an int with a text."""

@@ -49,6 +49,8 @@ def test_the_race_as_written_validates(tmp_path: Path) -> None:
      "with roll(d6))"),
     ("  - do:\n      effect: |", "  - effect: |", "race.yaml:7:5: unknown key 'effect' in turn/0 ('effect' goes inside "
      "'do': do: {effect: ...})"),
+    ("  - do:\n", "  - name: roll\n    if: turn > 0\n    do:\n", "race.yaml:8:5: unknown key 'if' in turn/0 (a step's 'if' "
+     "goes in its settings: do: {if: CONDITION, ...} (beside 'name' only 'refuse_if_after' is written))"),
     ("per: role", "per: player", "race.yaml:5:14: a counter belongs to 'role', 'game' or a component kind, not "
      "'player' (each seat plays a role: a counter per player is 'per: role')"),
     ("rank: r in roles", "rank: roles", "race.yaml:13:9: 'rank' gives no name to the items it ranks, so 'by' cannot "

@@ -234,10 +234,10 @@ def side_letters(game: Game, tiles: dict[str, Sides]) -> dict[str, str]:
     short text, else its name cut to the fewest letters that tell the values apart, as many for each.
 
     >>> from types import SimpleNamespace
-    >>> game = SimpleNamespace(attribute_types={"edges": "list of terrain"}, types={"terrain": ("Field", "Forest", "Water")},
+    >>> game = SimpleNamespace(attribute_types={"edges": "list of ground"}, types={"ground": ("Alpha", "Altus", "Beta")},
     ...                        display={})
     >>> side_letters(game, {"tile": Sides("edges", "turns")})
-    {'Field': 'Fi', 'Forest': 'Fo', 'Water': 'Wa'}
+    {'Alpha': 'Alp', 'Altus': 'Alt', 'Beta': 'Bet'}
     """
     values = [v for spec in dict.fromkeys(tiles.values())
               for v in game.types.get(game.attribute_types[spec.values].removeprefix("list of "), ())]
@@ -250,11 +250,11 @@ def side_letters(game: Game, tiles: dict[str, Sides]) -> dict[str, str]:
 
 def sides_text(sides: list[str], letters: dict[str, str], styles: dict[str, str], pending: bool = False) -> Text:
     """A tile with sides as the terminal draws it: the letters of the values its sides show as it lies, clockwise from
-    the top, each in its value's colour — ``ccfr`` a city at the top and the right, a field below, a road on the
+    the top, each in its value's colour — ``aabc`` an ``a`` at the top and the right, a ``b`` below, a ``c`` on the
     left; its name and the turn it was given told no edge (a cell read ``0/1/2/3``, whatever lay there).
 
-    >>> sides_text(["city", "city", "field", "road"], {"city": "c", "field": "f", "road": "r"}, {}).plain
-    'ccfr'
+    >>> sides_text(["a1", "a1", "b2", "c3"], {"a1": "a", "b2": "b", "c3": "c"}, {}).plain
+    'aabc'
     """
     text = Text()
     for value in sides:

@@ -116,8 +116,8 @@ def laid_sides(state: State, action: Action, tiles: dict[str, Sides]) -> list[st
     sides one step clockwise), from side 0 clockwise; None for an action playing no tile with sides (``tiles``), or
     one the ruleset fails on.  The action is played on a copy, and the tile's face read there.
 
-    Example: in Meadows, ``laid_sides(state, action, tile_sides(game, 4))`` is ``['Water', 'Field', 'Forest',
-    'Field']`` for ``place FTFW as 1 at 2,0``.
+    Example: for ``place T1 as 1 at 2,0``, a tile printed ``[a, b, c, d]``, ``laid_sides(state, action,
+    tile_sides(game, 4))`` is ``['d', 'a', 'b', 'c']``.
     """
     game = state.game
     played = [cid for cid in played_components(state, action) if game.component_kind[cid] in tiles]

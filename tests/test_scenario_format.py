@@ -381,6 +381,29 @@ expect:
     assert f"a d6 is rolled: {shown}" in result.log
 
 
+def test_a_roll_by_a_role_is_logged_as_that_roles(tmp_path: Path) -> None:
+    """Dice of two sides rolled in one effect (an attacker's against a defender's) read 'a d6 is rolled: 5' each,
+    nothing saying whose: roll(d6, by = r) logs 'Azure rolls a d6: 5'."""
+    result = run(tmp_path, """\
+ruleset: iconica
+players: 2
+position:
+  zones:
+    party(Crimson): [Kestra]
+    party(Azure): [Aelin]
+  effect: |
+    health(member(Azure, "Aelin")) = 10 * roll(d6, by = Azure) + roll(d4, by = Crimson)
+expect_log:
+  - "Azure rolls a d6: "
+  - "Crimson rolls a d4: "
+""")
+    assert result.passed, result.failures
+    azure = next(int(line.rsplit(" ", 1)[1]) for line in result.log if line.startswith("Azure rolls a d6: "))
+    crimson = next(int(line.rsplit(" ", 1)[1]) for line in result.log if line.startswith("Crimson rolls a d4: "))
+    assert f"health of Aelin in party of Azure: 100 -> {10 * azure + crimson}" in result.log
+    assert not any("is rolled" in line for line in result.log)
+
+
 def test_a_load_error_in_a_checkpoint_expectation_is_positioned(tmp_path: Path) -> None:
     path = tmp_path / "bad.yaml"
     path.write_text(CLASH + "actions:\n  - expect: [count(c in bord) == 1]\n")

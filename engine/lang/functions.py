@@ -718,10 +718,15 @@ class Numbers(Function):
 
 @dataclass(frozen=True)
 class RollValue(Function):
-    """``roll(d6)``: a number from the state's seeded random generator."""
+    """``roll(d6)``: a number from the state's seeded random generator; ``roll(d6, by = r)`` logs the roll as role
+    ``r``'s (``North rolls a d6: 4``, where ``a d6 is rolled: 4`` told nobody whose die it was)."""
 
     def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
-        args = self.arity(call, scope, 1)
+        args, by_kw = call.positional(), call.keywords().get("by")
+        if not unknown_options(self, call, scope, 1, 1, known=("by",)) and len(args) != 1:
+            scope.error(call.pos, f"{self.name}() takes 1 argument, not {len(args)}", f"usage: {self.signature}")
+        by = (self.value(scope, by_kw.value, scope.vocab.data.get("role_type", ANY), "role given by 'by ='").fn
+              if by_kw is not None else None)
         if scope.pure:
             scope.error(call.pos, "roll() can't be used in a condition or score: it would change the game's dice",
                         "roll in a program (setup, effects) and keep the result with 'let'")
@@ -733,12 +738,14 @@ class RollValue(Function):
             sides = f(s, e)
             if sides is None:
                 raise EffectRuntimeError("roll() needs a die to roll, not none", pos)
-            return s.roll_in_effect(sides)
+            return s.roll_in_effect(sides, by(s, e) if by is not None else None)
 
         return Compiled(INT, roll)
 
     def describe(self, call: ast.Call) -> str:
-        return f"a roll of {call.args[0].describe()}" if call.args else "a roll"
+        args, by = call.positional(), call.keywords().get("by")
+        rolled = f"a roll of {args[0].describe()}" if args else "a roll"
+        return f"{rolled} by {by.value.describe()}" if by is not None else rolled
 
 
 @dataclass(frozen=True)
@@ -833,7 +840,8 @@ LANGUAGE: tuple[Function, ...] = (
            "nth(sorted(dice, highest_first = true), 2)"),
     Numbers("numbers", "numbers(FROM, TO) -> list of int", "The whole numbers from FROM to TO, both included (none "
             "when TO is smaller).", "choose(n in numbers(1, count(deck)))"),
-    RollValue("roll", "roll(DIE) -> int", "Roll a die (d6, d8, ...) with the game's seeded generator.", "roll(d6) + 1"),
+    RollValue("roll", "roll(DIE [, by = ROLE]) -> int", "Roll a die (d6, d8, ...) with the game's seeded generator (by: "
+              "the role the log says rolls it).", "roll(d6) + 1"),
     Reachable("reachable", "reachable(CELL, ENDS for x in COLLECTION [where CONDITION]) -> list of cell",
               "The cells a walk from CELL reaches through the selected items, each joining the cells its ENDS list "
               "(CELL first).", "reachable(c, [x.a, x.b] for x in hand(r))"),

@@ -404,6 +404,19 @@ expect_log:
     assert not any("is rolled" in line for line in result.log)
 
 
+def test_a_roll_by_a_hidden_role_is_logged_as_its_seats(tmp_path: Path) -> None:
+    """With roles dealt in secret the log names seats (as it does who acts): 'North rolls' would tell every seat."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text("name: hidden\nplayers: [2]\ntypes:\n  side: [North, South]\nroles: {of: side, shuffle: true, "
+                    "hidden: true}\ncounters:\n  pts: {per: role}\nturn:\n  - do: {effect: \"pts(current_role) += "
+                    "roll(d6, by = current_role)\"}\nend: {when: turn >= 2}\nscoring: {rank: r in roles, by: [\"pts(r)\"], "
+                    "points: key}\n", encoding="utf-8")
+    s = engine.load(path).new_state(players=2, seed=1, record=True)
+    while not s.is_terminal:
+        s.apply(s.legal_actions()[0])
+    assert [line.split(" rolls")[0] for line in s.log or [] if " rolls a d6: " in line] == ["seat 1", "seat 2"]
+
+
 def test_a_load_error_in_a_checkpoint_expectation_is_positioned(tmp_path: Path) -> None:
     path = tmp_path / "bad.yaml"
     path.write_text(CLASH + "actions:\n  - expect: [count(c in bord) == 1]\n")

@@ -837,7 +837,7 @@ LANGUAGE: tuple[Function, ...] = (
         "nth(place_points, 1) == 3"),
     Sorted("sorted", "sorted(LIST [, highest_first = true]) or sorted(VALUE for x in COLLECTION [where CONDITION] [, "
            "highest_first = true]) -> list of int", "The numbers in order, lowest first (or highest first).",
-           "nth(sorted(dice, highest_first = true), 2)"),
+           "sorted(c.rank for c in hand(r), highest_first = true)"),
     Numbers("numbers", "numbers(FROM, TO) -> list of int", "The whole numbers from FROM to TO, both included (none "
             "when TO is smaller).", "choose(n in numbers(1, count(deck)))"),
     RollValue("roll", "roll(DIE [, by = ROLE]) -> int", "Roll a die (d6, d8, ...) with the game's seeded generator (by: "

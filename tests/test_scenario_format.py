@@ -667,6 +667,16 @@ def test_a_counter_of_identical_copies_written_by_their_shared_name_says_to_name
             "position gives out copies in the order it lists them, the board's before the zones': the first Red "
             "listed is Red-1)") in result.failures[0], result.failures
     assert run(tmp_path, text.replace("OWNER", "Red-1")).passed
+    keyed = (tmp_path / "game" / "ruleset.yaml").read_text(encoding="utf-8").replace(
+        "steps: {per: piece}", "steps: {per: piece, key: 1..2}").replace("steps(choose(p in board))", "steps(choose(p in board), 1)")
+    (tmp_path / "game" / "ruleset.yaml").write_text(keyed, encoding="utf-8")
+    text = text.replace("steps(OWNER)", "steps(OWNER, 2)").replace("steps(at(0, 0))", "steps(at(0, 0), 2)").replace(
+        "steps(at(3, 0))", "steps(at(3, 0), 2)")
+    # kept per copy and key, it was "... names none of its values (did you mean 'Red-2, 2'?)", not the first Red's copy
+    result = run(tmp_path, text.replace("OWNER", "Red"))
+    assert ("'Red' names 2 identical copies: write the copy, Red-1 to Red-2, like steps(Red-1, 2) (a position gives "
+            "out copies") in result.failures[0], result.failures
+    assert run(tmp_path, text.replace("OWNER", "Red-1")).passed
 
 
 def test_set_options_for_a_scenario_as_set_does(tmp_path: Path) -> None:

@@ -174,6 +174,9 @@ def sweep_balance(result: Sweep) -> list[str]:
         mover = report.first_player
         if mover is not None:
             parts.append(f"first mover {mover.advantage * 100:+.1f} points ({first_player_verdict(mover)})")
+        if report.games_at_turn_limit:  # a value under which the game does not end by its rule: said, not averaged in
+            parts.append(f"{report.games_at_turn_limit} of {report.games} games stopped by the turn limit (end: "
+                         "max_turns): their 'end: when' never held")
         lines.append(f"  {result.option}={run.value}: {'; '.join(parts)}")
     return lines
 

@@ -336,7 +336,8 @@ def _block(block: Ranking | Goals) -> list[str]:
         return ranks + [f"each scores what it is ranked by{ties}; {who}"]
     pays = ", ".join(map(str, block.points))
     listed = f"of {block.items_text}" if block.items_text else "they are listed in"
-    order = [] if block.first_ranked else [f"items still tied keep the order {listed} (the first listed takes the better place)"]
+    order = (["items still tied share their place: each is paid the first place they share"] if block.first_ranked
+             else [f"items still tied keep the order {listed} (the first listed takes the better place)"])
     return ranks + order + [f"points by rank: {pays}; {who}"]
 
 

@@ -55,8 +55,9 @@ from rich.text import Text
 from cli.console import make_console  # noqa: F401  (commands call it as render.make_console)
 from cli.menu import menu
 from cli.points_drawing import layout
+from cli.web.sides import MOST_PICTURED, Sides, laid_sides, side_values, tile_sides
 from engine.blocks.catalogue import drawings
-from engine.blocks.grid import format_cell
+from engine.blocks.grid import SquareGrid, format_cell
 from engine.blocks.hexgrid import HexGrid
 from engine.blocks.outcome import Outcome
 from engine.blocks.pointsboard import PointsBoard
@@ -162,6 +163,8 @@ def square_board(state: State, seat: int | None = None) -> RenderableType:
         ys = ys[::-1]
     short = abbreviations(label for cid in range(len(game.face_labels)) for label in board_labels(game, cid))
     styles = value_styles(game)
+    tiles = tile_sides(game, 4)
+    letters = side_letters(game, tiles)
     pending = {tuple(cell) for pair in state.to_json()["scratch"].get("pending") or () for cell in pair}  # pairs still to resolve
     drawn: dict[tuple[int, int], Text] = {}
     kind = grid.thin if grid is not None else ""
@@ -192,7 +195,10 @@ def square_board(state: State, seat: int | None = None) -> RenderableType:
                 value = value_label(game, cid, state.face[cid])
                 drawn[x, y] = Text("┃" if narrow[0] else "━", style=f"bold {styles.get(value, '')}")
                 continue
-            text = back(state, cid, styles) if hidden_from(state, cid, seat) else cell_text(game, state, cid, short, styles, (x, y) in pending)
+            sides = None if hidden_from(state, cid, seat) else side_values(state, cid, tiles)
+            text = (back(state, cid, styles) if hidden_from(state, cid, seat)
+                    else sides_text(sides, letters, styles, (x, y) in pending) if sides is not None
+                    else cell_text(game, state, cid, short, styles, (x, y) in pending))
             if own_face_down(state, cid, seat):
                 text.append("*", style="dim")
             beneath = len(state.stacks.get((x, y), ()))
@@ -221,7 +227,40 @@ def square_board(state: State, seat: int | None = None) -> RenderableType:
                               *(Text(x) if isinstance(x, str) else Text("") if x is None else drawn[x, y].copy() for x in shown))
         return made
 
-    return Group(ColumnBands(table, xs), square_legend(state, short, styles, seat))
+    return Group(ColumnBands(table, xs), square_legend(state, short, styles, seat, tiles, letters))
+
+
+def side_letters(game: Game, tiles: dict[str, Sides]) -> dict[str, str]:
+    """The letters a tile's sides are drawn with at the terminal (see :func:`sides_text`): each value's ``display``
+    short text, else its name cut to the fewest letters that tell the values apart, as many for each.
+
+    >>> from types import SimpleNamespace
+    >>> game = SimpleNamespace(attribute_types={"edges": "list of ground"}, types={"ground": ("Alpha", "Altus", "Beta")},
+    ...                        display={})
+    >>> side_letters(game, {"tile": Sides("edges", "turns")})
+    {'Alpha': 'Alp', 'Altus': 'Alt', 'Beta': 'Bet'}
+    """
+    values = [v for spec in dict.fromkeys(tiles.values())
+              for v in game.types.get(game.attribute_types[spec.values].removeprefix("list of "), ())]
+    plain = [v for v in dict.fromkeys(values) if "short" not in game.display.get(v, {})]
+    cut = abbreviations(plain)
+    letters = abbreviations(plain, least=max((len(c) for c in cut.values()), default=1))
+    letters.update((v, game.display[v]["short"]) for v in values if "short" in game.display.get(v, {}))
+    return letters
+
+
+def sides_text(sides: list[str], letters: dict[str, str], styles: dict[str, str], pending: bool = False) -> Text:
+    """A tile with sides as the terminal draws it: the letters of the values its sides show as it lies, clockwise from
+    the top, each in its value's colour — ``aabc`` an ``a`` at the top and the right, a ``b`` below, a ``c`` on the
+    left; its name and the turn it was given told no edge (a cell read ``0/1/2/3``, whatever lay there).
+
+    >>> sides_text(["a1", "a1", "b2", "c3"], {"a1": "a", "b2": "b", "c3": "c"}, {}).plain
+    'aabc'
+    """
+    text = Text()
+    for value in sides:
+        text.append(letters.get(value, value), style=f"bold {styles.get(value, '')}" + (" underline" if pending else ""))
+    return text
 
 
 class ColumnBands:
@@ -258,7 +297,8 @@ class ColumnBands:
             start = stop
 
 
-def square_legend(state: State, short: dict[str, str], styles: dict[str, str], seat: int | None = None) -> Text:
+def square_legend(state: State, short: dict[str, str], styles: dict[str, str], seat: int | None = None,
+                  tiles: dict[str, Sides] | None = None, letters: dict[str, str] | None = None) -> Text:
     """``x across, y down; a cell shows the face up and, dimmed, the other faces: No North, So South``: the board's key.
 
     Only the short texts of what lies on the board are named, each in its colour (a piece drawn as its whole
@@ -271,8 +311,14 @@ def square_legend(state: State, short: dict[str, str], styles: dict[str, str], s
     parts = [f"columns {names.column(0)}, {names.column(1)} ... across, rows {names.row(0)}, {names.row(1)} ... {way}; "
              "· an empty cell" if names.named else f"x across, y {way}; · an empty cell"]
     shown: dict[str, str] = {}
+    tiles, letters = tiles or {}, letters or {}
+    with_sides = {cid for cid in state.grid.values() if game.component_kind[cid] in tiles and not hidden_from(state, cid, seat)}
     for cell, cid in sorted(state.grid.items()):
         if hidden_from(state, cid, seat):
+            continue
+        if cid in with_sides:
+            for value in side_values(state, cid, tiles) or ():
+                shown.setdefault(letters.get(value, value), value)
             continue
         text = piece_text(game, state, cid, styles)
         if text is not None:
@@ -288,8 +334,10 @@ def square_legend(state: State, short: dict[str, str], styles: dict[str, str], s
                 shown.setdefault(display_text(game, value), value)
             for label in board_labels(game, cid):
                 shown.setdefault(short[label], label)
-    if any(len(game.face_labels[cid]) > 1 for cid in state.grid.values()):
+    if any(len(game.face_labels[cid]) > 1 for cid in state.grid.values() if cid not in with_sides):
         parts.append("a cell shows the face up and, dimmed, the other faces")
+    if with_sides:
+        parts.append("a tile shows its sides clockwise from the top")
     if state.stacks:
         parts.append("+N: pieces beneath")
     if any(hidden_from(state, cid, seat) for cid in state.grid.values()):
@@ -299,7 +347,7 @@ def square_legend(state: State, short: dict[str, str], styles: dict[str, str], s
     legend = Text("; ".join(parts), style="dim")
     named = sorted((key, name) for key, name in shown.items() if key != name)  # a piece drawn as its name needs no key
     if named:
-        legend.append(": " if parts[-1].endswith("other faces") else "; ", style="dim")  # never "an empty cell: ..."
+        legend.append(": " if parts[-1].endswith(("other faces", "from the top")) else "; ", style="dim")  # never "an empty cell: ..."
         for i, (key, name) in enumerate(named):
             legend.append((", " if i else "") + key, style=f"bold {styles.get(name, '')}")
             legend.append(f" {name}", style="dim")
@@ -869,11 +917,21 @@ def numbered_actions(state: State, width: int, only: str = "") -> RenderableType
     text contains it, in any case (``CellNames.lists``).  A list longer than :data:`LISTED` is cut, with a line
     saying how to see the rest.
     """
-    numbered = [(i, str(action)) for i, action in enumerate(menu(state), 1)]  # a hand's cards in the hand's order
+    listed = menu(state)  # a hand's cards in the hand's order
+    numbered = [(i, str(action)) for i, action in enumerate(listed, 1)]
     if only:
         numbered = [(i, text) for i, text in numbered if state.game.cell_names.lists(only, text)]
-    items = [f"[{i}] {text}" for i, text in numbered[:LISTED]]
-    widest = max((len(item) for item in items), default=1) + 3
+    items = [Text(f"[{i}] {text}") for i, text in numbered[:LISTED]]
+    tiles = tile_sides(state.game, 4) if isinstance(state.game.grid, SquareGrid) and len(listed) <= MOST_PICTURED else {}
+    if tiles:  # a tile with sides: how it would lie, as the board draws it, after the action's text
+        letters, styles = side_letters(state.game, tiles), value_styles(state.game)
+        pad = max((len(item.plain) for item in items), default=0) + 2
+        for item, (i, _) in zip(items, numbered):
+            sides = laid_sides(state, listed[i - 1], tiles)
+            if sides is not None:
+                item.pad_right(pad - len(item.plain))
+                item.append_text(sides_text(sides, letters, styles))
+    widest = max((len(item.plain) for item in items), default=1) + 3
     columns = 1 if len(items) <= 12 else max(1, min(width // widest, 4))
     rows = -(-len(items) // columns)
     table = Table.grid(padding=(0, 3))

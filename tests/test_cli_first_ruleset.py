@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+import engine
 from cli.main import main
 
 RACE = """name: race
@@ -49,6 +50,8 @@ def test_the_race_as_written_validates(tmp_path: Path) -> None:
      "with roll(d6))"),
     ("  - do:\n      effect: |", "  - effect: |", "race.yaml:7:5: unknown key 'effect' in turn/0 ('effect' goes inside "
      "'do': do: {effect: ...})"),
+    ("  - do:\n", "  - name: roll\n    if: turn > 0\n    do:\n", "race.yaml:8:5: unknown key 'if' in turn/0 (a step's 'if' "
+     "goes in its settings: do: {if: CONDITION, ...} (beside 'name' only 'refuse_if_after' is written))"),
     ("per: role", "per: player", "race.yaml:5:14: a counter belongs to 'role', 'game' or a component kind, not "
      "'player' (each seat plays a role: a counter per player is 'per: role')"),
     ("rank: r in roles", "rank: roles", "race.yaml:13:9: 'rank' gives no name to the items it ranks, so 'by' cannot "
@@ -95,3 +98,16 @@ def test_a_slip_in_a_file_extending_the_tutorial_is_told_what_to_write(tmp_path:
     path.write_text(f"name: first\nextends: tutorial-tiles\n{text}", encoding="utf-8")
     result = CliRunner().invoke(main, ["validate", str(path)])
     assert result.output.replace(f"{tmp_path}/", "").splitlines()[0] == message
+
+
+def test_a_question_in_a_place_steps_then_is_refused_where_it_is_written(tmp_path: Path) -> None:
+    """A follower put on the tile just placed, asked in the place step's 'then:', stopped a game only once it had two
+    answers to offer ('choose() needs a player to decide ... by a step that allows choices'), found by validate's
+    random games at best: the 'then' is refused where it is written, with where to ask instead."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text("name: mine\nextends: tutorial-tiles\nturn:\n  - place:\n      from: hand\n      face: choose\n"
+                    "      then: |\n        let k = choose(r in roles)\n", encoding="utf-8")
+    with pytest.raises(engine.RulesetError) as info:
+        engine.load(path)
+    assert "ruleset.yaml:7:13: a place step's 'then' cannot ask a player (choose)" in str(info.value)
+    assert "ask in a 'do' step after the place step" in str(info.value)

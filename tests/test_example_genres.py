@@ -75,7 +75,11 @@ Hanabi: each hand is held facing away (``hidden: owner``), so a player plays a c
 moves the cards it names to the front (``move(..., on_top = true)``) and says how many.  Sleuth (docs/examples/sleuth)
 is a deduction game in the manner of Clue: a suggestion names values of a type, heard by every seat; the first player
 after the suggester who can disprove it shows one card to the suggester alone; a wrong accusation leaves the turn
-order, and a game in which every accusation was wrong has no winner (``nobody_wins``).
+order, and a game in which every accusation was wrong has no winner (``nobody_wins``).  Codebreak
+(docs/examples/codebreak) is code-breaking in the manner of Mastermind: a code of four pegs moved in order from a box only
+its setter sees into a pile only they see, each guess answered by two public counters that functions work out place by
+place (``nth``) and colour by colour; the guesser plays again until the code is found or the guesses run out, then the
+roles swap.
 """
 
 from __future__ import annotations
@@ -95,7 +99,8 @@ from engine.runner.simulate import simulate
 GAMES = ("pig", "trumps", "hex", "going-once", "dominoes", "home-run", "market-row", "crazy-eights", "sealed-bids", "memory", "hidden-duel",
          "yacht", "morris", "storm-watch", "go", "gem-merchants", "frontiers",
          "chess", "homestead", "routes", "tables", "amazons", "pentago", "hearts", "quoridor", "leduc", "orchard",
-         "fleet", "oh-hell", "meadows", "court-letters", "take-six", "column-climb", "glance", "fireworks", "sleuth")
+         "fleet", "oh-hell", "meadows", "court-letters", "take-six", "column-climb", "glance", "fireworks", "sleuth",
+         "codebreak")
 SLOW = {"quoridor", "chess"}  # a random game takes about a second (each wall, each man's moves tried on a copy): fewer
 
 

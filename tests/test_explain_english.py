@@ -354,3 +354,12 @@ def test_a_role_s_own_zone_hidden_by_order_shows_its_owner_what_it_holds() -> No
     assert "  deck: a pile, one per role, order hidden, contents seen by its owner only" in lines
     assert "  market: a pile, hidden from everyone" in lines
     assert "  deck: a pile, order and contents hidden" in explain(engine.load("iconoclasm-cards"))
+
+
+def test_a_choice_inside_and_keeps_its_grouping_in_english() -> None:
+    """`count(z) > 0 and (if is_set(z) then a and b else c)` read 'the number of items in z is more than 0 and a and b
+    if is set of z, else c', as though the 'if' chose between the whole of it."""
+    from engine.lang.parser import parse_expression
+
+    said = parse_expression("n > 0 and (if s then a and b else c)").describe()
+    assert said == "n is more than 0 and ((a and b) if s, else c)"

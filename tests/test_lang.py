@@ -620,6 +620,20 @@ def test_a_component_named_in_code_says_how_to_read_it() -> None:
     assert storm.compile_condition('first(x in storms where x.id == "Rise") != none').run(storm.new_state(players=2, seed=1))
 
 
+def test_a_component_named_in_code_is_read_through_its_kinds_english_plural(tmp_path: Path) -> None:
+    """A territory named in code was told to read it as first(x in territorys ...): the list is 'territories' too."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text("name: map\nplayers: [2]\ncomponents:\n  territory: {instances: [North, South]}\n"
+                    "turn:\n  - do: {effect: pass}\nend: {when: turn > 2}\nscoring: {rank: r in roles, by: [0], points: key}\n",
+                    encoding="utf-8")
+    game = engine.load(path)
+    with pytest.raises(RulesetError) as info:
+        game.compile_condition("North != none")
+    assert info.value.diagnostics[0].hint == ("'North' is the name of a component, not a name in code: read it as "
+                                              'first(x in territories where x.id == "North")')
+    assert game.compile_condition('first(x in territories where x.id == "North") != none').run(game.new_state(players=2))
+
+
 def test_a_text_in_arithmetic_is_one_problem_saying_texts_are_not_joined(cards: engine.Game) -> None:
     """``["challenge " + act, "allow"]`` (a text joined as in Python) gave four problems: each side of '+' not an
     int, the list's next item not an int, the comparison of an int with a text."""
@@ -706,3 +720,22 @@ def test_the_english_plural_of_a_kind_or_a_type_is_its_list_too(tmp_path: Path) 
         assert game.compile_condition(text).test(state) is True, text
     with pytest.raises(RulesetError, match=r"'wolves' is a function, not a name"):  # it counted the wolf pieces
         game.compile_condition("count(wolves) == 1")
+
+
+def test_sorted_orders_numbers_lowest_or_highest_first(cards: engine.Game) -> None:
+    """The second highest of three dice took 'sum(a) - max(a) - min(a)' (and for two dice 'min(a)'): dice compared
+    pair by pair, highest against highest, now read nth(sorted(a, highest_first = true), 2)."""
+    state = cards.new_state(players=2, seed=1)
+    for condition in ("sorted([3, 6, 1]) == [1, 3, 6]", "sorted([3, 6, 1], highest_first = true) == [6, 3, 1]",
+                      "nth(sorted([5, 2, 5, 4], highest_first = true), 2) == 5", "sorted([]) == []",
+                      "nth(sorted(count(c in hand(r)) for r in roles), 1) == min(count(c in hand(r)) for r in roles)",
+                      "sorted(k * k for k in [-3, 2] where k < 0) == [9]",
+                      "sorted([2, 1], highest_first = 1 > 2) == [1, 2]"):
+        assert cards.compile_condition(condition).test(state), condition
+    assert "needs numbers to sort" in errors(cards, 'count(sorted(["b", "a"])) == 2')
+    assert "has no option 'descending'" in errors(cards, "count(sorted([1], descending = true)) == 1")
+    assert "highest_first" in errors(cards, "count(sorted([1], highest_first = 1)) == 1")
+    with pytest.raises(EffectRuntimeError, match="has no value here"):
+        cards.compile_condition("count(sorted([1, none])) == 2").test(state)
+    assert cards.compile_condition("sorted([2, 1], highest_first = true) == [2, 1]").description == (
+        "the numbers of [2, 1], highest first is [2, 1]")

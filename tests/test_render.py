@@ -303,3 +303,17 @@ def test_a_hex_boards_abbreviations_are_keyed_as_its_short_texts_are() -> None:
     assert lines[0].endswith("{..} the group's anchor; Ai Air, Ea Earth, Fi Fire, Wa Water"), lines[0]
     hexes = {word.strip("[]{}") for word in " ".join(lines[1:]).split() if word.isalpha()}
     assert hexes == {"Ai", "Ea", "Fi", "Wa"}, hexes
+
+
+def test_a_tile_with_sides_is_drawn_by_its_sides_as_it_lies_and_each_placement_shows_them() -> None:
+    """Meadows' tiles (four quarter turns as faces) drew as '0/1/2/3' in every cell, and its placements as 'place FTFW
+    as 2 at -1,0': a player at the terminal saw neither which tile lay where nor which way its edges faced."""
+    meadows = engine.load(Path(__file__).resolve().parents[1] / "docs" / "examples" / "meadows")
+    state = meadows.new_state(players=2, seed=4)
+    lines = plain(render.board(state))
+    assert "0/1/2/3" not in "\n".join(lines)
+    assert any("FiWaFiWa" in line for line in lines), lines  # FWFW at 0,0: Field, Water, Field, Water from the top
+    assert lines[-1].endswith("a tile shows its sides clockwise from the top: Fi Field, Wa Water"), lines[-1]
+    listed = plain(render.numbered_actions(state, 100))
+    assert "[4] place FTFW as 2 at -1,0  FiWaFiFo" in listed, listed  # printed Field, Forest, Field, Water: turned twice
+    assert "[1] place FTFW as 0 at 1,0   FiFoFiWa" in listed, listed

@@ -381,6 +381,42 @@ expect:
     assert f"a d6 is rolled: {shown}" in result.log
 
 
+def test_a_roll_by_a_role_is_logged_as_that_roles(tmp_path: Path) -> None:
+    """Dice of two sides rolled in one effect (an attacker's against a defender's) read 'a d6 is rolled: 5' each,
+    nothing saying whose: roll(d6, by = r) logs 'Azure rolls a d6: 5'."""
+    result = run(tmp_path, """\
+ruleset: iconica
+players: 2
+position:
+  zones:
+    party(Crimson): [Kestra]
+    party(Azure): [Aelin]
+  effect: |
+    health(member(Azure, "Aelin")) = 10 * roll(d6, by = Azure) + roll(d4, by = Crimson)
+expect_log:
+  - "Azure rolls a d6: "
+  - "Crimson rolls a d4: "
+""")
+    assert result.passed, result.failures
+    azure = next(int(line.rsplit(" ", 1)[1]) for line in result.log if line.startswith("Azure rolls a d6: "))
+    crimson = next(int(line.rsplit(" ", 1)[1]) for line in result.log if line.startswith("Crimson rolls a d4: "))
+    assert f"health of Aelin in party of Azure: 100 -> {10 * azure + crimson}" in result.log
+    assert not any("is rolled" in line for line in result.log)
+
+
+def test_a_roll_by_a_hidden_role_is_logged_as_its_seats(tmp_path: Path) -> None:
+    """With roles dealt in secret the log names seats (as it does who acts): 'North rolls' would tell every seat."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text("name: hidden\nplayers: [2]\ntypes:\n  side: [North, South]\nroles: {of: side, shuffle: true, "
+                    "hidden: true}\ncounters:\n  pts: {per: role}\nturn:\n  - do: {effect: \"pts(current_role) += "
+                    "roll(d6, by = current_role)\"}\nend: {when: turn >= 2}\nscoring: {rank: r in roles, by: [\"pts(r)\"], "
+                    "points: key}\n", encoding="utf-8")
+    s = engine.load(path).new_state(players=2, seed=1, record=True)
+    while not s.is_terminal:
+        s.apply(s.legal_actions()[0])
+    assert [line.split(" rolls")[0] for line in s.log or [] if " rolls a d6: " in line] == ["seat 1", "seat 2"]
+
+
 def test_a_load_error_in_a_checkpoint_expectation_is_positioned(tmp_path: Path) -> None:
     path = tmp_path / "bad.yaml"
     path.write_text(CLASH + "actions:\n  - expect: [count(c in bord) == 1]\n")
@@ -630,6 +666,16 @@ def test_a_counter_of_identical_copies_written_by_their_shared_name_says_to_name
     assert ("case.yaml:7:5: 'Red' names 2 identical copies: write the copy, Red-1 to Red-2, like steps(Red-1) (a "
             "position gives out copies in the order it lists them, the board's before the zones': the first Red "
             "listed is Red-1)") in result.failures[0], result.failures
+    assert run(tmp_path, text.replace("OWNER", "Red-1")).passed
+    keyed = (tmp_path / "game" / "ruleset.yaml").read_text(encoding="utf-8").replace(
+        "steps: {per: piece}", "steps: {per: piece, key: 1..2}").replace("steps(choose(p in board))", "steps(choose(p in board), 1)")
+    (tmp_path / "game" / "ruleset.yaml").write_text(keyed, encoding="utf-8")
+    text = text.replace("steps(OWNER)", "steps(OWNER, 2)").replace("steps(at(0, 0))", "steps(at(0, 0), 2)").replace(
+        "steps(at(3, 0))", "steps(at(3, 0), 2)")
+    # kept per copy and key, it was "... names none of its values (did you mean 'Red-2, 2'?)", not the first Red's copy
+    result = run(tmp_path, text.replace("OWNER", "Red"))
+    assert ("'Red' names 2 identical copies: write the copy, Red-1 to Red-2, like steps(Red-1, 2) (a position gives "
+            "out copies") in result.failures[0], result.failures
     assert run(tmp_path, text.replace("OWNER", "Red-1")).passed
 
 

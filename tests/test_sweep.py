@@ -201,3 +201,14 @@ def test_the_command_refuses_bad_sweeps(values: str, code: int, message: str) ->
 def test_the_swept_option_cannot_also_be_set() -> None:
     result = run("sweep", RULESET, "grid_width=[3, 4]", "--set", "grid_width=5", "-n", "2")
     assert result.exit_code == 2 and "grid_width is the option being swept; it cannot also be set" in result.output
+
+
+def test_a_value_under_which_the_games_stop_at_the_turn_limit_says_so() -> None:
+    """Codebreak swept with max_guesses=0 (a guesser whose count is never 0 after a guess guesses on) played every
+    game to the turn limit, and the sweep reported its win rates as any other value's; simulate said so, sweep not."""
+    example = str(Path(__file__).resolve().parents[1] / "docs" / "examples" / "codebreak")
+    result = run("sweep", example, "max_guesses=[0, 8]", "-n", "4")
+    assert result.exit_code == 0, result.output
+    stopped = [line for line in result.output.splitlines() if "stopped by the turn limit" in line]
+    assert len(stopped) == 1 and stopped[0].startswith("  max_guesses=0: ") and stopped[0].endswith(
+        "4 of 4 games stopped by the turn limit (end: max_turns): their 'end: when' never held"), result.output

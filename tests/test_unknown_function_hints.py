@@ -82,6 +82,8 @@ def test_a_zone_parameter_is_told_to_be_a_list_of_what_it_holds(tmp_path: Path) 
     assert found == ["hints.yaml:4:9: unknown type 'zone' for parameter 'z' (a zone is given as the list of what it "
                      "holds: write 'list of tile z' (or 'list of component z'), and call it with the zone: "
                      "total(hand(r)))"]
+    found = validate(tmp_path, "functions:\n  fits(tile c, zone z): 1\n")  # the zone's place among the arguments kept
+    assert found[0].endswith("and call it with the zone: fits(c, hand(r)))"), found  # (it read fits(hand(r)))
 
 
 def test_a_function_written_as_a_program_is_told_that_a_function_is_an_expression(tmp_path: Path) -> None:

@@ -10,10 +10,10 @@ import pytest
 import engine
 
 
-def played(tmp_path: Path, by: str, winners: str = "") -> engine.Outcome:
+def played(tmp_path: Path, by: str, winners: str = "", points: str = "key") -> engine.Outcome:
     """A game of the tutorial for three, its own moves chosen first, scored by ``by``."""
     path = tmp_path / "ruleset.yaml"
-    path.write_text(f"name: ranked\nextends: tutorial-tiles\nscoring:\n  rank: r in roles\n  by: {by}\n  points: key\n"
+    path.write_text(f"name: ranked\nextends: tutorial-tiles\nscoring:\n  rank: r in roles\n  by: {by}\n  points: {points}\n"
                     f"{winners}", encoding="utf-8")
     s = engine.load(path).new_state(players=3, seed=1)
     while not s.is_terminal:
@@ -36,6 +36,20 @@ def test_by_default_the_most_points_win_and_tie_breaks_only_order_the_ranking(tm
 def test_items_tied_on_every_key_share_the_win(tmp_path: Path) -> None:
     outcome = played(tmp_path, "[0, 'seat(r) / 2']", "  winners: first-ranked\n")  # 0, 1, 1
     assert outcome.winners == (2, 3) and outcome.returns == (0.0, 0.5, 0.5)
+
+
+def test_items_tied_on_every_key_share_their_place_and_its_points(tmp_path: Path) -> None:
+    """Paid by place, items tied on every key each score the first place they share: a full tie paid [1] scored
+    1 to the seat listed first and 0 to the others, beside a draw (play printed 'scores: seat 1: 1, seat 2: 0' and
+    'a draw'; simulate gave seat 1 a mean of 1.00 points and a margin of 1 in every drawn game)."""
+    assert played(tmp_path, "[0]", "  winners: first-ranked\n", "[1]").scores == (1, 1, 1)
+    outcome = played(tmp_path, "[0, 'seat(r) / 2']", "  winners: first-ranked\n", "[3, 2, 1]")  # 0, 1, 1
+    assert outcome.winners == (2, 3) and outcome.scores == (1, 3, 3), "the next item is paid the place after the tie's"
+
+
+def test_paid_by_place_without_first_ranked_full_ties_keep_the_order(tmp_path: Path) -> None:
+    outcome = played(tmp_path, "[0]", "", "[1]")
+    assert outcome.scores == (1, 0, 0) and outcome.winners == (1,) and outcome.tie_by_order
 
 
 def test_the_first_key_still_comes_first(tmp_path: Path) -> None:

@@ -19,11 +19,14 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, NamedTuple
 
+from cli.menu import played_components
 from engine.blocks.hexgrid import HexGrid
 from engine.blocks.pointsboard import PointsBoard
+from engine.core.errors import RulecraftError
 
 if TYPE_CHECKING:
     from engine import Game, State
+    from engine.core.actions import Action
 
 
 class Sides(NamedTuple):
@@ -106,6 +109,31 @@ def face_sides(game: Game, cid: int, face: int, found: dict[str, Sides]) -> list
     printed = [str(v) for v in game.attributes[spec.values][face][cid]]
     turned = game.attributes[spec.turns][face][cid] if spec.turns else 0
     return [printed[(d - turned) % len(printed)] for d in range(len(printed))]
+
+
+def laid_sides(state: State, action: Action, tiles: dict[str, Sides]) -> list[str] | None:
+    """The values the sides of the tile ``action`` plays would show, as it would lie (``place T1 as 1 at 2,0``: its
+    sides one step clockwise), from side 0 clockwise; None for an action playing no tile with sides (``tiles``), or
+    one the ruleset fails on.  The action is played on a copy, and the tile's face read there.
+
+    Example: for ``place T1 as 1 at 2,0``, a tile printed ``[a, b, c, d]``, ``laid_sides(state, action,
+    tile_sides(game, 4))`` is ``['d', 'a', 'b', 'c']``.
+    """
+    game = state.game
+    played = [cid for cid in played_components(state, action) if game.component_kind[cid] in tiles]
+    if not played:
+        return None
+    after = state.clone()
+    try:
+        after.apply(action, undo=False)
+    except RulecraftError:
+        return None
+    return face_sides(game, played[0], after.face[played[0]], tiles)
+
+
+MOST_PICTURED = 600
+"""The most actions a decision offers whose tiles are shown beside them (each is played on a copy to see how the
+tile lies): beyond, they are listed as text alone."""
 
 
 def sides_svg(corners: list[tuple[float, float]], centre: tuple[float, float], values: list[str],

@@ -20,12 +20,11 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from cli import render
 from cli.menu import menu, played_components
-from cli.web.sides import Sides, face_sides, glyph_svg, side_count, tile_sides
+from cli.web.sides import MOST_PICTURED, Sides, face_sides, glyph_svg, laid_sides, side_count, tile_sides
 from cli.web.edges import link_legend
 from cli.web.svg import NEUTRAL, board_svg, board_values, legend, role_colours, text_colour, value_colours
 from engine.blocks.catalogue import drawings
 from engine.blocks.pointsboard import PointsBoard
-from engine.core.errors import RulecraftError
 from engine.core.facedown import NOBODY, back_label, hidden_from
 from engine.core.information import SEEN, seen_parts, zone_view
 from engine.core.showtext import html_safe as escape
@@ -269,11 +268,6 @@ def actions(state: State, seat: int | None) -> list[dict[str, Any]]:
     return found
 
 
-MOST_PICTURED = 600
-"""The most actions a decision offers whose tiles are drawn beside them (each is played on a copy to see how the
-tile lies): beyond, they are listed as text alone."""
-
-
 def tile_glyph(state: State, action: Action, tiles: dict[str, Sides]) -> str:
     """A small drawing of the tile ``action`` plays (a kind with sides, ``tiles``: :func:`cli.web.sides.tile_sides`)
     as it would lie, turned as the action turns it (``place T1 as 1 at 2,0``: its sides one step clockwise), for the
@@ -283,17 +277,8 @@ def tile_glyph(state: State, action: Action, tiles: dict[str, Sides]) -> str:
     Example: in a game of edge-matching tiles, ``tile_glyph(state, action, tile_sides(game, 4))`` is an ``<svg
     class="tile-glyph">`` of four triangles, the first side's value's colour on top.
     """
-    game = state.game
-    played = [cid for cid in played_components(state, action) if game.component_kind[cid] in tiles]
-    if not played:
-        return ""
-    after = state.clone()
-    try:
-        after.apply(action, undo=False)
-    except RulecraftError:
-        return ""
-    sides = face_sides(game, played[0], after.face[played[0]], tiles)
-    return glyph_svg(sides, len(sides), value_colours(game), NEUTRAL) if sides else ""
+    sides = laid_sides(state, action, tiles)
+    return glyph_svg(sides, len(sides), value_colours(state.game), NEUTRAL) if sides else ""
 
 
 def chosen_zones(state: State, action: Action) -> list[str]:

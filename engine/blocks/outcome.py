@@ -233,8 +233,12 @@ class Ranking:
         seat_scores = [0] * players
         points: dict[str, int] = {}
         rows, ranking, by_key, paid, seat_of = [], [], self.by_key, self.points, s.seat_of
+        shared = self.first_ranked and not by_key  # items tied on every key share a place: each is paid its first
+        place = 0
         for rank, (key, _, item, role) in enumerate(scored):
-            pts = key[0] if by_key else paid[rank] if rank < len(paid) else 0
+            if not shared or rank == 0 or key != scored[rank - 1][0]:
+                place = rank
+            pts = key[0] if by_key else paid[place] if place < len(paid) else 0
             name = str(item)
             points[name] = pts
             ranking.append(name)

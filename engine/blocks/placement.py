@@ -52,6 +52,7 @@ from engine.core.actions import Action, ActionSpace, ChainSpace, ListSpace, Prod
 from engine.core.errors import SourcePos
 from engine.core.face_tallies import FaceTally, distinct_values
 from engine.core.information import listed
+from engine.lang.scope import ASKS
 from engine.lang.types import ANY_COMPONENT
 
 if TYPE_CHECKING:
@@ -158,6 +159,10 @@ class Place(Step):
         self.bracket = read_bracket(b, spec)
         self.optional = b.bool_setting(spec, "optional", False)
         self.then = b.program(spec["then"], b.pos(spec, "then"), bind={"placed": ANY_COMPONENT}) if "then" in spec else None
+        if self.then is not None and ASKS in self.then.reach:  # it runs inside the placement: nobody could be asked
+            b.error(b.pos(spec, "then"), "a place step's 'then' cannot ask a player (choose): it runs as part of the "
+                    "placement, which is the player's one decision", "ask in a 'do' step after the place step; a counter "
+                    "set in 'then' (marked(placed) = 1) tells it which piece was placed")
         self.stacking = bool(grid and grid.stacking)
         self.board_order = {c: i for i, c in enumerate(grid.cells)} if grid is not None else {}  # cell -> its place in the board's list
         big = 1 << 30

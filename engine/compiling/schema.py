@@ -372,6 +372,22 @@ _INSIDE = {"effect": "do"}
 """Keys written one level too high, and the key they belong in (a turn step's ``- effect: ...`` for ``- do: {effect: ...}``)."""
 
 
+def _condition_inside(key: Any, instance: Any, allowed: list[str]) -> str | None:
+    """For a step's ``if:`` written beside its kind (``- {name: discard, if: ..., do: {...}}``), where it goes: in the
+    step's settings, as its kind is written there; else None.
+
+    >>> _condition_inside("if", {"name": "x", "if": "turn > 1", "do": {}}, ["name", "refuse_if_after", "do", "place"])
+    "a step's 'if' goes in its settings: do: {if: CONDITION, ...} (beside 'name' only 'refuse_if_after' is written)"
+    """
+    if str(key) != "if" or "refuse_if_after" not in allowed or not isinstance(instance, dict):
+        return None
+    kinds = [k for k in instance if k in allowed and k not in ("name", "refuse_if_after")]
+    if len(kinds) != 1:
+        return None
+    return (f"a step's 'if' goes in its settings: {kinds[0]}: {{if: CONDITION, ...}} (beside 'name' only "
+            "'refuse_if_after' is written)")
+
+
 def _first_unknown(err: ValidationError) -> Any:
     """The first key of the mapping that neither a property nor a key pattern of its schema allows."""
     allowed = list((err.schema.get("properties") or {}).keys())
@@ -393,6 +409,8 @@ def _unknown_key(err: ValidationError, where: str, pos: Any) -> Diagnostic:
                 "condition joined with 'and' under any_of")
     if hint is None and _INSIDE.get(str(key)) in allowed:
         hint = f"'{key}' goes inside '{_INSIDE[str(key)]}': {_INSIDE[str(key)]}: {{{key}: ...}}"
+    if hint is None:
+        hint = _condition_inside(key, err.instance, allowed)
     if (hint is None and (" " in str(key) or re.fullmatch(r"-?\d+", str(key)) or _after_words(err.instance, key))
             and isinstance(err.instance, Mapping) and err.instance.get(key, "") is None
             and _after_a_comma(pos)):  # the rest of a text cut at a comma: words with no value, a number (a cell's

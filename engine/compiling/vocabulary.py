@@ -102,8 +102,7 @@ def build_vocabulary(game: Game) -> Vocabulary:
         items = list(cids)
         v.define_constant(kind + PLURAL_SUFFIX, ListOf(Component(kind)), items, f"all {kind}{PLURAL_SUFFIX}")
         for name in dict.fromkeys(game.piece_names[c] for c in cids):  # a component named in code: how to read it
-            v.unnamed.setdefault(name, f"'{name}' is the name of a component, not a name in code: read it as "
-                                       f'first(x in {kind}{PLURAL_SUFFIX} where x.id == "{name}")')
+            v.unnamed.setdefault(name, _read_component(name, kind + PLURAL_SUFFIX))
     v.data["sizes"] = _sizes(game)
     v.data["limits"] = game.limits
     _define_zones(v, game)
@@ -135,7 +134,35 @@ def build_vocabulary(game: Game) -> Vocabulary:
     v.define_attribute("cell", "x", INT, _item(lambda c: c[0], INT, "{x}[0]"), "its column")
     v.define_attribute("cell", "y", INT, _item(lambda c: c[1], INT, "{x}[1]"), "its row")
     _define_english_plurals(v, game)
+    _read_components_by_english_plural(v, game)
     return v
+
+
+def _read_component(name: str, listed: str) -> str:
+    """What a component's name written in code is told: how code reads that component."""
+    return f"'{name}' is the name of a component, not a name in code: read it as first(x in {listed} where x.id == \"{name}\")"
+
+
+def _read_components_by_english_plural(v: Vocabulary, game: Game) -> None:
+    """The hint for a component's name written in code lists its kind by the English plural where that names the
+    list too: ``first(x in territories ...)``, not ``territorys``.
+
+    >>> from types import SimpleNamespace
+    >>> v = Vocabulary()
+    >>> v.unnamed["North"] = _read_component("North", "territorys")
+    >>> v.data[ENGLISH_PLURALS] = {"territories"}
+    >>> _read_components_by_english_plural(v, SimpleNamespace(kinds={"territory": [0]}, piece_names=["North"]))
+    >>> print(v.unnamed["North"])
+    'North' is the name of a component, not a name in code: read it as first(x in territories where x.id == "North")
+    """
+    english = v.data.get(ENGLISH_PLURALS, set())
+    for kind, cids in game.kinds.items():
+        plural = english_plural(kind)
+        if plural not in english:
+            continue
+        for name in dict.fromkeys(game.piece_names[c] for c in cids):
+            if v.unnamed.get(name) == _read_component(name, kind + PLURAL_SUFFIX):
+                v.unnamed[name] = _read_component(name, plural)
 
 
 def _define_english_plurals(v: Vocabulary, game: Game) -> None:

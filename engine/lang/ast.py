@@ -730,12 +730,18 @@ class BoolOp(Node):
         return Compiled(BOOL, lambda s, e: fa(s, e) or fb(s, e), code=code)
 
     def describe(self) -> str:
-        """Mixed ``and`` / ``or`` keep their grouping: ``(a and b) or c``."""
+        """Mixed ``and`` / ``or`` keep their grouping: ``(a and b) or c``; so does a choice among them, ``a and (b if
+        c, else d)``, read ``a and b if c, else d`` as though the ``if`` chose between all of it.
+
+        >>> from engine.lang.parser import parse_expression
+        >>> parse_expression("a > 0 and (if b then c and e else d)").describe()
+        'a is more than 0 and ((c and e) if b, else d)'
+        """
         return f"{self._side(self.left)} {self.op} {self._side(self.right)}"
 
     def _side(self, node: Node) -> str:
         text = node.describe()
-        return f"({text})" if isinstance(node, BoolOp) and node.op != self.op else text
+        return f"({text})" if isinstance(node, BoolOp) and node.op != self.op or isinstance(node, Cond) else text
 
 
 @dataclass
@@ -758,8 +764,8 @@ class Cond(Node):
 
     def describe(self) -> str:
         then = self.then.describe()
-        if isinstance(self.then, Cond) or " where " in then:  # a choice, or a selection's condition the "if" would
-            then = f"({then})"                                  # seem to continue: keep the first branch in one piece
+        if isinstance(self.then, (Cond, BoolOp)) or " where " in then:  # a choice, 'a and b', or a selection's
+            then = f"({then})"  # condition, that the "if" would seem to continue: keep the first branch in one piece
         return f"{then} if {self.test.describe()}, else {self.otherwise.describe()}"
 
 

@@ -406,7 +406,8 @@ def _define_each(b: "CodeContext", section: Mapping, below: dict[str, str]) -> N
             type_ = _param_type(b, type_name)
             if type_ is None:
                 known = [*SIMPLE, "role", *b.game.kinds, *b.game.types]
-                hint = _zone_hint(name, type_name, param, b.game.kinds) or did_you_mean(type_name.rsplit(" of ", 1)[-1], known) or (
+                call = ", ".join("hand(r)" if p == param else p for p, _ in params)
+                hint = _zone_hint(name, type_name, param, b.game.kinds, call) or did_you_mean(type_name.rsplit(" of ", 1)[-1], known) or (
                     f"use int, bool, text, cell, role, component, a component kind ({', '.join(b.game.kinds)}), a declared type"
                     f" or a list of one of them (list of int)")
                 b.error(_type_pos(str(key), param, type_name, pos), f"unknown type '{type_name}' for parameter '{param}'", hint)
@@ -448,11 +449,15 @@ def _define_each(b: "CodeContext", section: Mapping, below: dict[str, str]) -> N
                                         words, compiled.meaning, depth, compiled.inlined, compiled.lets, size, compiled.steps)
 
 
-def _zone_hint(function: str, type_name: str, param: str, kinds: Iterable[str]) -> str | None:
-    """How to take a zone as a parameter: as the list of what it holds, which any zone given in a call reads as.
+def _zone_hint(function: str, type_name: str, param: str, kinds: Iterable[str], arguments: str = "hand(r)") -> str | None:
+    """How to take a zone as a parameter: as the list of what it holds, which any zone given in a call reads as;
+    ``arguments``, the call's, the zone in the parameter's place (``c, hand(r)``: the call read ``fits(hand(r))``
+    for a function of two parameters).
 
     >>> _zone_hint("total", "zone", "z", ["card"])
     "a zone is given as the list of what it holds: write 'list of card z' (or 'list of component z'), and call it with the zone: total(hand(r))"
+    >>> _zone_hint("fits", "zone", "z", ["card"], "c, hand(r)").endswith("fits(c, hand(r))")
+    True
     >>> _zone_hint("total", "int", "n", ["card"]) is None
     True
     """
@@ -461,7 +466,7 @@ def _zone_hint(function: str, type_name: str, param: str, kinds: Iterable[str]) 
     kind = next(iter(kinds), "component")
     other = " (or 'list of component " + param + "')" if kind != "component" else ""
     return (f"a zone is given as the list of what it holds: write 'list of {kind} {param}'{other}, and call it with the "
-            f"zone: {function}(hand(r))")
+            f"zone: {function}({arguments})")
 
 
 def _hint_untyped(items: list[Diagnostic], start: int, key: str, params: list[str]) -> None:

@@ -587,6 +587,64 @@ class Sgn(OfANumber):
 
 
 @dataclass(frozen=True)
+class Sorted(Function):
+    """``sorted(LIST)`` or ``sorted(VALUE for x in COLLECTION [where CONDITION])``: the numbers, lowest first; with
+    ``highest_first = true``, highest first — dice compared pair by pair, highest against highest:
+    ``nth(sorted(attack, highest_first = true), 2)`` is the attacker's second highest die.
+
+    >>> from engine.lang.parser import parse_expression
+    >>> from engine.lang.scope import Vocabulary
+    >>> from types import SimpleNamespace
+    >>> def run(code: str) -> list:
+    ...     return Sorted("sorted", "", "", "").compile_call(parse_expression(code), Scope(Vocabulary())).fn(SimpleNamespace(budget=99), [None])
+    >>> run("sorted([3, 6, 1])"), run("sorted([3, 6, 1], highest_first = true)"), run("sorted(k * k for k in [-2, 1])")
+    ([1, 3, 6], [6, 3, 1], [1, 4])
+    """
+
+    def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
+        args, down_kw = call.positional(), call.keywords().get("highest_first")
+        if not unknown_options(self, call, scope, 1, 1, known=("highest_first",)) and len(args) != 1:
+            scope.error(call.pos, f"{self.name}() takes 1 argument, not {len(args)}", f"usage: {self.signature}")
+        down = self.value(scope, down_kw.value, BOOL, "highest_first").fn if down_kw is not None else None
+        if len(args) != 1:
+            return Compiled(ListOf(INT), lambda s, e: [])
+        sel_node = as_selection(args[0])
+        sel = sel_node.compile_parts(scope)
+        if sel.value is not None:
+            ast.expect(scope, sel_node.value or sel_node, sel.value, INT, f"the value sorted by {self.name}()")
+            value_fn = sel.value.fn
+        else:
+            if not INT.accepts(sel.item_type):
+                scope.error(call.pos, f"{self.name}() of {sel.item_type} values needs numbers to sort, as in {self.example}")
+            value_fn = lambda s, e, i=sel.slot: e[i]  # noqa: E731
+        items, slot, pos = sel.items, sel.slot, call.pos
+        words = f"an item of {sel_node.source.describe()}" if sel_node.var == "_" else ""
+        node = sel_node.value or ast.Name(sel_node.pos, sel_node.var, words)
+
+        def ordered(s: Any, e: list[Any]) -> list[int]:
+            values = []
+            for x in items(s, e):
+                e[slot] = x
+                values.append(value_fn(s, e))
+            if None in values:
+                raise ast.no_value(f"{self.name}()", ((node, None),), pos)
+            return sorted(values, reverse=down is not None and down(s, e) is True)
+
+        return Compiled(ListOf(INT), ordered)
+
+    def describe(self, call: ast.Call) -> str:
+        args, down = call.positional(), call.keywords().get("highest_first")
+        if len(args) != 1:
+            return "the numbers in order"
+        sel = as_selection(args[0])
+        what = sel.source.describe() if sel.var == "_" and sel.where is None else f"{described_value(sel)}, over {describe_selection(args[0])}"
+        order = "lowest first" if down is None else f"highest first if {down.value.describe()}, else lowest first"
+        if down is not None and isinstance(down.value, ast.Literal) and isinstance(down.value.value, bool):
+            order = "highest first" if down.value.value else "lowest first"
+        return f"the numbers of {what}, {order}"
+
+
+@dataclass(frozen=True)
 class Nth(Function):
     """``nth(LIST, N)``: the N-th item of a list or zone (1 is the first), none when there is no such item."""
 
@@ -660,10 +718,15 @@ class Numbers(Function):
 
 @dataclass(frozen=True)
 class RollValue(Function):
-    """``roll(d6)``: a number from the state's seeded random generator."""
+    """``roll(d6)``: a number from the state's seeded random generator; ``roll(d6, by = r)`` logs the roll as role
+    ``r``'s (``North rolls a d6: 4``, where ``a d6 is rolled: 4`` told nobody whose die it was)."""
 
     def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
-        args = self.arity(call, scope, 1)
+        args, by_kw = call.positional(), call.keywords().get("by")
+        if not unknown_options(self, call, scope, 1, 1, known=("by",)) and len(args) != 1:
+            scope.error(call.pos, f"{self.name}() takes 1 argument, not {len(args)}", f"usage: {self.signature}")
+        by = (self.value(scope, by_kw.value, scope.vocab.data.get("role_type", ANY), "role given by 'by ='").fn
+              if by_kw is not None else None)
         if scope.pure:
             scope.error(call.pos, "roll() can't be used in a condition or score: it would change the game's dice",
                         "roll in a program (setup, effects) and keep the result with 'let'")
@@ -675,12 +738,14 @@ class RollValue(Function):
             sides = f(s, e)
             if sides is None:
                 raise EffectRuntimeError("roll() needs a die to roll, not none", pos)
-            return s.roll_in_effect(sides)
+            return s.roll_in_effect(sides, by(s, e) if by is not None else None)
 
         return Compiled(INT, roll)
 
     def describe(self, call: ast.Call) -> str:
-        return f"a roll of {call.args[0].describe()}" if call.args else "a roll"
+        args, by = call.positional(), call.keywords().get("by")
+        rolled = f"a roll of {args[0].describe()}" if args else "a roll"
+        return f"{rolled} by {by.value.describe()}" if by is not None else rolled
 
 
 @dataclass(frozen=True)
@@ -770,9 +835,13 @@ LANGUAGE: tuple[Function, ...] = (
         "sgn(b.x - a.x)"),
     Nth("nth", "nth(LIST, N) -> item", "The N-th item of a list (1 is the first), or none when the list is shorter.",
         "nth(place_points, 1) == 3"),
+    Sorted("sorted", "sorted(LIST [, highest_first = true]) or sorted(VALUE for x in COLLECTION [where CONDITION] [, "
+           "highest_first = true]) -> list of int", "The numbers in order, lowest first (or highest first).",
+           "sorted(c.rank for c in hand(r), highest_first = true)"),
     Numbers("numbers", "numbers(FROM, TO) -> list of int", "The whole numbers from FROM to TO, both included (none "
             "when TO is smaller).", "choose(n in numbers(1, count(deck)))"),
-    RollValue("roll", "roll(DIE) -> int", "Roll a die (d6, d8, ...) with the game's seeded generator.", "roll(d6) + 1"),
+    RollValue("roll", "roll(DIE [, by = ROLE]) -> int", "Roll a die (d6, d8, ...) with the game's seeded generator (by: "
+              "the role the log says rolls it).", "roll(d6) + 1"),
     Reachable("reachable", "reachable(CELL, ENDS for x in COLLECTION [where CONDITION]) -> list of cell",
               "The cells a walk from CELL reaches through the selected items, each joining the cells its ENDS list "
               "(CELL first).", "reachable(c, [x.a, x.b] for x in hand(r))"),

@@ -465,15 +465,20 @@ class State(TakingActions, TurnFlow, PositionEdits, BoardViews):
             tape.rolled.append(value)
         return value
 
-    def roll_in_effect(self, sides: int) -> int:
-        """A die roll an effect makes (``roll d6:``, ``roll(d6)``), noted in the log with the hook that rolls it.
+    def roll_in_effect(self, sides: int, by: str | None = None) -> int:
+        """A die roll an effect makes (``roll d6:``, ``roll(d6)``), noted in the log with who rolls it.
 
-        Logs "Sting's before_roll rolls a d6: 4" inside a hook, else "a d6 is rolled: 4".
+        Logs "North rolls a d6: 4" for a roll ``by`` a role (``roll(d6, by = North)``; "seat 2 rolls ..." when roles
+        are hidden), "Sting's before_roll rolls a d6: 4" inside a hook, else "a d6 is rolled: 4".
         """
         value = self.roll(sides)
         if self.log is not None:
             trail = self.slices.get(HookTrail.block)
-            self.log.append(f"{trail.running[-1]} rolls a d{sides}: {value}" if trail else f"a d{sides} is rolled: {value}")
+            roles = self.game.roles
+            if by is not None and roles is not None and roles.hidden and by in self.seat_of:
+                by = f"seat {self.seat_of[by]}"
+            roller = by if by is not None else trail.running[-1] if trail else None
+            self.log.append(f"{roller} rolls a d{sides}: {value}" if roller is not None else f"a d{sides} is rolled: {value}")
         return value
 
     def _new_roll(self, sides: int) -> int:

@@ -579,10 +579,7 @@ def _set_counter(game: Game, s: State, text: str, value: Any, pos: SourcePos | N
     index = spec.index_of(owner)
     copies = game.identical.get(str(written), ()) if spec.per != "role" else ()
     if index is None and copies:
-        first, last = game.component_names[copies[0]], game.component_names[copies[-1]]
-        raise RulesetError.at(pos, f"'{written}' names {len(copies)} identical copies: write the copy, {first} to "
-                                   f"{last}, like {spec.name}({first}) (a position gives out copies in the order it "
-                                   f"lists them, the board's before the zones': the first {written} listed is {first})")
+        raise RulesetError.at(pos, _copies_named(game, spec.name, str(written), copies, ""))
     if index is None:
         owners = [owner_text(game, spec, o) for o in spec.owners]
         raise RulesetError.at(pos, f"'{written}' has no {spec.name}", did_you_mean(str(written), owners))
@@ -596,6 +593,10 @@ def _set_keyed(game: Game, s: State, spec: CounterSpec, text: str, written: str 
     by_text = {owner_text(game, spec, owner): spec.offset + i for i, owner in enumerate(spec.owners)}
     form = f"{spec.name}({'' if spec.per == 'game' else 'ROLE, ' if spec.per == 'role' else 'OWNER, '}KEY)"
     said = re.sub(r"\s*,\s*", ", ", written or "")
+    owner, _, key = said.partition(", ")
+    copies = game.identical.get(owner, ()) if spec.per not in ("game", "role") and said not in by_text else ()
+    if copies:  # claim(T, road) where T is the name identical copies share
+        raise RulesetError.at(pos, _copies_named(game, spec.name, owner, copies, f", {key}"))
     if said not in by_text:
         first = next(iter(by_text), "")
         raise RulesetError.at(pos, f"write the counter as {form}, like {spec.name}({first}): '{spec.name}' is kept per "
@@ -603,6 +604,18 @@ def _set_keyed(game: Game, s: State, spec: CounterSpec, text: str, written: str 
                                    f"and {text.strip()} names none of its values", did_you_mean(said, list(by_text)))
     _check_value(spec, text, value, pos)
     s.counters[by_text[said]] = value
+
+
+def _copies_named(game: Game, counter: str, written: str, copies: tuple[int, ...], rest: str) -> str:
+    """What a position is told when it names a counter's owner by the name identical copies share: which copy to write.
+
+    Example: ``claim(T, road): 1`` with three copies of T is told to write the copy, ``T-1`` to ``T-3``, like
+    ``claim(T-1, road)``.
+    """
+    first, last = game.component_names[copies[0]], game.component_names[copies[-1]]
+    return (f"'{written}' names {len(copies)} identical copies: write the copy, {first} to {last}, like "
+            f"{counter}({first}{rest}) (a position gives out copies in the order it lists them, the board's before the "
+            f"zones': the first {written} listed is {first})")
 
 
 def _check_value(spec: CounterSpec, text: str, value: Any, pos: SourcePos | None) -> None:

@@ -2,34 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 
 import pytest
 
-import engine.runner.scenario
-from engine.model.game import Game
 from engine.runner.scenario import run_scenario
 from tests.conftest import scenario_files
-
-
-@pytest.fixture(scope="module")
-def compiled_once() -> Iterator[None]:
-    """Each ruleset, with the variants and options a scenario sets, compiled once for all the scenarios that use it
-    (the shipped 283 use 38 such games, and compiling them again was 28 s of their 30); everything else a
-    scenario does (reading and checking its file, its setup, actions and expectations) is done for each."""
-    real, games = engine.runner.scenario.load_path, {}
-
-    def load_path(path: Path, variants: Sequence[str] = (), set_options: Mapping[str, str] | None = None,
-                  set_by: Mapping[str, str] | None = None) -> Game:
-        key = (str(path), tuple(variants), tuple(sorted((set_options or {}).items())), tuple(sorted((set_by or {}).items())))
-        if key not in games:
-            games[key] = real(path, variants, set_options, set_by)
-        return games[key]
-
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(engine.runner.scenario, "load_path", load_path)
-        yield
 
 
 @pytest.mark.parametrize("path", scenario_files(), ids=lambda p: f"{p.parent.parent.name}/{p.stem}")

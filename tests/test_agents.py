@@ -15,7 +15,6 @@ import gc
 import random
 import re
 import time
-from functools import lru_cache
 from pathlib import Path
 
 import pytest
@@ -28,16 +27,17 @@ from engine.core.slices import Chance
 from engine.model.state import State
 from engine.runner import agents
 from engine.runner.agents import Budget, GreedyAgent, SearchSpec, make_agent
+from tests.conftest import shipped_game
 
 SPECS = ["random", "greedy", "mcts:30", "ismcts:30"]
 SEARCH_SPECS = SPECS[1:]
 
 
-@lru_cache(maxsize=None)
 def load(name: str) -> engine.Game:
-    """A shipped ruleset, or ``name+variant`` for one with a variant switched on."""
+    """A shipped ruleset, or ``name+variant`` for one with a variant switched on: compiled once per test process,
+    shared with every module's tests (the parametrisations of several compile them all at collection)."""
     ruleset, _, variant = name.partition("+")
-    return engine.load(ruleset, variant or None)
+    return shipped_game(ruleset, variant or None)
 
 
 def configs() -> list[tuple[str, int]]:

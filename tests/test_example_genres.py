@@ -117,7 +117,7 @@ def example(name: str) -> engine.Game:
 
 @pytest.mark.parametrize("path", sorted(p for g in GAMES for p in (EXAMPLES / g / "scenarios").glob("*.yaml")),
                          ids=lambda p: f"{p.parent.parent.name}/{p.stem}")
-def test_scenario(path: Path) -> None:
+def test_scenario(path: Path, compiled_once: None) -> None:
     result = run_scenario(path)
     assert result.passed, "\n".join(result.failures)
 

@@ -14,6 +14,7 @@ layer or below (see tests/test_views.py).
 from __future__ import annotations
 
 import ast
+import functools
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -194,7 +195,13 @@ def outside_public_api(found: list[Import], public: list[str], exported: set[str
 LAYERS = parse_table(doc_section("layers"))
 PUBLIC = [name for _, names in parse_table(doc_section("public"), column=0) for name in names]
 KNOWN = modules(ROOT)
-FOUND = imports(ROOT, KNOWN)
+
+
+@functools.cache
+def found() -> list[Import]:
+    """Every import among the engine's and the command line's modules, read once per test process, when a test
+    first asks (not while the tests are collected: reading every module takes seconds, in each worker)."""
+    return imports(ROOT, KNOWN)
 
 
 def test_the_layers_are_the_documented_ones() -> None:
@@ -215,15 +222,15 @@ def test_each_layer_is_a_folder() -> None:
 
 
 def test_no_import_goes_up_a_layer() -> None:
-    assert upward(FOUND, LAYERS) == []
+    assert upward(found(), LAYERS) == []
 
 
 def test_no_modules_import_each_other_in_a_circle() -> None:
-    assert cycles(FOUND) == []
+    assert cycles(found()) == []
 
 
 def test_the_command_line_uses_only_the_public_api() -> None:
-    assert outside_public_api(FOUND, PUBLIC, set(engine.__all__)) == []
+    assert outside_public_api(found(), PUBLIC, set(engine.__all__)) == []
 
 
 def test_the_public_modules_exist() -> None:
@@ -231,7 +238,7 @@ def test_the_public_modules_exist() -> None:
 
 
 def test_imports_inside_functions_count() -> None:
-    inside = [imp for imp in FOUND if imp.source == "engine.model.game" and imp.target == "engine.model.state" and not imp.type_only]
+    inside = [imp for imp in found() if imp.source == "engine.model.game" and imp.target == "engine.model.state" and not imp.type_only]
     assert inside, "Game.new_state imports State inside the method; the scan must see it"
 
 

@@ -99,7 +99,7 @@ def test_each_step_kind_is_used_twice_or_shown_in_an_example_that_validates(tmp_
 
 @pytest.mark.parametrize("path", sorted((ROOT / "docs" / "examples").glob("*/scenarios/*.yaml")),
                          ids=lambda p: f"{p.parent.parent.name}/{p.stem}")
-def test_every_example_scenario_passes(path: Path) -> None:
+def test_every_example_scenario_passes(path: Path, compiled_once: None) -> None:
     """The examples under docs/examples prove their rules with scenario files, like the shipped rulesets."""
     from engine.runner.scenario import run_scenario
 

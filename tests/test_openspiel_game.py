@@ -39,6 +39,7 @@ from open_spiel.python.observation import make_observation  # noqa: E402
 from engine.rl.chance import TooManyOutcomes, drawn, may_draw  # noqa: E402
 from engine.rl import openspiel  # noqa: E402
 from engine.rl.openspiel import TooDeep, load_game  # noqa: E402
+from tests.conftest import shipped_game  # noqa: E402
 from tests.test_openspiel import CLASSICS  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -371,16 +372,18 @@ def test_a_ruleset_that_never_draws_is_deterministic_and_alpha_beta_solves_tic_t
     str(p) for p in (ROOT / "docs" / "examples").iterdir() if (p / "ruleset.yaml").exists())])
 def test_a_game_declared_deterministic_never_reaches_a_chance_node(ruleset: str) -> None:
     """Sound: a game said DETERMINISTIC (nothing in its ruleset draws) meets no chance node in random games, at
-    every player count; and the adapter refuses a draw in such a game rather than list it."""
-    rules = engine.load(ruleset)
+    every player count; and the adapter refuses a draw in such a game rather than list it.  Three games, or as
+    many as 300 moves in all reach: a long game (chess, quoridor) is played once, for 300 moves."""
+    rules = shipped_game(ruleset)  # compiled once per session, shared with the other tests of the ruleset
     for players in rules.player_counts:
         if may_draw(rules, players):
             continue
         game = load_game(ruleset, players=players)
         assert game.get_type().chance_mode == pyspiel.GameType.ChanceMode.DETERMINISTIC
         pick = random.Random(players)
+        moves = 0
         for _ in range(3):
-            state, moves = game.new_initial_state(), 0
+            state = game.new_initial_state()
             while not state.is_terminal() and moves < 300:
                 assert not state.is_chance_node(), f"{ruleset} with {players} players drew at random"
                 state.apply_action(pick.choice(state.legal_actions()))

@@ -11,7 +11,6 @@ look at the zone, also after turning the zone's pieces to random faces.
 from __future__ import annotations
 
 import random
-from functools import lru_cache
 from unittest import mock
 
 import pytest
@@ -21,11 +20,12 @@ from hypothesis import strategies as st
 import engine
 from engine.blocks.placement import KEPT_ZONE, Place
 from engine.model.state import State
+from tests.conftest import shipped_game
 
 
-@lru_cache(maxsize=None)
 def load(name: str) -> engine.Game:
-    return engine.load(name)
+    """A shipped ruleset, compiled once per test process and shared with every module's tests (collection too)."""
+    return shipped_game(name)
 
 
 PLACING = [name for name in engine.builtin_names() if any(isinstance(step, Place) for step in load(name).steps)]

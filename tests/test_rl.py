@@ -39,12 +39,13 @@ from cli.main import main  # noqa: E402
 from engine.blocks.enumeration import Texts  # noqa: E402
 from engine.core.errors import RulecraftError  # noqa: E402
 from engine.rl import ActionTable, env  # noqa: E402
+from tests.conftest import shipped_game  # noqa: E402
 
 # PettingZoo's checker suggests a plain Box; a Dict with "action_mask" is the convention of its own board games.
 pytestmark = pytest.mark.filterwarnings("ignore:Observation space for each agent:UserWarning",
                                         "ignore:Observation is not a NumPy array:UserWarning")
 
-CASES = [(name, players) for name in engine.builtin_names() for players in engine.load(name).player_counts]
+CASES = [(name, players) for name in engine.builtin_names() for players in shipped_game(name).player_counts]
 
 
 @pytest.fixture(scope="module")
@@ -67,13 +68,13 @@ EXAMPLES = sorted(p.name for p in EXAMPLES_DIR.iterdir() if p.is_dir() or p.suff
 def test_pettingzoo_api_and_seed_tests_on_every_example(name: str) -> None:
     """The example games of docs/examples (hidden hands, dice, sealed bids, 2 to 5 players) pass PettingZoo's checks
     at every player count."""
-    game = engine.load(EXAMPLES_DIR / name)
+    game = shipped_game(str(EXAMPLES_DIR / name))  # compiled once per session, shared with other tests of it
     for players in game.player_counts:
         pettingzoo_test.api_test(env(game, players=players), num_cycles=300)
         pettingzoo_test.seed_test(lambda: env(game, players=players), num_cycles=100)
 
 
-VARIANTS = [(name, v) for name in engine.builtin_names() for v in engine.load(name).available_variants]
+VARIANTS = [(name, v) for name in engine.builtin_names() for v in shipped_game(name).available_variants]
 
 
 @pytest.mark.parametrize(("name", "variant"), VARIANTS, ids=[f"{n}+{v}" for n, v in VARIANTS])
@@ -786,8 +787,8 @@ def test_every_step_kind_that_lists_actions_is_in_the_doc_s_table() -> None:
     `commit NAME to SLOT`, not its faces, cells or numbers (sealed-cells, sealed-bids)."""
     table = DOC.read_text(encoding="utf-8").split("| step kind | texts listed |", 1)[1].split("\n\n", 1)[0]
     examples = sorted(p.parent for p in (DOC.parent / "examples").glob("*/ruleset.yaml"))
-    kinds = {source.name.split("(")[1].rstrip(")") for game in [*map(engine.load, engine.builtin_names()),
-                                                                  *map(engine.load, examples)]
+    kinds = {source.name.split("(")[1].rstrip(")") for game in [*map(shipped_game, engine.builtin_names()),
+                                                                  *map(shipped_game, map(str, examples))]
              for source in ActionTable(game).sources[:-1] if source.texts.texts or source.texts.unlisted}
     assert "commit" in kinds and "move" in kinds
     assert sorted(kind for kind in kinds if f"| `{kind}` |" not in table) == []

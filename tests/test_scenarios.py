@@ -11,7 +11,7 @@ from tests.conftest import scenario_files
 
 
 @pytest.mark.parametrize("path", scenario_files(), ids=lambda p: f"{p.parent.parent.name}/{p.stem}")
-def test_scenario(path: Path) -> None:
+def test_scenario(path: Path, compiled_once: None) -> None:
     result = run_scenario(path)
     assert result.passed, "\n".join(result.failures)
 

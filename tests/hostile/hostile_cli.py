@@ -1,6 +1,6 @@
 """Running the ``rulecraft`` command as a user would, for the hostile-input tests.
 
->>> result = rulecraft("list")
+>>> result = rulecraft("list", fresh=True)
 >>> result.code, "Traceback" in result.err
 (0, False)
 """
@@ -8,8 +8,6 @@
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
 import traceback
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,6 +15,8 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from cli.main import main
+
+import forked_cli
 
 ROOT = Path(__file__).resolve().parents[2]
 SECRET = "swordfish-4711"
@@ -37,12 +37,17 @@ class Run:
         return self.out + self.err
 
 
-def rulecraft(*args: str, cwd: Path | None = None) -> Run:
-    """Run ``rulecraft ARGS`` in a fresh process (this tree first on the path); a hang fails the test."""
+def rulecraft(*args: str, cwd: Path | None = None, fresh: bool = False) -> Run:
+    """Run ``rulecraft ARGS`` in a process of its own (this tree first on the path); a hang fails the test.
+
+    The process is forked from one that has imported the command (``forked_cli.py``); ``fresh``: a new
+    interpreter, as a user starts it.
+    """
     env = {**os.environ, "PYTHONPATH": str(ROOT), "RULECRAFT_TEST_SECRET": SECRET}
-    command = [sys.executable, "-c", "from cli.main import main; main()", *args]
-    done = subprocess.run(command, capture_output=True, cwd=cwd or ROOT, env=env, timeout=HANG, stdin=subprocess.DEVNULL)
-    return Run(done.returncode, done.stdout.decode("utf-8", "replace"), done.stderr.decode("utf-8", "replace"))
+    done = forked_cli.run(list(args), env, cwd=cwd or ROOT, timeout=HANG, fresh=fresh)
+    if done is None:
+        raise AssertionError(f"rulecraft {' '.join(args)[:200]} did not end in {HANG} s")
+    return Run(done.code, done.out, done.err)
 
 
 def rulecraft_here(*args: str) -> Run:

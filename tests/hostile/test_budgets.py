@@ -1,8 +1,9 @@
 """Hostile rulesets that once hung the machine or exhausted its memory: each now stops at a named limit.
 
-Every test runs ``rulecraft`` in a child process (see ``budget_cli.py``)
-and checks that it ends within 2 s of processor time and 300 MB with a
-positioned error, exit status 1 and no traceback.
+Every test runs ``rulecraft`` in a child process (see ``budget_cli.py``;
+forked from one that has imported the command, a new interpreter in two of
+them) and checks that it ends within 2 s of processor time and 300 MB with
+a positioned error, exit status 1 and no traceback.
 """
 
 from __future__ import annotations
@@ -27,7 +28,8 @@ def _with(extra: str) -> str:
 def test_an_aliased_long_text_counts_its_length_each_time(tmp_path: Path) -> None:
     text = "x: &big " + "y" * 1_000_000 + "\ny: [" + ", ".join(["*big"] * 2000) + "]\n"
     path = write_ruleset(tmp_path, text)
-    run_cli(["validate", str(path)]).assert_refused(str(path), "too much text", "yaml_text")
+    # A new interpreter, as a user starts it (the other tests fork theirs from one that has imported the command).
+    run_cli(["validate", str(path)], fresh=True).assert_refused(str(path), "too much text", "yaml_text")
 
 
 def test_merge_keys_count_the_entries_they_copy(tmp_path: Path) -> None:
@@ -113,7 +115,7 @@ def _doubling(levels: int) -> str:
 def test_functions_calling_each_other_twice_stop_at_the_step_budget(tmp_path: Path) -> None:
     text = _with(_doubling(40)).replace("setup: |\n", "setup: |\n  gold = f40(1)\n")
     path = write_ruleset(tmp_path, text)
-    run_cli(["validate", str(path)]).assert_refused(str(path), "step budget", "call of 'f", "--limit steps=N")
+    run_cli(["validate", str(path)], fresh=True).assert_refused(str(path), "step budget", "call of 'f", "--limit steps=N")
 
 
 def test_a_costly_end_condition_that_passes_validate_cannot_hang_simulate(tmp_path: Path) -> None:

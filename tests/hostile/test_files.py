@@ -237,7 +237,7 @@ def test_a_damaged_policy_file_is_refused_with_a_reason(tmp_path: Path, text: st
 
 def test_a_ruleset_or_scenario_that_is_a_fifo_is_refused_at_once(tmp_path: Path) -> None:
     pipe = fifo(tmp_path / "ruleset.yaml")
-    assert_refused(rulecraft("validate", str(pipe)), "not a regular file")
+    assert_refused(rulecraft("validate", str(pipe), fresh=True), "not a regular file")  # a new interpreter, as a user's
     assert_refused(rulecraft("simulate", str(pipe)), "is not a ruleset file or a folder holding ruleset.yaml")
     assert_refused(rulecraft("check", str(pipe)), "not a regular file")
     game = tmp_path / "game"

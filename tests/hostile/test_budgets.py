@@ -7,7 +7,9 @@ positioned error, exit status 1 and no traceback.
 
 from __future__ import annotations
 
+import inspect
 import re
+import sys
 from pathlib import Path
 
 import pytest
@@ -431,3 +433,27 @@ def test_the_actions_limit_is_raised_for_one_run_and_the_python_api_is_told(tmp_
         state.legal_actions()
     with limits.using(limits.parse_limits(["actions=200000"])):
         assert len(engine.load(path).new_state(players=2, seed=0).legal_actions()) == 140_000
+
+
+def test_functions_called_deeper_than_python_follows_stop_with_an_error_at_a_call(tmp_path: Path) -> None:
+    """With call_depth raised far past its default, a chain of functions each calling the one before went deeper
+    than Python's stack: a RecursionError's traceback as the end condition was tested (a chain of 700 under
+    --limit call_depth=100000). The stack is made short here, so that a chain of 200 is too deep."""
+    lines = ["functions:", "  h1(int n): n + 1"] + [f"  h{k}(int n): h{k - 1}(n) + 1" for k in range(2, 201)]
+    text = _with("\n".join(lines) + "\n").replace("  when: all(", "  when: h200(count(t in board)) < 0 or all(")
+    path = write_ruleset(tmp_path, text)
+    with limits.using(limits.parse_limits(["call_depth=1000"])):
+        state = engine.load(path).new_state(players=2, seed=0)
+        before = state.to_json()
+        action = state.legal_actions()[0]
+        depth = len(inspect.stack(0))
+        old = sys.getrecursionlimit()
+        sys.setrecursionlimit(depth + 100)
+        try:
+            with pytest.raises(EffectRuntimeError, match=r"the call of 'h\d+' is nested deeper than Python can follow"
+                                                         r".*call_depth=1,000") as err:
+                state.apply(action)
+        finally:
+            sys.setrecursionlimit(old)
+    assert err.value.pos is not None and err.value.pos.file == str(path)
+    assert state.to_json() == before

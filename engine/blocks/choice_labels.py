@@ -26,6 +26,7 @@ from engine.core.actions import find_text, normalise
 from engine.core.errors import IllegalActionError
 from engine.core.facedown import NOBODY, hidden_from, public_name
 from engine.core.information import SEEN, zone_view
+from engine.core.showtext import as_one_line
 from engine.lang.types import BOOL, DIE, ZONE, Component, ListOf
 
 if TYPE_CHECKING:
@@ -174,13 +175,15 @@ CELL_LABELS: dict[tuple[Any, ...], str] = {}
 
 
 def plain_label(s: "StateView", value: Any) -> str:
-    """A value as action text: a cell as x,y (as the board names it, where it does), anything else as written.
+    """A value as action text: a cell as x,y (as the board names it, where it does), anything else as written, a text
+    in one line (a line break in it would print a line of its own, looking like another action or a line of the log).
 
-    >>> plain_label(None, (3, 4)), plain_label(None, 7)
-    ('3,4', '7')
+    >>> plain_label(None, (3, 4)), plain_label(None, 7), plain_label(None, "take\\n[2] pass")
+    ('3,4', '7', 'take\\\\n[2] pass')
     """
     if not isinstance(value, tuple):
-        return str(value)
+        text = str(value)
+        return text if text.isprintable() else as_one_line(text)
     if s is not None and s.game.cell_names is not PLAIN and len(value) == 2:  # the board names its cells: e2
         try:
             return s.game.cell_text(value)

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 import engine
 
 FACTORIES = """\
@@ -91,6 +93,19 @@ def test_copies_in_different_zones_are_told_apart_by_their_zone(tmp_path: Path) 
     s.apply("choose Blue from f2")
     assert game.compile_condition("count(f1) == 3 and count(f2) == 0").test(s)  # the factory not chosen keeps its tiles
     assert "seat1 chooses Blue from f2" in s.log
+
+
+@pytest.mark.parametrize("name, word", [("Blue from f2", "from"), ("blue AS Red", "AS"), ("Blue at 0,0", "at")])
+def test_a_component_named_as_another_told_apart_is_refused_where_written(tmp_path: Path, name: str, word: str) -> None:
+    """A card named 'Blue from f2' lying in f1, beside Blue's copies in f1 and f2, was never offered: the copy in f2
+    was told apart as 'choose Blue from f2', the same text, and the choice kept one option per text."""
+    text = FACTORIES.replace("      - {id: Red, colour: Red, count: 4}\n",
+                             f'      - {{id: Red, colour: Red, count: 4}}\n      - {{id: "{name}", colour: Red}}\n')
+    with pytest.raises(engine.RulesetError, match=rf"ruleset.yaml:\d+:\d+: component id '{name}' reads as the "
+                                                  rf"component Blue told apart by '{word}'"):
+        load(tmp_path, text)
+    text = text.replace(f'{{id: "{name}", colour: Red}}', "{id: Shot at Dawn, colour: Red}")  # no component Shot
+    assert "Shot at Dawn" in load(tmp_path, text).component_names
 
 
 def test_a_name_chosen_among_hidden_zones_tells_nobody_where_it_lay(tmp_path: Path) -> None:

@@ -144,7 +144,10 @@ def test_values_are_offered_as_the_language_writes_them(tmp_path: Path) -> None:
     for code, offered in [("choose(x in [true, false])", ["choose true", "choose false"]),
                           ("choose(x in [d6, d8])", ["choose d6", "choose d8"]),
                           ("choose(x in [[f1, f2], [f2, f1]])", ["choose [f1, f2]", "choose [f2, f1]"]),
-                          ("choose(x in [[Blue, Red], [Red, Blue]])", ["choose [Blue, Red]", "choose [Red, Blue]"])]:
+                          ("choose(x in [[Blue, Red], [Red, Blue]])", ["choose [Blue, Red]", "choose [Red, Blue]"]),
+                          # a text that would read as two items, or none, is quoted: ["a, b"] and [a, b] were one option
+                          ('choose(x in [["a, b"], ["a", "b"], ["x]"], ["x", "]"], [""]])',
+                           ['choose ["a, b"]', "choose [a, b]", 'choose ["x]"]', 'choose [x, "]"]', 'choose [""]'])]:
         text = FACTORIES.replace('let t = choose(x in tiles where x in f1 or x in f2, text = "take a colour")\n'
                                  '        let from = if t in f1 then f1 else f2',
                                  f'let v = {code}\n        let from = f1\n        let t = first(from)')

@@ -166,8 +166,20 @@ def labeller(item: Any) -> Any:
         return lambda s, v: f"d{v}"
     if isinstance(item, ListOf):  # each item as it reads alone: [Wool, Grain], not Python's ['Wool', 'Grain']
         inner = labeller(item.item)
-        return lambda s, v: f"[{', '.join(inner(s, x) for x in v)}]" if isinstance(v, list) else inner(s, v)
+        return lambda s, v: f"[{', '.join(_in_list(inner(s, x), x) for x in v)}]" if isinstance(v, list) else inner(s, v)
     return plain_label
+
+
+def _in_list(text: str, value: Any) -> str:
+    """An item's label in a list's: a text that would read as several items, or none, in quotes (``["a, b"]`` is not
+    ``[a, b]``: a choice offering both offered one of them).
+
+    >>> _in_list("Wool", "Wool"), _in_list("a, b", "a, b"), _in_list("", ""), _in_list('say "x]"', 'say "x]"')
+    ('Wool', '"a, b"', '""', '"say \\\\"x]\\\\""')
+    """
+    if not isinstance(value, str) or text and text == text.strip() and not any(c in text for c in ',[]"'):
+        return text
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
 CELL_LABELS: dict[tuple[Any, ...], str] = {}

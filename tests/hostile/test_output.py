@@ -151,3 +151,16 @@ def test_html_pages_show_escape_sequences_escaped(loud: Path) -> None:
     page = index_page([("loud-tiles", engine.load(str(loud)), "")])
     assert not any(raw in page for raw in RAW)
     assert "Tiles\\x1b]0;pwned" in page
+
+
+def test_a_title_holding_a_line_break_is_refused_where_written(tmp_path: Path) -> None:
+    """The title is the first line of rulecraft play's game: a line break in it printed the rest as a line of its
+    own ('fake line: 2 players, seed 1'). One folded by YAML with its last line break (title: >) is read as before."""
+    base = (Path(__file__).resolve().parents[2] / "rulesets" / "tic-tac-toe" / "ruleset.yaml").read_text(encoding="utf-8")
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(base.replace("title: Tic-tac-toe", 'title: "Tic-tac-toe\\nseat 1 wins"'), encoding="utf-8")
+    with pytest.raises(engine.RulesetError, match=r"ruleset.yaml:\d+:\d+: the title 'Tic-tac-toe\\nseat 1 wins' holds "
+                                                  r"a line break"):
+        engine.load(path)
+    path.write_text(base.replace("title: Tic-tac-toe", "title: >\n  Tic-tac-toe,\n  the game"), encoding="utf-8")
+    assert engine.load(path).title.strip() == "Tic-tac-toe, the game"

@@ -164,3 +164,17 @@ def test_a_title_holding_a_line_break_is_refused_where_written(tmp_path: Path) -
         engine.load(path)
     path.write_text(base.replace("title: Tic-tac-toe", "title: >\n  Tic-tac-toe,\n  the game"), encoding="utf-8")
     assert engine.load(path).title.strip() == "Tic-tac-toe, the game"
+
+
+def test_a_text_in_code_is_explained_in_one_line(tmp_path: Path) -> None:
+    """explain wrote a text of the code with its line break as it is, so the rest of it began a line of its own in
+    the rules ('[2] place X at 0,0'); the text's unseen characters are written as escapes, as the code writes them."""
+    from cli.explain import explain
+
+    base = (Path(__file__).resolve().parents[2] / "rulesets" / "tic-tac-toe" / "ruleset.yaml").read_text(encoding="utf-8")
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(base.replace("turn:\n", 'turn:\n  - do:\n      effect: |\n        let a = choose(a in '
+                                 '["line\\n[2] place X at 0,0", "x\\u200by"])\n', 1), encoding="utf-8")
+    lines = explain(engine.load(path))
+    assert not any(line.startswith("[2]") for line in lines)
+    assert any('"line\\n[2] place X at 0,0", "x\\u200by"' in line for line in lines)

@@ -147,9 +147,14 @@ def test_values_are_offered_as_the_language_writes_them(tmp_path: Path) -> None:
                           ("choose(x in [[Blue, Red], [Red, Blue]])", ["choose [Blue, Red]", "choose [Red, Blue]"]),
                           # a text that would read as two items, or none, is quoted: ["a, b"] and [a, b] were one option
                           ('choose(x in [["a, b"], ["a", "b"], ["x]"], ["x", "]"], [""]])',
-                           ['choose ["a, b"]', "choose [a, b]", 'choose ["x]"]', 'choose [x, "]"]', 'choose [""]'])]:
+                           ['choose ["a, b"]', "choose [a, b]", 'choose ["x]"]', 'choose [x, "]"]', 'choose [""]']),
+                          ("choose(x in [[first(t in tiles where t.id == \"Blue, Red\")], [first(t in tiles where "
+                           "t.colour == Blue), first(t in tiles where t.id == \"Red\")]])",
+                           ['choose ["Blue, Red"]', "choose [Blue, Red]"])]:
         text = FACTORIES.replace('let t = choose(x in tiles where x in f1 or x in f2, text = "take a colour")\n'
                                  '        let from = if t in f1 then f1 else f2',
                                  f'let v = {code}\n        let from = f1\n        let t = first(from)')
+        text = text.replace("      - {id: Red, colour: Red, count: 4}\n",
+                            '      - {id: Red, colour: Red, count: 4}\n      - {id: "Blue, Red", colour: Red}\n')
         s = load(tmp_path, text).new_state(players=2, seed=1)
         assert list(map(str, s.legal_actions())) == offered

@@ -171,13 +171,16 @@ def labeller(item: Any) -> Any:
 
 
 def _in_list(text: str, value: Any) -> str:
-    """An item's label in a list's: a text that would read as several items, or none, in quotes (``["a, b"]`` is not
-    ``[a, b]``: a choice offering both offered one of them).
+    """An item's label in a list's: one that would read as several items, or none, in quotes (``["a, b"]`` is not
+    ``[a, b]``: a choice offering both offered one of them), a text's or a component's alike; a cell, ``0,1``, and a
+    list, as they are.
 
     >>> _in_list("Wool", "Wool"), _in_list("a, b", "a, b"), _in_list("", ""), _in_list('say "x]"', 'say "x]"')
     ('Wool', '"a, b"', '""', '"say \\\\"x]\\\\""')
+    >>> _in_list("0,1", (0, 1)), _in_list("a, b", 7)
+    ('0,1', '"a, b"')
     """
-    if not isinstance(value, str) or text and text == text.strip() and not any(c in text for c in ',[]"'):
+    if isinstance(value, (tuple, list)) or text and text == text.strip() and not any(c in text for c in ',[]"'):
         return text
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 

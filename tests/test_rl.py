@@ -221,7 +221,7 @@ def test_a_choice_among_truth_values_or_texts_written_out_is_listed_as_offered(t
     state.apply("choose c1")
     assert sorted(str(a) for a in table.legal(state).values()) == ["choose false", "choose true"]
     state.apply("choose true")
-    assert sorted(str(a) for a in table.legal(state).values()) == ["choose a\\nb", "choose c"]
+    assert sorted(str(a) for a in table.legal(state).values()) == ['choose "a\\nb"', "choose c"]
 
 
 def test_a_decision_offering_more_unlisted_actions_than_ranked_indices_warns_once(tmp_path: Path) -> None:

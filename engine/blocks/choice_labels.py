@@ -190,15 +190,21 @@ CELL_LABELS: dict[tuple[Any, ...], str] = {}
 
 
 def plain_label(s: "StateView", value: Any) -> str:
-    """A value as action text: a cell as x,y (as the board names it, where it does), anything else as written, a text
-    in one line (a line break in it would print a line of its own, looking like another action or a line of the log).
+    """A value as action text: a cell as x,y (as the board names it, where it does), anything else as written; a text
+    that cannot stand so in one line in quotes, its line breaks and unseen characters written as escapes (a line break
+    would print a line of its own, looking like another action or a line of the log), and its backslashes and quotes
+    too, so that no other text reads the same.
 
     >>> plain_label(None, (3, 4)), plain_label(None, 7), plain_label(None, "take\\n[2] pass")
-    ('3,4', '7', 'take\\\\n[2] pass')
+    ('3,4', '7', '"take\\\\n[2] pass"')
+    >>> plain_label(None, "take\\\\n[2] pass"), plain_label(None, '"take"')
+    ('take\\\\n[2] pass', '"\\\\"take\\\\""')
     """
     if not isinstance(value, tuple):
         text = str(value)
-        return text if text.isprintable() else as_one_line(text)
+        if text.isprintable() and not (len(text) > 1 and text[0] == text[-1] == '"'):
+            return text
+        return '"' + as_one_line(text.replace("\\", "\\\\").replace('"', '\\"')) + '"'
     if s is not None and s.game.cell_names is not PLAIN and len(value) == 2:  # the board names its cells: e2
         try:
             return s.game.cell_text(value)

@@ -421,11 +421,11 @@ def test_a_coroutine_left_on_a_thread_is_kept_while_the_thread_lives_then_let_go
                           st.just((1, [2]))), max_size=30))
 def test_the_labels_of_options_read_back_as_written(values: list[object]) -> None:
     """The labels kept for cells are those worked out afresh (a cell as x,y, anything else as written, a text
-    that cannot stand so in one line in quotes, with escapes), also once the kept ones were forgotten, and each label is offered once."""
+    that cannot stand so in one line, or empty, or with spaces at an end, in quotes, with escapes), also once the kept ones were forgotten, and each label is offered once."""
     choice_labels.CELL_LABELS.update({(i, -i): f"{i},{-i}" for i in range(5000 - len(choice_labels.CELL_LABELS))})  # forget soon
     label = choice_labels.labeller(None)
-    fresh = [",".join(map(str, v)) if isinstance(v, tuple) else str(v) if str(v).isprintable() and not
-             (len(str(v)) > 1 and str(v)[0] == str(v)[-1] == '"') else
+    fresh = [",".join(map(str, v)) if isinstance(v, tuple) else str(v) if str(v).isprintable() and str(v) == str(v).strip()
+             and str(v) and not (len(str(v)) > 1 and str(v)[0] == str(v)[-1] == '"') else
              '"' + as_one_line(str(v).replace("\\", "\\\\").replace('"', '\\"')) + '"' for v in values]
     assert [label(None, v) for v in values] == fresh
     options, labels = choice_labels.distinct_options(values, label, None)  # type: ignore[arg-type]

@@ -180,7 +180,9 @@ def _in_list(text: str, value: Any) -> str:
     >>> _in_list("0,1", (0, 1)), _in_list("a, b", 7)
     ('0,1', '"a, b"')
     """
-    if isinstance(value, (tuple, list)) or text and text == text.strip() and not any(c in text for c in ',[]"'):
+    if isinstance(value, (tuple, list)) or isinstance(value, str) and text != value:  # a text its label quotes already
+        return text
+    if text and text == text.strip() and not any(c in text for c in ',[]"'):
         return text
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
@@ -191,18 +193,19 @@ CELL_LABELS: dict[tuple[Any, ...], str] = {}
 
 def plain_label(s: "StateView", value: Any) -> str:
     """A value as action text: a cell as x,y (as the board names it, where it does), anything else as written; a text
-    that cannot stand so in one line in quotes, its line breaks and unseen characters written as escapes (a line break
-    would print a line of its own, looking like another action or a line of the log), and its backslashes and quotes
-    too, so that no other text reads the same.
+    that cannot stand so in one line (or is empty, or has spaces at an end: typed, it would read as another or none)
+    in quotes, its line breaks and unseen characters written as escapes (a line break would print a line of its own,
+    looking like another action or a line of the log), and its backslashes and quotes too, so that no other text
+    reads the same.
 
     >>> plain_label(None, (3, 4)), plain_label(None, 7), plain_label(None, "take\\n[2] pass")
     ('3,4', '7', '"take\\\\n[2] pass"')
-    >>> plain_label(None, "take\\\\n[2] pass"), plain_label(None, '"take"')
-    ('take\\\\n[2] pass', '"\\\\"take\\\\""')
+    >>> plain_label(None, "take\\\\n[2] pass"), plain_label(None, '"take"'), plain_label(None, ""), plain_label(None, " a")
+    ('take\\\\n[2] pass', '"\\\\"take\\\\""', '""', '" a"')
     """
     if not isinstance(value, tuple):
         text = str(value)
-        if text.isprintable() and not (len(text) > 1 and text[0] == text[-1] == '"'):
+        if text.isprintable() and text and text == text.strip() and not (len(text) > 1 and text[0] == text[-1] == '"'):
             return text
         return '"' + as_one_line(text.replace("\\", "\\\\").replace('"', '\\"')) + '"'
     if s is not None and s.game.cell_names is not PLAIN and len(value) == 2:  # the board names its cells: e2

@@ -25,6 +25,7 @@ from hypothesis import strategies as st
 import engine
 from engine.blocks import choice_labels, choices
 from engine.core.errors import EffectRuntimeError, IllegalActionError, RulesetError
+from engine.core.showtext import as_one_line
 from engine.runner.agents import make_agent
 
 try:
@@ -159,6 +160,38 @@ def test_a_question_with_braces_to_fill_in_is_refused_where_written(tmp_path: Pa
                                            r"'\{c\}' would be shown with its braces, not filled in \(a question is "
                                            r"the same words each time, the options name what is chosen"):
         engine.load(path)
+
+
+@pytest.mark.parametrize("question, shown", [("pick\\nnext:", "\\\\n"), ("pick \\x1b[2J", "\\\\x1b"),
+                                             ("pi\\u200bck", "\\\\u200b")])
+def test_a_question_holding_a_line_break_or_an_unseen_character_is_refused_where_written(tmp_path: Path, question: str,
+                                                                                      shown: str) -> None:
+    """A line break in the question printed a line of its own under it at rulecraft play, looking like the start of
+    the options; a control or invisible character made the question read otherwise than written."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(RULESET.replace("SETUP", DEAL).replace("choose(c in hand(current_role))",
+                                                           f'choose(c in hand(current_role), text = "{question}")'))
+    with pytest.raises(RulesetError, match=r"ruleset.yaml:\d+:\d+: the question of choose\(\) holds a line break, a "
+                                           rf"control or an invisible character \({shown}\): it is one line"):
+        engine.load(path)
+
+
+def test_a_text_offered_as_an_option_stands_in_one_line(tmp_path: Path) -> None:
+    """A text holding a line break, offered by choose, printed the rest of it as a line of its own in the list of
+    actions and in the log ('X chooses line', then '[2] place X at 0,0'), faking an action; it is now written with
+    its line break and other unseen characters as escapes, in quotes, which is also how it is typed."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(RULESET.replace("SETUP", DEAL).replace(
+        "choose(c in hand(current_role))",
+        'choose(c in hand(current_role))\n        let w = choose(w in ["take\\n[2] choose c2", "x\\u200by", "pass"])'))
+    s = engine.load(path).new_state(players=2, record=True)
+    s.apply("choose c1")
+    assert s.legal_actions().texts() == ['choose "take\\n[2] choose c2"', 'choose "x\\u200by"', "choose pass"]
+    s.apply('choose "take\\n[2] choose c2"')
+    assert all("\n" not in line for line in s.log) and 'A chooses "take\\n[2] choose c2"' in s.log
+    texts = ["a\nb", "a\\nb", '"a\\nb"', '"a\nb"']  # a line break, a backslash, quotes: four options, four texts
+    assert choice_labels.distinct_options(texts, choice_labels.plain_label, None)[1] == [
+        '"a\\nb"', "a\\nb", '"\\"a\\\\nb\\""', '"\\"a\\nb\\""']
 
 
 def test_braces_with_nothing_to_fill_in_are_words_of_the_question(tmp_path: Path) -> None:
@@ -387,11 +420,13 @@ def test_a_coroutine_left_on_a_thread_is_kept_while_the_thread_lives_then_let_go
 @given(st.lists(st.one_of(st.tuples(st.integers(-9, 99), st.integers(-9, 99)), st.integers(), st.text(max_size=3),
                           st.just((1, [2]))), max_size=30))
 def test_the_labels_of_options_read_back_as_written(values: list[object]) -> None:
-    """The labels kept for cells are those worked out afresh (a cell as x,y, anything else as written), also
-    once the kept ones were forgotten, and each label is offered once."""
+    """The labels kept for cells are those worked out afresh (a cell as x,y, anything else as written, a text
+    that cannot stand so in one line, or empty, or with spaces at an end, in quotes, with escapes), also once the kept ones were forgotten, and each label is offered once."""
     choice_labels.CELL_LABELS.update({(i, -i): f"{i},{-i}" for i in range(5000 - len(choice_labels.CELL_LABELS))})  # forget soon
     label = choice_labels.labeller(None)
-    fresh = [",".join(map(str, v)) if isinstance(v, tuple) else str(v) for v in values]
+    fresh = [",".join(map(str, v)) if isinstance(v, tuple) else str(v) if str(v).isprintable() and str(v) == str(v).strip()
+             and str(v) and not (len(str(v)) > 1 and str(v)[0] == str(v)[-1] == '"') else
+             '"' + as_one_line(str(v).replace("\\", "\\\\").replace('"', '\\"')) + '"' for v in values]
     assert [label(None, v) for v in values] == fresh
     options, labels = choice_labels.distinct_options(values, label, None)  # type: ignore[arg-type]
     assert labels == list(dict.fromkeys(fresh)) and [fresh[values.index(o)] for o in options] == labels

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 import engine
 
 FACTORIES = """\
@@ -93,6 +95,19 @@ def test_copies_in_different_zones_are_told_apart_by_their_zone(tmp_path: Path) 
     assert "seat1 chooses Blue from f2" in s.log
 
 
+@pytest.mark.parametrize("name, word", [("Blue from f2", "from"), ("blue AS Red", "AS"), ("Blue at 0,0", "at")])
+def test_a_component_named_as_another_told_apart_is_refused_where_written(tmp_path: Path, name: str, word: str) -> None:
+    """A card named 'Blue from f2' lying in f1, beside Blue's copies in f1 and f2, was never offered: the copy in f2
+    was told apart as 'choose Blue from f2', the same text, and the choice kept one option per text."""
+    text = FACTORIES.replace("      - {id: Red, colour: Red, count: 4}\n",
+                             f'      - {{id: Red, colour: Red, count: 4}}\n      - {{id: "{name}", colour: Red}}\n')
+    with pytest.raises(engine.RulesetError, match=rf"ruleset.yaml:\d+:\d+: component id '{name}' reads as the "
+                                                  rf"component Blue told apart by '{word}'"):
+        load(tmp_path, text)
+    text = text.replace(f'{{id: "{name}", colour: Red}}', "{id: Shot at Dawn, colour: Red}")  # no component Shot
+    assert "Shot at Dawn" in load(tmp_path, text).component_names
+
+
 def test_a_name_chosen_among_hidden_zones_tells_nobody_where_it_lay(tmp_path: Path) -> None:
     s = load(tmp_path, SUSPECTS).new_state(players=3, seed=1, record=True)
     for name in ("Plum", "Green", "Mustard"):
@@ -129,9 +144,17 @@ def test_values_are_offered_as_the_language_writes_them(tmp_path: Path) -> None:
     for code, offered in [("choose(x in [true, false])", ["choose true", "choose false"]),
                           ("choose(x in [d6, d8])", ["choose d6", "choose d8"]),
                           ("choose(x in [[f1, f2], [f2, f1]])", ["choose [f1, f2]", "choose [f2, f1]"]),
-                          ("choose(x in [[Blue, Red], [Red, Blue]])", ["choose [Blue, Red]", "choose [Red, Blue]"])]:
+                          ("choose(x in [[Blue, Red], [Red, Blue]])", ["choose [Blue, Red]", "choose [Red, Blue]"]),
+                          # a text that would read as two items, or none, is quoted: ["a, b"] and [a, b] were one option
+                          ('choose(x in [["a, b"], ["a", "b"], ["x]"], ["x", "]"], [""]])',
+                           ['choose ["a, b"]', "choose [a, b]", 'choose ["x]"]', 'choose [x, "]"]', 'choose [""]']),
+                          ("choose(x in [[first(t in tiles where t.id == \"Blue, Red\")], [first(t in tiles where "
+                           "t.colour == Blue), first(t in tiles where t.id == \"Red\")]])",
+                           ['choose ["Blue, Red"]', "choose [Blue, Red]"])]:
         text = FACTORIES.replace('let t = choose(x in tiles where x in f1 or x in f2, text = "take a colour")\n'
                                  '        let from = if t in f1 then f1 else f2',
                                  f'let v = {code}\n        let from = f1\n        let t = first(from)')
+        text = text.replace("      - {id: Red, colour: Red, count: 4}\n",
+                            '      - {id: Red, colour: Red, count: 4}\n      - {id: "Blue, Red", colour: Red}\n')
         s = load(tmp_path, text).new_state(players=2, seed=1)
         assert list(map(str, s.legal_actions())) == offered

@@ -207,6 +207,24 @@ def test_only_a_choice_among_computed_values_is_ranked(tmp_path: Path) -> None:
         assert list(short.legal(state)) == [len(table.texts)]
 
 
+def test_a_choice_among_truth_values_or_texts_written_out_is_listed_as_offered(tmp_path: Path) -> None:
+    """choose(x in [true, false]) is offered as 'choose true', and the table listed it as Python writes it, 'choose
+    True': the environment stopped at that action, missing from its table; a text holding a line break likewise."""
+    from tests.test_choices import DEAL, RULESET
+
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(RULESET.replace("SETUP", DEAL).replace(
+        "let d = choose(x in [1, 2, 3]", 'let t = choose(x in [true, false])\n        let w = choose(x in ["a\\nb", "c"])\n'
+                                         "        let d = choose(x in [1, 2, 3]"))
+    game = engine.load(path)
+    table = ActionTable(game)
+    state = game.new_state(players=2, seed=0)
+    state.apply("choose c1")
+    assert sorted(str(a) for a in table.legal(state).values()) == ["choose false", "choose true"]
+    state.apply("choose true")
+    assert sorted(str(a) for a in table.legal(state).values()) == ['choose "a\\nb"', "choose c"]
+
+
 def test_a_decision_offering_more_unlisted_actions_than_ranked_indices_warns_once(tmp_path: Path) -> None:
     """Frontiers' armies to move (279 of them, past the 256 ranked indices) were cut to 256 without a word: a
     learner never saw the others.  The first such decision warns; a table with enough indices does not."""

@@ -26,6 +26,7 @@ from engine.core.actions import find_text, normalise
 from engine.core.errors import IllegalActionError
 from engine.core.facedown import NOBODY, hidden_from, public_name
 from engine.core.information import SEEN, zone_view
+from engine.core.showtext import as_one_line
 from engine.lang.types import BOOL, DIE, ZONE, Component, ListOf
 
 if TYPE_CHECKING:
@@ -165,8 +166,25 @@ def labeller(item: Any) -> Any:
         return lambda s, v: f"d{v}"
     if isinstance(item, ListOf):  # each item as it reads alone: [Wool, Grain], not Python's ['Wool', 'Grain']
         inner = labeller(item.item)
-        return lambda s, v: f"[{', '.join(inner(s, x) for x in v)}]" if isinstance(v, list) else inner(s, v)
+        return lambda s, v: f"[{', '.join(_in_list(inner(s, x), x) for x in v)}]" if isinstance(v, list) else inner(s, v)
     return plain_label
+
+
+def _in_list(text: str, value: Any) -> str:
+    """An item's label in a list's: one that would read as several items, or none, in quotes (``["a, b"]`` is not
+    ``[a, b]``: a choice offering both offered one of them), a text's or a component's alike; a cell, ``0,1``, and a
+    list, as they are.
+
+    >>> _in_list("Wool", "Wool"), _in_list("a, b", "a, b"), _in_list("", ""), _in_list('say "x]"', 'say "x]"')
+    ('Wool', '"a, b"', '""', '"say \\\\"x]\\\\""')
+    >>> _in_list("0,1", (0, 1)), _in_list("a, b", 7)
+    ('0,1', '"a, b"')
+    """
+    if isinstance(value, (tuple, list)) or isinstance(value, str) and text != value:  # a text its label quotes already
+        return text
+    if text and text == text.strip() and not any(c in text for c in ',[]"'):
+        return text
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
 CELL_LABELS: dict[tuple[Any, ...], str] = {}
@@ -174,13 +192,22 @@ CELL_LABELS: dict[tuple[Any, ...], str] = {}
 
 
 def plain_label(s: "StateView", value: Any) -> str:
-    """A value as action text: a cell as x,y (as the board names it, where it does), anything else as written.
+    """A value as action text: a cell as x,y (as the board names it, where it does), anything else as written; a text
+    that cannot stand so in one line (or is empty, or has spaces at an end: typed, it would read as another or none)
+    in quotes, its line breaks and unseen characters written as escapes (a line break would print a line of its own,
+    looking like another action or a line of the log), and its backslashes and quotes too, so that no other text
+    reads the same.
 
-    >>> plain_label(None, (3, 4)), plain_label(None, 7)
-    ('3,4', '7')
+    >>> plain_label(None, (3, 4)), plain_label(None, 7), plain_label(None, "take\\n[2] pass")
+    ('3,4', '7', '"take\\\\n[2] pass"')
+    >>> plain_label(None, "take\\\\n[2] pass"), plain_label(None, '"take"'), plain_label(None, ""), plain_label(None, " a")
+    ('take\\\\n[2] pass', '"\\\\"take\\\\""', '""', '" a"')
     """
     if not isinstance(value, tuple):
-        return str(value)
+        text = str(value)
+        if text.isprintable() and text and text == text.strip() and not (len(text) > 1 and text[0] == text[-1] == '"'):
+            return text
+        return '"' + as_one_line(text.replace("\\", "\\\\").replace('"', '\\"')) + '"'
     if s is not None and s.game.cell_names is not PLAIN and len(value) == 2:  # the board names its cells: e2
         try:
             return s.game.cell_text(value)

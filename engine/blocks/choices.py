@@ -73,6 +73,7 @@ from engine.blocks.outside_changes import Noticed, apply_changes
 from engine.core.errors import EffectRuntimeError, IllegalActionError
 from engine.core.limits import exceeded
 from engine.core.slices import Chance, HookTrail
+from engine.core.showtext import as_one_line, breaking_character, invisible_character
 from engine.lang import ast
 from engine.lang.functions import Function, as_selection, describe_selection
 from engine.lang.scope import ASKS, ASKS_LATE, RUNS, Compiled, Scope, Vocabulary
@@ -905,7 +906,12 @@ class Choose(Function):
             else:
                 prompt = str(text.fn(None, []))
                 filled = re.search(r"\{[^{}]*[^{}\s][^{}]*\}", prompt)  # a name to fill in ({sq}); "{}" asks nothing
-                if filled:
+                bad = breaking_character(prompt) or invisible_character(prompt)
+                if bad is not None:  # a line break printed a line of its own under the question, looking like an option
+                    scope.error(keywords["text"].pos, f"the question of choose() holds a line break, a control or an "
+                                f"invisible character ({as_one_line(bad)}): it is one line, shown as written",
+                                'text = "play a card"')
+                elif filled:
                     scope.error(keywords["text"].pos, f"the question of choose() is shown as written: "
                                 f"'{filled.group(0)}' would be shown with its braces, not filled in",
                                 "a question is the same words each time, the options name what is chosen: "

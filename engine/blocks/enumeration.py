@@ -261,11 +261,12 @@ def choice_texts(game: "GameView") -> Texts:
 
 def _labels(game: "GameView", item_type: Any, values: tuple[Any, ...] | None) -> tuple[list[str], str]:
     """The labels of a choice that is not of a component on the board, and why some cannot be listed ("" when all are)."""
+    from engine.blocks.choice_labels import labeller
     from engine.lang.types import CELL, Enum
 
-    if values is not None:
-        return [game.cell_text(v) if isinstance(v, tuple) and len(v) == 2 else ",".join(map(str, v))
-                if isinstance(v, tuple) else str(v) for v in values], ""
+    if values is not None:  # each as the choice labels it: true, not Python's True
+        label = labeller(item_type)
+        return [game.cell_text(v) if isinstance(v, tuple) and len(v) == 2 else label(None, v) for v in values], ""
     if item_type == CELL:
         return cell_texts(game, board_cells(game)), ""
     if isinstance(item_type, Enum) and item_type.name in game.types:

@@ -33,7 +33,7 @@ from engine.blocks.choices import note_asking
 from engine.blocks.context import ZoneRef
 from engine.blocks.counters import compile_counters, declare_counters
 from engine.compiling.cell_attributes import read_cell_attributes
-from engine.compiling.components import check_value, read_components
+from engine.compiling.components import check_value, check_written_name, read_components
 from engine.compiling.names import check_names, declare_opaque_options, read_options, read_types, report_misused_options
 from engine.compiling.outcomes import compile_end, compile_invariants, compile_outcomes, compile_running_score, dry_run_setups
 from engine.compiling.seating import read_players, read_roles, read_teams
@@ -178,6 +178,9 @@ class Builder:
         variants = t.get("variants") or {}
         if isinstance(variants, Mapping):
             g.available_variants = {str(k): str((v or {}).get("description", "")) if isinstance(v, Mapping) else "" for k, v in variants.items()}
+        if "title" in t:  # the first line of play's header and the page's: a line break forged a line below it
+            check_written_name(self, g.title.strip(), self.pos(t, "title"), "the title", "as the first line of a game",
+                               line_breaks_only=True)
         read_players(self)
         read_options(self)
         read_types(self)

@@ -29,6 +29,7 @@ table of rows (one per face) of values (one per component).
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 from engine.blocks.shapes import ANY_VALUE, EMPTY, VARIABLE, VARIABLE_NAME, is_free
@@ -58,6 +59,7 @@ def read_components(b: "Builder") -> None:
     kinds = b.tree.get("components") or {}
     attr_decls: dict[str, tuple[str, bool]] = {}
     full = False
+    written: dict[str, SourcePos | None] = {}  # each component id, where it is first written
     for kind, spec in kinds.items():
         b.check_identifier(kind, kinds.key_pos.get(kind), "component kind")
         faces = tuple(str(f) for f in spec.get("faces") or ["face"])
@@ -77,14 +79,46 @@ def read_components(b: "Builder") -> None:
                 full = True
                 break
             _instance(b, kind, faces, attrs, inst, b.pos(spec["instances"], i), defaults, refused)
+            ident = inst.get("id") if isinstance(inst, Mapping) else inst
+            written.setdefault(str(ident), inst.pos_of("id") if isinstance(inst, Mapping) else b.pos(spec["instances"], i))
         if len(b.sink.items) > reported:  # its problems are reported: code naming the kind is not told it was never written
             g.kinds.setdefault(str(kind), [])
+    check_told_apart(b, written)
     for attr, (type_name, _) in attr_decls.items():
         g.attribute_types[attr] = type_name
     most = max(map(len, g.face_names.values()), default=1)
     for table in g.attributes.values():  # a row per face even when no component has that many (or none at all)
         while len(table) < most:
             table.append([None] * len(g.component_names))
+
+
+TELLING_WORDS = re.compile(r"\s+(from|as|at)\s+", re.IGNORECASE)
+"""The words an action tells copies of a component apart by: the zone it lies in (``c1 from z2``), the face it
+shows (``c1 as f2``), its cell on the board (``c1 at 3,4``)."""
+
+
+def check_told_apart(b: "Builder", written: dict[str, SourcePos | None]) -> None:
+    """Report each component id that reads as another component told apart from its copies (``c1 from z2`` beside a
+    ``c1``): a choice offering both offered one of them, the other lost under the same action text.
+
+    >>> from engine.compiling.builder import Builder
+    >>> from engine.core.yamlsource import load_yaml
+    >>> b = Builder(load_yaml("r.yaml", "{}"))
+    >>> check_told_apart(b, {"c1": None, "c1 from z2": None, "c2 at noon": None})
+    >>> print(b.sink.items[0].message)
+    component id 'c1 from z2' reads as the component c1 told apart by 'from' (c1 from z2, a copy of c1 lying in z2): a choice offering both would offer them as one action
+    """
+    names = {name.casefold(): name for name in written}
+    for name, pos in written.items():
+        for match in TELLING_WORDS.finditer(name):
+            other = names.get(name[:match.start()].casefold())
+            if other is not None and other != name:
+                how = {"from": f"a copy of {other} lying in {name[match.end():]}", "as": f"a copy of {other} showing "
+                       f"its face {name[match.end():]}", "at": f"a copy of {other} on the board at {name[match.end():]}"}
+                b.error(pos, f"component id '{name}' reads as the component {other} told apart by '{match.group(1)}' "
+                             f"({name}, {how[match.group(1).lower()]}): a choice offering both would offer them as one "
+                             "action", f"name it otherwise than {other} followed by 'from', 'as' or 'at'")
+                break
 
 
 def check_written_name(b: "Builder", name: str, pos: SourcePos | None, what: str,

@@ -385,11 +385,22 @@ def find_text(text: str, candidates: Sequence[str]) -> int | None:
     >>> find_text("choose GUARD", ["choose guard", "choose Guard"])
     Traceback (most recent call last):
     engine.core.errors.IllegalActionError: 'choose GUARD' is ambiguous: it writes choose guard and choose Guard, which differ by their case alone; type it in the case shown
+    >>> find_text("choose a,b", ["choose a, b", "choose a,b"])
+    1
+    >>> find_text(" choose  a,b ", ["choose a, b", "choose a,b"])
+    Traceback (most recent call last):
+    engine.core.errors.IllegalActionError: ' choose  a,b ' is ambiguous: it reads as choose a, b and choose a,b, which differ by their spacing or brackets alone; type it as shown
     """
+    if text in candidates:  # a candidate's own text is that candidate, whatever others read alike
+        return candidates.index(text)
     cased = normalise(text, keep_case=True)
-    exact = next((i for i, c in enumerate(candidates) if normalise(c, keep_case=True) == cased), None)
-    if exact is not None:
-        return exact
+    exact = [i for i, c in enumerate(candidates) if normalise(c, keep_case=True) == cased]
+    if len({candidates[i] for i in exact}) > 1:  # 'choose a,b' beside 'choose a, b': which one is not for us to guess
+        alike = list(dict.fromkeys(candidates[i] for i in exact))
+        raise IllegalActionError(f"'{cut(text, 80)}' is ambiguous: it reads as {' and '.join(alike[:4])}, which differ "
+                                 "by their spacing or brackets alone; type it as shown")
+    if exact:
+        return exact[0]
     loose = normalise(text)
     found = [i for i, c in enumerate(candidates) if normalise(c) == loose]
     written = list(dict.fromkeys(normalise(candidates[i], keep_case=True) for i in found))

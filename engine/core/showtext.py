@@ -50,6 +50,20 @@ def one_line(text: str) -> str:
     return shown(text).replace("\n", "\\n")
 
 
+def as_one_line(text: str) -> str:
+    """``text`` standing in one line as it reads: every control character, line break, tab, bidirectional control and
+    invisible character (zero-width space, byte-order mark) written as an escape, the rest as it is -- a text offered
+    as an option in an action, which a line break would split into a line that looks like another action.
+
+    >>> as_one_line("take"), as_one_line("a\\n[2] place X"), as_one_line("x\\u200by\\tz")
+    ('take', 'a\\\\n[2] place X', 'x\\\\u200by\\\\tz')
+    """
+    if text.isprintable():
+        return text
+    return "".join({"\n": "\\n", "\t": "\\t"}.get(ch) or (_escape_char(ch) if _UNSAFE.match(ch)
+                   or unicodedata.category(ch) == "Cf" else ch) for ch in text)
+
+
 LINE_BREAKS = "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"
 """The characters that end a line (those ``str.splitlines`` splits at)."""
 

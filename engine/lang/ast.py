@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Protocol
 
 from engine.core.errors import EffectRuntimeError, SourcePos
+from engine.core.showtext import as_one_line
 from engine.lang import codegen
 from engine.lang.budgets import out_of_steps, scope_limits, too_large_message
 from engine.lang.scope import RUNS, Code, Compiled, Fn, Scope
@@ -150,8 +151,8 @@ class Literal(Node):
             return "nothing"
         if self.value is True or self.value is False:
             return "true" if self.value else "false"
-        if isinstance(self.value, str) and self.type is STR:
-            return f'"{self.value}"'
+        if isinstance(self.value, str) and self.type is STR:  # in one line: a line break in it began a line of its own
+            return f'"{as_one_line(self.value)}"'
         return str(self.value)
 
 

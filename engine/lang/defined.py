@@ -42,7 +42,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from engine.core.errors import Diagnostic, DiagnosticSink, RulesetError, SourcePos, did_you_mean
+from engine.core.errors import Diagnostic, DiagnosticSink, EffectRuntimeError, RulesetError, SourcePos, did_you_mean
 from engine.core.yamlsource import Mapping, Text
 from engine.lang import ast, budgets, codegen, selections
 from engine.lang.functions import Function
@@ -107,7 +107,10 @@ class Defined(Function):
             env: list[Any] = [None] * size
             for i, f in enumerate(fns):
                 env[i] = f(s, e)
-            return body(s, env)
+            try:
+                return body(s, env)
+            except RecursionError:
+                raise too_deep(s, pos, self.name) from None
 
         inline = self._inline(compiled, scope) if scope.pure and codegen.ENABLED else None
         return Compiled(self.result, run, code=inline or self._code(compiled, size, pos))
@@ -315,7 +318,24 @@ def _call(s: Any, body: Fn, defined: tuple[str, Any, int], env: list[Any]) -> An
     s.budget -= defined[2]
     if s.budget < 0:
         raise budgets.out_of_steps(s, defined[1], f"call of '{defined[0]}'")
-    return body(s, env)
+    try:
+        return body(s, env)
+    except RecursionError:
+        raise too_deep(s, defined[1], defined[0]) from None
+
+
+def too_deep(s: Any, pos: SourcePos | None, name: str) -> EffectRuntimeError:
+    """The error for calls of the ruleset's functions nested deeper than Python's stack follows: only reached with
+    ``call_depth`` raised far past its default (a chain of 700 functions under ``--limit call_depth=1000``).
+
+    >>> from types import SimpleNamespace
+    >>> str(too_deep(SimpleNamespace(game=SimpleNamespace(limits=SimpleNamespace(call_depth=1000))), None, "f3"))
+    "the call of 'f3' is nested deeper than Python can follow: the ruleset's functions call each other too deeply (limit call_depth=1,000; a few hundred is the most Python follows)"
+    """
+    most = s.game.limits.call_depth
+    return EffectRuntimeError(f"the call of '{name}' is nested deeper than Python can follow: the ruleset's functions "
+                              f"call each other too deeply (limit call_depth={most:,}; a few hundred is the most Python "
+                              "follows)", pos)
 
 
 PLACEHOLDER = re.compile(r"\{([A-Za-z_]\w*)\}")

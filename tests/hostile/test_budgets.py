@@ -8,7 +8,9 @@ a positioned error, exit status 1 and no traceback.
 
 from __future__ import annotations
 
+import inspect
 import re
+import sys
 from pathlib import Path
 
 import pytest
@@ -444,3 +446,27 @@ def test_counters_past_the_counter_values_limit_are_told_in_one_error_naming_the
     said = result.out + result.err
     assert "counter 'c100', counter 'c101', counter 'c102', counter 'c103', counter 'c104' and 9" in said, said
     assert " more (10" in said and "1 problem in 1 file" in said, said
+
+
+def test_functions_called_deeper_than_python_follows_stop_with_an_error_at_a_call(tmp_path: Path) -> None:
+    """With call_depth raised far past its default, a chain of functions each calling the one before went deeper
+    than Python's stack: a RecursionError's traceback as the end condition was tested (a chain of 700 under
+    --limit call_depth=100000). The stack is made short here, so that a chain of 200 is too deep."""
+    lines = ["functions:", "  h1(int n): n + 1"] + [f"  h{k}(int n): h{k - 1}(n) + 1" for k in range(2, 201)]
+    text = _with("\n".join(lines) + "\n").replace("  when: all(", "  when: h200(count(t in board)) < 0 or all(")
+    path = write_ruleset(tmp_path, text)
+    with limits.using(limits.parse_limits(["call_depth=1000"])):
+        state = engine.load(path).new_state(players=2, seed=0)
+        before = state.to_json()
+        action = state.legal_actions()[0]
+        depth = len(inspect.stack(0))
+        old = sys.getrecursionlimit()
+        sys.setrecursionlimit(depth + 100)
+        try:
+            with pytest.raises(EffectRuntimeError, match=r"the call of 'h\d+' is nested deeper than Python can follow"
+                                                         r".*call_depth=1,000") as err:
+                state.apply(action)
+        finally:
+            sys.setrecursionlimit(old)
+    assert err.value.pos is not None and err.value.pos.file == str(path)
+    assert state.to_json() == before

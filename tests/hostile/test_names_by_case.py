@@ -74,3 +74,46 @@ def test_points_whose_names_differ_by_case_alone_are_refused(tmp_path: Path) -> 
         engine.load(path)
     assert f"{path}:" in str(err.value)
     assert "points 'Ash' and 'ash' differ by their case alone" in str(err.value)
+
+
+ALIKE = """\
+name: alike
+players: [2]
+types:
+  side: [A, B]
+roles: {of: side, seating: {2: [1, 2]}}
+counters:
+  picked: {per: role}
+turn:
+  - do:
+      effect: |
+        let a = choose(a in ["a, b", "a,b", "(a)", "a", "", " "], always_ask = true)
+        picked(current_role) += 1
+end:
+  when: picked(A) + picked(B) == 2
+scoring:
+  rank: r in roles
+  by: [picked(r)]
+  points: key
+"""
+
+
+def test_each_listed_action_plays_itself_beside_others_that_read_alike(tmp_path: Path) -> None:
+    """Action text is read with its spacing and brackets forgiven, so of options 'a, b' and 'a,b' (or '(a)' and 'a',
+    or '' and ' ') the second, applied by its own text as listed (the web page sends it so, a log replays it so),
+    played the first."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(ALIKE, encoding="utf-8")
+    game = engine.load(path)
+    texts = game.new_state(players=2, seed=0).legal_actions().texts()
+    assert len(texts) == 6 and texts[-2:] == ['choose ""', 'choose " "']  # typed, these read as one or none
+    for text in texts:
+        s = game.new_state(players=2, seed=0, record=True)
+        s.apply(text)
+        assert s.log[-2:][0] == f"A chooses {text[len('choose '):]}"
+    s = game.new_state(players=2, seed=0, record=True)
+    before = s.clone(record=True)
+    with pytest.raises(IllegalActionError, match=r"'choose a ' is ambiguous: it reads as choose \(a\) and choose a, "
+                                                 "which differ by their spacing or brackets alone"):
+        s.apply("choose a ")
+    assert s == before and s.history == before.history

@@ -151,3 +151,30 @@ def test_html_pages_show_escape_sequences_escaped(loud: Path) -> None:
     page = index_page([("loud-tiles", engine.load(str(loud)), "")])
     assert not any(raw in page for raw in RAW)
     assert "Tiles\\x1b]0;pwned" in page
+
+
+def test_a_title_holding_a_line_break_is_refused_where_written(tmp_path: Path) -> None:
+    """The title is the first line of rulecraft play's game: a line break in it printed the rest as a line of its
+    own ('fake line: 2 players, seed 1'). One folded by YAML with its last line break (title: >) is read as before."""
+    base = (Path(__file__).resolve().parents[2] / "rulesets" / "tic-tac-toe" / "ruleset.yaml").read_text(encoding="utf-8")
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(base.replace("title: Tic-tac-toe", 'title: "Tic-tac-toe\\nseat 1 wins"'), encoding="utf-8")
+    with pytest.raises(engine.RulesetError, match=r"ruleset.yaml:\d+:\d+: the title 'Tic-tac-toe\\nseat 1 wins' holds "
+                                                  r"a line break"):
+        engine.load(path)
+    path.write_text(base.replace("title: Tic-tac-toe", "title: >\n  Tic-tac-toe,\n  the game"), encoding="utf-8")
+    assert engine.load(path).title.strip() == "Tic-tac-toe, the game"
+
+
+def test_a_text_in_code_is_explained_in_one_line(tmp_path: Path) -> None:
+    """explain wrote a text of the code with its line break as it is, so the rest of it began a line of its own in
+    the rules ('[2] place X at 0,0'); the text's unseen characters are written as escapes, as the code writes them."""
+    from cli.explain import explain
+
+    base = (Path(__file__).resolve().parents[2] / "rulesets" / "tic-tac-toe" / "ruleset.yaml").read_text(encoding="utf-8")
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(base.replace("turn:\n", 'turn:\n  - do:\n      effect: |\n        let a = choose(a in '
+                                 '["line\\n[2] place X at 0,0", "x\\u200by"])\n', 1), encoding="utf-8")
+    lines = explain(engine.load(path))
+    assert not any(line.startswith("[2]") for line in lines)
+    assert any('"line\\n[2] place X at 0,0", "x\\u200by"' in line for line in lines)

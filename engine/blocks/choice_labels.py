@@ -21,7 +21,6 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from engine.blocks.cellnames import PLAIN
-from engine.blocks.enumeration import CHOOSE_WORD
 from engine.core.actions import find_text, normalise
 from engine.core.errors import IllegalActionError
 from engine.core.facedown import NOBODY, hidden_from, public_name
@@ -32,6 +31,10 @@ from engine.lang.types import BOOL, DIE, ZONE, Component, ListOf
 if TYPE_CHECKING:
     from engine.blocks.choices import Pending
     from engine.blocks.context import StateView
+
+
+CHOOSE_WORD = "choose"
+"""The word that starts the answer to a choice an effect asks: ``choose NAME``."""
 
 
 class ChoiceFormatter:

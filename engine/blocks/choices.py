@@ -66,9 +66,9 @@ import threading
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from engine.blocks.choice_labels import (ForcedPicks, distinct_options, held_away_from, labeller, listed_as_seen, lying_apart,
-                                         seen_label)
-from engine.blocks.enumeration import CHOOSE_WORD, record_choice
+from engine.blocks.choice_labels import (CHOOSE_WORD, ForcedPicks, distinct_options, held_away_from, labeller, listed_as_seen,
+                                         lying_apart, seen_label)
+from engine.blocks.enumeration import record_choice
 from engine.blocks.outside_changes import Noticed, apply_changes
 from engine.core.errors import EffectRuntimeError, IllegalActionError
 from engine.core.limits import exceeded

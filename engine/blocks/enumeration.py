@@ -38,6 +38,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
 
+from engine.blocks.choice_labels import CHOOSE_WORD, labeller
 from engine.blocks.grid import format_cell
 from engine.blocks.shapes import Place, Shape, place_text
 from engine.core.facedown import FaceDown, back_labels
@@ -46,9 +47,6 @@ if TYPE_CHECKING:
     from engine.blocks.context import GameView
 
 Cell = tuple[int, int]
-
-CHOOSE_WORD = "choose"
-"""The word that starts the answer to a choice an effect asks: ``choose NAME``."""
 
 CHOICE_ITEMS = "choice items"
 """Key in ``game.vocab.data``: what each ``choose(...)`` of the ruleset chooses, recorded when it compiles."""
@@ -261,7 +259,6 @@ def choice_texts(game: "GameView") -> Texts:
 
 def _labels(game: "GameView", item_type: Any, values: tuple[Any, ...] | None) -> tuple[list[str], str]:
     """The labels of a choice that is not of a component on the board, and why some cannot be listed ("" when all are)."""
-    from engine.blocks.choice_labels import labeller
     from engine.lang.types import CELL, Enum
 
     if values is not None:  # each as the choice labels it: true, not Python's True

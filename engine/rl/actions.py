@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from numbers import Integral
 from typing import TYPE_CHECKING
 
-from engine.blocks.enumeration import CHOOSE_WORD
+from engine.blocks.choice_labels import CHOOSE_WORD
 from engine.blocks.enumeration import MOST_TEXTS, Texts, choice_texts, distinct
 from engine.core.errors import RulecraftError
 from engine.core.showtext import cut

@@ -78,9 +78,12 @@ def validate_setup(tmp_path: Path, code: str) -> str:
     ("let three = lambda: 3", "habits.yaml:6:25: syntax error: there is no 'lambda': name a value or "
      "condition of your own under 'functions:' in the ruleset (like 'mine(tile t): t.symbol == current_role'), or "
      "write the condition where it is used (x in C where CONDITION)"),
-    ("move(t in sorted(tiles) where t.symbol == Sun, hand(Sun))", "habits.yaml:6:17: unknown function 'sorted' (there "
-     "is no sorting: a selection keeps its zone's order (the top first); the largest value is max(VALUE for x in C), "
-     "the item holding it first(x in C where VALUE == max(...)), and the N-th item nth(ZONE, N))"),
+    ("move(t in sort(tiles) where t.symbol == Sun, hand(Sun))", "habits.yaml:6:17: unknown function 'sort' (a "
+     "selection keeps its zone's order (the top first); numbers in order are sorted(VALUE for x in C), the largest "
+     "value is max(VALUE for x in C), the item holding it first(x in C where VALUE == max(...)), and the N-th item "
+     "nth(ZONE, N))"),
+    ("move(t in sorted(tiles) where t.symbol == Sun, hand(Sun))", "habits.yaml:6:17: sorted() of tile values needs "
+     "numbers to sort, as in sorted(c.rank for c in hand(r), highest_first = true)"),
     ("for r in roles:\n  move(t in r.hand, supply)", "habits.yaml:7:21: a symbol has no attribute 'hand' ('hand' is a "
      "function: write hand(r))"),
     ("end_turn()", "habits.yaml:6:7: unknown function 'end_turn' (a turn ends by itself when its steps are done (the "

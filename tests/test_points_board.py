@@ -460,6 +460,7 @@ def test_an_action_may_name_a_point_by_its_name(game: engine.Game) -> None:
 def test_a_board_of_ten_thousand_points_draws_at_once(tmp_path: Path) -> None:
     """The drawings read each point once (10,000 points took about 7 s in the browser and 2.5 s in the terminal, each
     point looking at all)."""
+    import gc
     import time
 
     from cli import render
@@ -471,13 +472,19 @@ def test_a_board_of_ten_thousand_points_draws_at_once(tmp_path: Path) -> None:
     start, end = RULESET.index("board:"), RULESET.index("zones:")
     game = load(tmp_path, RULESET[:start] + "board:\n  kind: points\n  points:\n" + points + "  links:\n" + links + RULESET[end:])
     s = game.new_state(players=2)
-    began = time.process_time()  # this process's own time: other work on the machine does not count
-    svg = board_svg(s)
-    assert time.process_time() - began < 2.0
+    gc.collect()
+    gc.disable()  # a collection of a worker's whole heap falling in the timed call is not the drawing's time
+    try:
+        began = time.process_time()  # this process's own time: other work on the machine does not count
+        svg = board_svg(s)
+        drawn = time.process_time() - began
+        began = time.process_time()
+        render.board(s)
+        printed = time.process_time() - began
+    finally:
+        gc.enable()
+    assert drawn < 2.0 and printed < 1.2, (drawn, printed)  # about 0.12 s and 0.15 s when each point is read once
     assert svg.count('class="point"') == 10_000 and "<title>p99_99 (99,99)</title>" in svg
-    began = time.process_time()
-    render.board(s)
-    assert time.process_time() - began < 1.2
 
 
 def test_a_function_named_as_a_point_says_it_is_the_point(tmp_path: Path) -> None:

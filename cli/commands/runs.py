@@ -131,7 +131,7 @@ def simulate(
         echo(f"{count} games written to {games_csv}", err=fmt != "text")
     if report.failed is not None:
         fail(f"{report.failed}\nthe run stopped there, after {report.games} of {n} games: the report"
-             f"{' written' * bool(out)} covers those before the chunk of the one that failed")
+             f"{' written' * bool(out)} covers every game before the one that failed")
     if report.partial:
         fail(f"interrupted ({how_stopped()}) after {report.games} of {n} games: the report{' written' * bool(out)} is partial")
     if compared is not None and compared.partial:

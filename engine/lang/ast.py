@@ -804,9 +804,9 @@ class Keyword(Node):
 
 _TURN_ENDS = ("a turn ends by itself when its steps are done (the next role plays); play_again() gives the same "
               "role another turn")
-_UNSORTED = ("there is no sorting: a selection keeps its zone's order (the top first); the largest value is "
-             "max(VALUE for x in C), the item holding it first(x in C where VALUE == max(...)), and the N-th item "
-             "nth(ZONE, N)")
+_UNSORTED = ("a selection keeps its zone's order (the top first); numbers in order are sorted(VALUE for x in C), "
+             "the largest value is max(VALUE for x in C), the item holding it first(x in C where VALUE == max(...)), "
+             "and the N-th item nth(ZONE, N)")
 
 # Functions a newcomer reaches for (from programming languages, or named like a turn step), and this language's way.
 _REACHED_FOR = {
@@ -823,7 +823,7 @@ _REACHED_FOR = {
     "end_turn": _TURN_ENDS, "next_turn": _TURN_ENDS, "pass_turn": _TURN_ENDS,
     "empty": "to test that a zone is empty, write count(ZONE) == 0",
     "is_empty": "to test that a zone is empty, write count(ZONE) == 0",
-    "sorted": _UNSORTED, "sort": _UNSORTED, "reversed": _UNSORTED,
+    "sort": _UNSORTED, "reversed": _UNSORTED,
     "filter": "to pick some of the items, write a selection with 'where': x in COLLECTION where CONDITION",
     "map": "to take a value of each item, write it with 'for' inside sum, max, min, any or all: "
            "sum(VALUE for x in COLLECTION)",

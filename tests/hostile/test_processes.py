@@ -90,7 +90,7 @@ def test_an_interrupted_sweep_keeps_its_runs_and_compares_nothing(monkeypatch: p
         return engine.load("tutorial-tiles", set_options=options)
 
     result = sweep(load, "board_size", ["3", "4", "5"], players=2, n=20, seed=0, agents="random")
-    assert result.partial and [run.report.games for run in result.runs] == [20, 8]
+    assert result.partial and [run.report.games for run in result.runs] == [20, 9]
     assert all(run.comparison is None for run in result.runs)
     data = result.to_json()
     assert data["partial"] is True and data["values_planned"] == 3 and data["runs"][1]["partial"] is True
@@ -117,18 +117,18 @@ def test_a_game_failing_in_a_run_keeps_the_games_finished_before_it(monkeypatch:
     --out) before the error, exit status 1."""
     from engine.runner.simulate import GameFailed, derive_seed
 
-    fail_at(monkeypatch, 30)  # 100 games go out in chunks of 12: two chunks are done
+    fail_at(monkeypatch, 30)  # 100 games go out in chunks of 12: the 29 before the 30th are kept, its chunk's too
     with pytest.raises(GameFailed, match=rf"^division by zero \(in the game of seed {derive_seed(0, 29)}; watch it") as info:
         simulate(TILES, players=2, n=100, seed=0, agents="random")
     report = info.value.report
-    assert report is not None and report.partial and report.games == 24 and report.failed == str(info.value)
+    assert report is not None and report.partial and report.games == 29 and report.failed == str(info.value)
     fail_at(monkeypatch, 30)
     result = CliRunner().invoke(main, ["simulate", "tutorial-tiles", "-n", "100", "--format", "json"])
     data = json.loads(result.stdout)
-    assert result.exit_code == 1 and data["games"] == 24 and data["partial"] is True and data["games_planned"] == 100
+    assert result.exit_code == 1 and data["games"] == 29 and data["partial"] is True and data["games_planned"] == 100
     assert data["failed"].startswith("division by zero (in the game of seed ")
-    assert result.stderr == (f"{data['failed']}\nthe run stopped there, after 24 of 100 games: the report covers those "
-                             "before the chunk of the one that failed\n")
+    assert result.stderr == (f"{data['failed']}\nthe run stopped there, after 29 of 100 games: the report covers every "
+                             "game before the one that failed\n")
     fail_at(monkeypatch, 1)
     text = CliRunner().invoke(main, ["simulate", "tutorial-tiles", "-n", "100"]).stdout
     assert text.startswith("PARTIAL REPORT: stopped by a game that failed after 0 of 100 games")
@@ -137,19 +137,19 @@ def test_a_game_failing_in_a_run_keeps_the_games_finished_before_it(monkeypatch:
 
 def test_a_game_failing_in_a_sweep_keeps_the_runs_before_it(monkeypatch: pytest.MonkeyPatch) -> None:
     """A game failing in the second value's run lost the first value's run too: the sweep said only the error."""
-    fail_at(monkeypatch, 30)  # the first value's 20 games, then 8 of the second's (chunks of 2)
+    fail_at(monkeypatch, 30)  # the first value's 20 games, then the 9 of the second's before its 10th
 
     def load(options: dict[str, str]) -> engine.Game:
         return engine.load("tutorial-tiles", set_options=options)
 
     result = sweep(load, "board_size", ["3", "4", "5"], players=2, n=20, seed=0, agents="random")
-    assert result.partial and [run.report.games for run in result.runs] == [20, 8]
+    assert result.partial and [run.report.games for run in result.runs] == [20, 9]
     assert result.failed is not None and result.failed.startswith("division by zero (in the game of seed ")
     data = result.to_json()
     assert data["failed"] == result.failed and data["values_planned"] == 3 and data["runs"][1]["partial"] is True
     fail_at(monkeypatch, 30)
     run = CliRunner().invoke(main, ["sweep", "tutorial-tiles", "board_size=[3, 4, 5]", "-n", "20"])
-    assert run.exit_code == 1 and "PARTIAL: stopped by a game that failed in the run of 4 (8 of 20 games)" in run.stdout
+    assert run.exit_code == 1 and "PARTIAL: stopped by a game that failed in the run of 4 (9 of 20 games)" in run.stdout
     assert run.stderr.endswith("\nthe sweep stopped there: 2 of 3 values run, the last one partial\n")
 
 

@@ -90,7 +90,7 @@ def test_an_interrupted_sweep_keeps_its_runs_and_compares_nothing(monkeypatch: p
         return engine.load("tutorial-tiles", set_options=options)
 
     result = sweep(load, "board_size", ["3", "4", "5"], players=2, n=20, seed=0, agents="random")
-    assert result.partial and [run.report.games for run in result.runs] == [20, 9]
+    assert result.partial and [run.report.games for run in result.runs] == [20, 8]
     assert all(run.comparison is None for run in result.runs)
     data = result.to_json()
     assert data["partial"] is True and data["values_planned"] == 3 and data["runs"][1]["partial"] is True

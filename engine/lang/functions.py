@@ -98,6 +98,26 @@ def as_selection(node: ast.Node) -> selections.Selection:
     return selections.Selection(node.pos, "_", node)
 
 
+def number_of(fn: Function, call: ast.Call, scope: Scope, sel_node: selections.Selection, sel: Any, done: str, needs: str) -> Fn:
+    """The number each item of a selection gives ``fn`` (``sum``, ``sorted``...): ``VALUE`` of ``VALUE for x in C``,
+    else the item itself, which must then be a number (an error at the call says what ``fn`` ``needs`` otherwise);
+    ``done`` says what ``fn`` does with it, for the error of a ``VALUE`` that is no number.
+
+    >>> from engine.lang.parser import parse_expression
+    >>> from engine.lang.scope import Vocabulary
+    >>> node = parse_expression("sum(k * 2 for k in [1, 2])").args[0]
+    >>> scope = Scope(Vocabulary())
+    >>> number_of(Function("sum", "", "", ""), node, scope, node, node.compile_parts(scope), "summed", "")(None, [3])
+    6
+    """
+    if sel.value is not None:
+        ast.expect(scope, sel_node.value or sel_node, sel.value, INT, f"the value {done} by {fn.name}()")
+        return sel.value.fn
+    if not INT.accepts(sel.item_type):
+        scope.error(call.pos, f"{fn.name}() of {sel.item_type} values needs {needs}, as in {fn.example}")
+    return lambda s, e, i=sel.slot: e[i]
+
+
 def describe_selection(node: ast.Node) -> str:
     """A selection in English: ``c in hand where c.power > 2``."""
     sel = as_selection(node)
@@ -379,13 +399,7 @@ class Fold(Aggregate):
             return Compiled(INT, lambda s, e: 0)
         sel_node = as_selection(args[0])
         sel = sel_node.compile_parts(scope)
-        if sel.value is not None:
-            ast.expect(scope, sel_node.value or sel_node, sel.value, INT, f"the value summed by {self.name}()")
-            value_fn = sel.value.fn
-        else:
-            if not INT.accepts(sel.item_type):
-                scope.error(call.pos, f"{self.name}() of {sel.item_type} values needs a number to add up, as in {self.example}")
-            value_fn = lambda s, e, i=sel.slot: e[i]  # noqa: E731
+        value_fn = number_of(self, call, scope, sel_node, sel, "summed", "a number to add up")
         items, slot, combine, empty = sel.items, sel.slot, self.combine, self.empty
         failed = self._no_value(sel_node, call.pos)
 
@@ -610,13 +624,7 @@ class Sorted(Function):
             return Compiled(ListOf(INT), lambda s, e: [])
         sel_node = as_selection(args[0])
         sel = sel_node.compile_parts(scope)
-        if sel.value is not None:
-            ast.expect(scope, sel_node.value or sel_node, sel.value, INT, f"the value sorted by {self.name}()")
-            value_fn = sel.value.fn
-        else:
-            if not INT.accepts(sel.item_type):
-                scope.error(call.pos, f"{self.name}() of {sel.item_type} values needs numbers to sort, as in {self.example}")
-            value_fn = lambda s, e, i=sel.slot: e[i]  # noqa: E731
+        value_fn = number_of(self, call, scope, sel_node, sel, "sorted", "numbers to sort")
         items, slot, pos = sel.items, sel.slot, call.pos
         words = f"an item of {sel_node.source.describe()}" if sel_node.var == "_" else ""
         node = sel_node.value or ast.Name(sel_node.pos, sel_node.var, words)

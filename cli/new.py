@@ -212,15 +212,16 @@ def _starter_scenario(folder: Path) -> Path:
 
 def _check(made: NewRuleset) -> None:
     """Validate the new ruleset and run its scenarios."""
-    from engine.runner.scenario import run_scenario, scenario_files
+    from engine.runner.scenario import one_compile_per_game, run_scenario, scenario_files
     from engine.runner.validate import validate_path
 
     made.problems = [d.format() for d in validate_path(str(made.folder))]
     if made.problems:
         return
-    for path in scenario_files([made.folder]):
-        result = run_scenario(path)
-        if result.passed:
-            made.scenarios_passed += 1
-        else:
-            made.scenario_failures += [f"{path}: {failure}" for failure in result.failures]
+    with one_compile_per_game():
+        for path in scenario_files([made.folder]):
+            result = run_scenario(path)
+            if result.passed:
+                made.scenarios_passed += 1
+            else:
+                made.scenario_failures += [f"{path}: {failure}" for failure in result.failures]

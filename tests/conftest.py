@@ -7,7 +7,7 @@ import random
 import re
 import shutil
 import tempfile
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator
 from functools import lru_cache
 from pathlib import Path
 
@@ -18,7 +18,6 @@ import engine
 import engine.runner.scenario
 from engine.core.compose import variant_names
 from engine.core.paths import builtin_names, find_ruleset, rulesets_dir
-from engine.model.game import Game
 
 
 # Hypothesis profiles.  "ci", the default: fixed seeds (derandomized), so every run tries the same examples, and
@@ -112,19 +111,9 @@ def compiled_once() -> Iterator[None]:
     """Each ruleset, with the variants and options a scenario sets, compiled once for all the scenarios that use it
     (the shipped 283 use 38 such games, and compiling them again was 28 s of their 30 s), in the tests of one
     module; everything else a scenario does (reading and checking its file, its setup, actions and expectations)
-    is done for each.
+    is done for each, as ``rulecraft check`` runs a folder.
 
     Example: ``def test_scenario(path, compiled_once): assert run_scenario(path).passed``.
     """
-    real, games = engine.runner.scenario.load_path, {}
-
-    def load_path(path: Path, variants: Sequence[str] = (), set_options: Mapping[str, str] | None = None,
-                  set_by: Mapping[str, str] | None = None) -> Game:
-        key = (str(path), tuple(variants), tuple(sorted((set_options or {}).items())), tuple(sorted((set_by or {}).items())))
-        if key not in games:
-            games[key] = real(path, variants, set_options, set_by)
-        return games[key]
-
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(engine.runner.scenario, "load_path", load_path)
+    with engine.runner.scenario.one_compile_per_game():
         yield

@@ -1065,3 +1065,25 @@ def test_python_dash_m_runs_the_command(module: str) -> None:
     done = subprocess.run([sys.executable, "-m", module, "--version"], capture_output=True, text=True, timeout=60,
                           cwd=Path(__file__).resolve().parent.parent)
     assert done.returncode == 0 and done.stdout.startswith("rulecraft "), (done.stdout, done.stderr)
+
+
+def test_check_of_a_folder_compiles_each_game_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """rulecraft check compiled a scenario's ruleset again for every scenario of a folder (a folder of thirty scenarios
+    of one game, thirty compiles): each game, the same variants and options, is compiled once per run now."""
+    import engine.runner.scenario
+
+    compiled: list[Path] = []
+    real = engine.runner.scenario.load_path
+
+    def load_path(path: Path, *args: object) -> engine.Game:
+        compiled.append(path)
+        return real(path, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(engine.runner.scenario, "load_path", load_path)
+    folder = Path(__file__).resolve().parent.parent / "rulesets" / "tic-tac-toe" / "scenarios"
+    result = run("check", str(folder))
+    files = len(list(folder.glob("*.yaml")))
+    assert result.exit_code == 0 and f"{files} passed, 0 failed" in result.output
+    assert files > 1 and len(compiled) == 1
+    compiled.clear()
+    assert run("check", str(folder)).exit_code == 0 and len(compiled) == 1  # once per run, not once per process

@@ -162,7 +162,7 @@ def check(
             f"{', '.join(given)} go{'es' * (len(given) == 1)} with --invariants; "
             "a scenario file names its own ruleset, variants, players and seed, and sets options with 'set:'"
         )
-    from engine.runner.scenario import run_scenario, scenario_files
+    from engine.runner.scenario import one_compile_per_game, run_scenario, scenario_files
 
     files = scenario_files([Path(p) for p in paths])
     if not files:
@@ -175,15 +175,16 @@ def check(
                if rulesets else ""))
     failed = ran = 0
     try:
-        for path in files:
-            result = run_scenario(path)
-            failed += not result.passed
-            ran += 1
-            echo(f"{'PASS' if result.passed else 'FAIL'} {result.name} ({path})")
-            for failure in result.failures:
-                echo("  " + failure.replace("\n", "\n  "))
-            if verbose:
-                echo("".join("    | " + line.replace("\n", "\n    | ") + "\n" for line in result.log), nl=False)
+        with one_compile_per_game():
+            for path in files:
+                result = run_scenario(path)
+                failed += not result.passed
+                ran += 1
+                echo(f"{'PASS' if result.passed else 'FAIL'} {result.name} ({path})")
+                for failure in result.failures:
+                    echo("  " + failure.replace("\n", "\n  "))
+                if verbose:
+                    echo("".join("    | " + line.replace("\n", "\n    | ") + "\n" for line in result.log), nl=False)
     except KeyboardInterrupt:
         echo(f"PARTIAL: interrupted after {ran} of {len(files)} scenario files: {ran - failed} passed, {failed} failed")
         fail("interrupted")

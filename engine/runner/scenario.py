@@ -45,7 +45,9 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -156,6 +158,41 @@ def ruleset_keys(doc: Mapping) -> list[str]:
     return [key for key in map(str, doc) if key.rstrip("+-") in ruleset and key.rstrip("+-") not in scenario]
 
 
+_GAMES: ContextVar[dict[tuple[Any, ...], Game] | None] = ContextVar("scenario_games", default=None)
+"""The games compiled so far inside :func:`one_compile_per_game` (None outside it: each scenario compiles its own)."""
+
+
+@contextmanager
+def one_compile_per_game() -> Iterator[None]:
+    """Inside it, the scenarios run share each game they play: a ruleset with the same variants and options is
+    compiled once for all of them (a folder of thirty scenarios of one game compiled it thirty times), as
+    ``rulecraft check`` runs a folder.  A game is never changed by a scenario (each plays its own states of it), so
+    sharing it changes no result; files edited while it lasts are not read again.
+
+    >>> with one_compile_per_game():
+    ...     results = [run_scenario(path) for path in scenario_files([find_ruleset("tic-tac-toe").parent / "scenarios"])]
+    >>> len(results) > 1 and all(result.passed for result in results)
+    True
+    """
+    token = _GAMES.set({})
+    try:
+        yield
+    finally:
+        _GAMES.reset(token)
+
+
+def _game(ruleset: Path, variants: Sequence[str], options: dict[str, str]) -> Game:
+    """The scenario's game compiled, or the one compiled before inside :func:`one_compile_per_game`."""
+    games = _GAMES.get()
+    key = (str(ruleset.resolve()), tuple(variants), tuple(sorted(options.items())))
+    if games is None or key not in games:
+        game = load_path(ruleset, variants, options, {name: SET_BY for name in options})
+        if games is None:
+            return game
+        games[key] = game
+    return games[key]
+
+
 def _load_with_options(ruleset: Path, doc: Mapping) -> Game:
     """The scenario's game: its ruleset with its variants and the options its ``set:`` sets (as ``--set`` does);
     a wrong option name or value is reported at that name in the scenario file, an unknown variant at its
@@ -167,7 +204,7 @@ def _load_with_options(ruleset: Path, doc: Mapping) -> Game:
     except RulesetError as err:  # an empty or repeated name: at the scenario's variant
         raise RulesetError([replace(d, pos=doc.pos_of("variant")) for d in err.diagnostics]) from None
     try:
-        return load_path(ruleset, variants, options, {name: SET_BY for name in options})
+        return _game(ruleset, variants, options)
     except RulesetError as err:
         unknown = next((d for d in err.diagnostics if d.pos is None and d.message.startswith("unknown variant")), None)
         if unknown is not None and "variant" in doc:  # named by the scenario, not by a file of the ruleset

@@ -103,8 +103,9 @@ def create(folder: Path, source: str | None = None) -> NewRuleset:
         raise RulecraftError(f"'{name}' is the name of a built-in ruleset, which the name would mean on the command line; choose another")
     if folder.exists() or folder.is_symlink():  # a link to nothing too: mkdir would fail on it with "File exists"
         raise RulecraftError(f"{folder} already exists{' (a link)' * folder.is_symlink()}; give a new folder")
-    if not folder.resolve().parent.is_dir():  # a mistyped path is not made into folders nobody asked for
-        raise RulecraftError(f"there is no folder {folder.resolve().parent} to make {name} in; create it first")
+    if not folder.parent.is_dir():  # a mistyped path is not made into folders nobody asked for
+        where = folder.parent if ".." not in folder.parent.parts else f"{folder.parent} (each folder a '..' follows must be there)"
+        raise RulecraftError(f"there is no folder {where} to make {name} in; create it first")
     origin = find_ruleset(source or smallest_builtin()).resolve()
     sources = _files_of(origin)
     made = NewRuleset(folder)

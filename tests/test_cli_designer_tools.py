@@ -276,6 +276,16 @@ def test_new_refuses_a_folder_inside_one_that_does_not_exist(tmp_path: Path) -> 
     assert not (tmp_path / "no-such-dir").exists()
 
 
+def test_new_refuses_a_path_that_climbs_out_of_a_folder_that_does_not_exist(tmp_path: Path) -> None:
+    """'new nothere/../../y' said only 'nothere/../../y: No such file or directory': the check of the folder it goes
+    in read the path with its '..' taken away, as the system does not."""
+    result = run("new", str(tmp_path / "nothere" / ".." / "y"))
+    assert result.exit_code == 1
+    assert (f"there is no folder {tmp_path / 'nothere' / '..'} (each folder a '..' follows must be there) to make y in"
+            in " ".join(result.output.split()))
+    assert not (tmp_path / "y").exists()
+
+
 def test_new_refuses_an_existing_folder(tmp_path: Path) -> None:
     (tmp_path / "taken").mkdir()
     result = run("new", str(tmp_path / "taken"))

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any, Callable
 
-from cli.render import place_name
+from cli.zone_listing import place_name
 from engine.blocks.outcome import Goals, Ranking
 from engine.core.errors import RulecraftError, did_you_mean
 from engine.core.facedown import FaceDown

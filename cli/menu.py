@@ -1,7 +1,7 @@
 """The legal actions in the order a player reads them: those playing a card from a hand in the hand's own order.
 
 A hand (``kind: hand``) is listed in the order the ruleset declares its components (see
-:func:`cli.render.as_held`), so the actions that play or choose a card from the hand the seat sees are listed in
+:func:`cli.zone_listing.as_held`), so the actions that play or choose a card from the hand the seat sees are listed in
 that order too, at the terminal (``rulecraft play``, whose numbers count in this list) and on the web page alike;
 every other action keeps its place.  Only the listing changes: the engine's actions, their order for bots and
 replays, and every log stay as they are.

@@ -34,7 +34,7 @@ import click
 from rich.console import Console
 from rich.text import Text
 
-from cli import render
+from cli import board_drawing, render, zone_listing
 from cli.agent_files import FileAgent, register_agent_files
 from cli.gamelog import GameLog, replay
 from cli.menu import menu, why_typed_refused
@@ -369,8 +369,8 @@ class Session:
             console.print(line, style="dim")
         self.held = []
         if state.game.grid is not None:
-            console.print(render.board(state, seat))
-        for line in render.zones(state, seat, self.on_top()):
+            console.print(board_drawing.board(state, seat))
+        for line in zone_listing.zones(state, seat, self.on_top()):
             console.print(line)
         if state.pending is not None:
             console.print(f"{state.pending.prompt}:")

@@ -4,7 +4,7 @@ A point's position ``x, y`` is drawn :data:`ACROSS` characters per unit
 across and :data:`DOWN` lines per unit down (up with ``y_axis: up``).  A
 link along a row is drawn ``─``, along a column ``│``, along a diagonal
 ``\\`` or ``/``; a link any other way is listed under the board instead.
-cli.render writes each point's piece over its ``o`` (``·`` when empty);
+cli.board_drawing writes each point's piece over its ``o`` (``·`` when empty);
 nothing is drawn where there is no point.
 
 >>> from engine.blocks.pointsboard import PointsBoard

@@ -147,14 +147,14 @@ def test_search_plays_the_plug_in_s_game_from_what_it_heard(plugin: types.Module
 
 
 def test_the_terminal_draws_what_the_block_draws(plugin: types.ModuleType) -> None:
-    from cli import render
+    from cli import zone_listing
 
     state = load_path(RULESET).new_state(players=2, seed=1)
-    assert [line.plain for line in render.zones(state, 1)] == ["supply: pebble"]  # nothing whispered: nothing drawn
+    assert [line.plain for line in zone_listing.zones(state, 1)] == ["supply: pebble"]  # nothing whispered: nothing drawn
     state.apply("whisper 2")
-    assert [line.plain for line in render.zones(state, 1)][-1] == "whispers: 2, 0"
-    assert [line.plain for line in render.zones(state, None)][-1] == "whispers: 2, 0"
-    assert render.zones(state, 1)[-1].spans[0].style == "bold"
+    assert [line.plain for line in zone_listing.zones(state, 1)][-1] == "whispers: 2, 0"
+    assert [line.plain for line in zone_listing.zones(state, None)][-1] == "whispers: 2, 0"
+    assert zone_listing.zones(state, 1)[-1].spans[0].style == "bold"
 
 
 def test_the_browser_shows_what_the_block_draws_as_the_seat_hears_it(plugin: types.ModuleType) -> None:

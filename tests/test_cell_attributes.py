@@ -117,14 +117,14 @@ def test_a_cell_attribute_needs_a_board(tmp_path: Path) -> None:
 def test_the_terminal_and_explain_name_the_point_a_cell_attribute_holds(tmp_path: Path) -> None:
     from click.testing import CliRunner
 
-    from cli import render
+    from cli import zone_listing
     from cli.main import main
 
     path = write(tmp_path, RULESET.replace("  held: {kind: pile, per: role}", "  held: {kind: pile, per: role}\n"
                                            "  atlas: {kind: pile, show: [spot, coast]}")
                  + "setup: |\n  move(t in lands, atlas)\n")
     state = engine.load(str(path)).new_state(players=2)
-    shown = [line.plain for line in render.zones(state, None)]
+    shown = [line.plain for line in zone_listing.zones(state, None)]
     assert "  North: spot a b c" in [line.rstrip() for line in shown]  # not (0, 0) (2, 0) (1, 1)
     card = CliRunner().invoke(main, ["explain", str(path), "--component", "North"]).output
     assert "spot: a" in card and "coast: [b, c]" in card

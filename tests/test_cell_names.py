@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 import engine
-from cli.render import board, make_console
+from cli.render import make_console
+from cli.board_drawing import board
 from cli.web.svg import board_svg
 from cli.web.view import actions
 from engine.core.errors import IllegalActionError, RulesetError

@@ -333,7 +333,7 @@ def test_hidden_roles_stay_hidden_in_the_repr() -> None:
 
 
 def test_a_counter_shown_false_is_not_drawn_with_the_board() -> None:
-    from cli.render import counters
+    from cli.zone_listing import counters
 
     state = engine.load("nine-domains").new_state(players=2, seed=1)
     game = state.game

@@ -54,7 +54,7 @@ def test_a_counter_of_a_component_of_its_own_name_is_logged_by_that_name_alone()
 
 def test_the_counters_line_names_a_copy_by_where_it_lies_at_the_terminal_and_on_the_page(tmp_path: Path) -> None:
     """'worn: X-1 1, X-2 1, O-2 1' under the board, on the terminal and the page: which X is X-1?"""
-    from cli import render
+    from cli import zone_listing
     from cli.web.view import table_html
 
     game = copies_game(tmp_path)
@@ -63,7 +63,7 @@ def test_the_counters_line_names_a_copy_by_where_it_lies_at_the_terminal_and_on_
     for _ in range(3):
         state.apply(rng.choice(state.legal_actions()))
     line = "worn: X at (1,1) 1, X in marks of O 1, O in marks of X 1"
-    assert [text.plain for text in render.zones(state, 1)][-1] == line
+    assert [text.plain for text in zone_listing.zones(state, 1)][-1] == line
     assert line in table_html(state, 1)
     assert state.observation(1)["counters"]["worn"]["X-1"] == 1  # the observation keeps the ids (its keys are data)
 

@@ -10,7 +10,8 @@ import pytest
 from rich.console import Console
 
 import engine
-from cli.render import board, square_legend, value_styles
+from cli.board_drawing import board, square_legend
+from cli.piece_labels import value_styles
 from cli.web.svg import _labels, piece_look, value_colours
 from engine.core.errors import RulesetError
 
@@ -127,7 +128,7 @@ def test_the_terminal_draws_a_boards_sections_and_its_thin_rows_and_columns() ->
 def test_the_terminal_lists_a_hand_as_its_components_are_declared() -> None:
     """As the page does (tests/test_web.py): Hearts' hands were printed '... TS, JS, AS, 9H, 2S, KS' once the three
     passed cards had joined their end; a hand is listed sorted, as the ruleset declares its cards."""
-    from cli.render import zones
+    from cli.zone_listing import zones
     from engine.runner.agents import RandomAgent
 
     game = engine.load(EXAMPLES / "hearts")

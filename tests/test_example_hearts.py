@@ -95,7 +95,7 @@ def test_each_seat_sees_only_its_own_hand_and_its_own_pass() -> None:
     thirteen cards of North's hand and no card of the others'."""
     from click.testing import CliRunner
 
-    from cli import render
+    from cli import zone_listing
     from cli.main import main
 
     game = engine.load(EXAMPLES / "hearts")
@@ -103,7 +103,7 @@ def test_each_seat_sees_only_its_own_hand_and_its_own_pass() -> None:
         s, rng = game.new_state(players=4, seed=seed, record=True), random.Random(seed)
         while not s.is_terminal:
             for seat in range(1, 5):
-                shown = json.dumps(s.observation(seat)) + "\n".join(line.plain for line in render.zones(s, seat))
+                shown = json.dumps(s.observation(seat)) + "\n".join(line.plain for line in zone_listing.zones(s, seat))
                 assert not set(re.findall(r"\b[2-9TJQKA][CDHS]\b", shown)) & _secrets(s, seat), (seed, seat)
             s.apply(rng.choice(s.legal_actions()))
         passes = [line for line in s.log or [] if "-> passed of" in line]

@@ -100,7 +100,7 @@ def test_a_hex_board_refuses_square_settings(tmp_path: Path) -> None:
 def test_a_hex_board_of_a_width_and_height_is_a_rhombus(tmp_path: Path) -> None:
     """``board: {kind: hex, width: 3, height: 2}``: hexes q = 0..2, r = 0..2 (Hex's board), each with its six
     neighbours on the board; placed anywhere with ``touching: false``, drawn row under row, each half a hex further."""
-    from cli import render
+    from cli import board_drawing
     from cli.web.svg import board_svg
 
     path = tmp_path / "ruleset.yaml"
@@ -114,7 +114,7 @@ def test_a_hex_board_of_a_width_and_height_is_a_rhombus(tmp_path: Path) -> None:
     with pytest.raises(IllegalActionError, match="not on the board"):
         s.apply("place b at -1,1")
     s.apply("place b at 2,1")
-    rows = [t.plain for t in render.hex_board(s).renderables][1:]  # after the key
+    rows = [t.plain for t in board_drawing.hex_board(s).renderables][1:]  # after the key
     assert rows == ["  a    1,0   2,0  ", "    0,1   1,1    b   "]  # the second row half a hex (3) further right
     assert board_svg(s).count('class="hexagon"') == 6
 

@@ -151,11 +151,11 @@ def test_a_scenario_position_writes_owner_and_key(tmp_path: Path) -> None:
 def test_play_and_explain_show_them(tmp_path: Path) -> None:
     from click.testing import CliRunner
 
-    from cli import render
+    from cli import zone_listing
     from cli.main import main
 
     s = played(build(tmp_path), "choose Blue")
-    assert [line.plain for line in render.counters(s, seat=1)] == [
+    assert [line.plain for line in zone_listing.counters(s, seat=1)] == [
         "gems of A: Blue=1", "gems of B: none", "marker of A: high=3", "marker of B: none", "height: 2=2, 3=2, 4=4"]
     out = CliRunner().invoke(main, ["explain", str(tmp_path / "ruleset.yaml")]).output
     assert "gems: one per role and colour — the gems of each colour" in out and "height: one for each of 2..4" in out

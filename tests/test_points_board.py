@@ -272,12 +272,12 @@ def _threes(cells: tuple) -> list[tuple]:
 
 
 def test_the_terminal_draws_the_points_where_they_lie_and_the_links_between(game: engine.Game) -> None:
-    from cli import render
+    from cli import board_drawing, render
 
     s = game.new_state(players=2)
     s.apply("place R at 1,1")
     out = io.StringIO()
-    render.make_console(width=60, file=out).print(render.board(s))
+    render.make_console(width=60, file=out).print(board_drawing.board(s))
     assert out.getvalue().splitlines() == [
         "·───────·",
         "  \\   /",
@@ -463,7 +463,7 @@ def test_a_board_of_ten_thousand_points_draws_at_once(tmp_path: Path) -> None:
     import gc
     import time
 
-    from cli import render
+    from cli import board_drawing
     from cli.web.svg import board_svg
 
     points = "".join(f"    p{x}_{y}: [{x}, {y}]\n" for x in range(100) for y in range(100))
@@ -479,7 +479,7 @@ def test_a_board_of_ten_thousand_points_draws_at_once(tmp_path: Path) -> None:
         svg = board_svg(s)
         drawn = time.process_time() - began
         began = time.process_time()
-        render.board(s)
+        board_drawing.board(s)
         printed = time.process_time() - began
     finally:
         gc.enable()

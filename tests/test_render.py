@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from cli import render
+from cli import board_drawing, render, zone_listing
 import engine
 from engine.blocks.outcome import Outcome
 from engine.core.paths import rulesets_dir
@@ -28,7 +28,7 @@ def plain(renderable: object, width: int = 100) -> list[str]:
 
 def test_a_hex_board_is_drawn_in_offset_rows() -> None:
     state = position(SAMPLE)
-    lines = plain(render.board(state))
+    lines = plain(board_drawing.board(state))
     rows = lines[1:10]  # a header, then the 9 rows of a radius-4 board, r = -4 .. 4
     assert [len(row.split()) for row in rows] == [5, 6, 7, 8, 9, 8, 7, 6, 5]
 
@@ -38,17 +38,17 @@ def test_a_hex_board_is_drawn_in_offset_rows() -> None:
 
     # (1,-2), (0,0) and (-1,2) are straight above one another; (0,-2) is half a hex to the left of (1,-2)
     assert centre(-2, "1,-2") == centre(0, "{Ea}") == centre(2, "-1,2")
-    assert centre(-2, "1,-2") - centre(-2, "0,-2") == render.HEX_WIDTH
-    assert centre(0, "{Ea}") - centre(-1, "[Ea]") == render.HEX_WIDTH / 2
+    assert centre(-2, "1,-2") - centre(-2, "0,-2") == board_drawing.HEX_WIDTH
+    assert centre(0, "{Ea}") - centre(-1, "[Ea]") == board_drawing.HEX_WIDTH / 2
 
 
 def test_a_hex_board_shows_groups_pieces_and_where_to_place() -> None:
     state = position(SAMPLE)
-    text = "\n".join(plain(render.board(state)))
+    text = "\n".join(plain(board_drawing.board(state)))
     assert "[Ai]  {Ea}  [Ea]   Ea   3,0" in text  # in a group, its anchor, a free piece, an empty hex next to one
     assert "group at 0,0: Earth-icon (Earth 4, Air 2, Spirit 1)" in text
     state.apply("place Air at 3,0")
-    text = "\n".join(plain(render.board(state)))
+    text = "\n".join(plain(board_drawing.board(state)))
     assert "group at 3,-1: Water-icon (Water 2, Air 2, Fire 1, Earth 1, Spirit 1)" in text
     assert "{Ea}" not in text and "{Ai}" in text
 
@@ -56,12 +56,12 @@ def test_a_hex_board_shows_groups_pieces_and_where_to_place() -> None:
 def test_square_boards_are_still_tables() -> None:
     state = engine.load("iconoclasm-cards").new_state(players=2, seed=1)
     state.apply(state.legal_actions()[0])
-    assert "y\\x" in "\n".join(plain(render.board(state)))
+    assert "y\\x" in "\n".join(plain(board_drawing.board(state)))
 
 
 def test_zones_count_identical_components() -> None:
     state = engine.load("iconoclasm").new_state(players=2, seed=1)
-    lines = [line.plain for line in render.zones(state, 1)]
+    lines = [line.plain for line in zone_listing.zones(state, 1)]
     assert "supply: Fire x12, Earth x12, Water x12, Air x12, Spirit x12" in lines
 
 
@@ -111,7 +111,7 @@ def test_a_piece_with_faces_shows_whose_it_is_too(tmp_path: Path) -> None:
     path = tmp_path / "ruleset.yaml"
     path.write_text(TWO_SIDED, encoding="utf-8")
     state = engine.load(path).new_state(players=2, seed=0)
-    lines = plain(render.board(state))
+    lines = plain(board_drawing.board(state))
     assert "Bm/k" in lines[2] and "Wk/m" in lines[3]  # y down: row 0 (Black's man), then row 1 (White's king)
     assert "B Black" in lines[-1] and "W White" in lines[-1] and "k king" in lines[-1]
 
@@ -165,8 +165,8 @@ def test_dice_in_a_zone_show_the_faces_they_landed_on_and_the_log_says_so(tmp_pa
     state = game.new_state(players=1, seed=4, record=True)
     tray = [f"die as {game.face_labels[c][state.face[c]]}" for c in state.zones[game.zone_names.index("tray")]]
     assert any(state.face[c] for c in state.zones[game.zone_names.index("tray")])  # some die is off its first face
-    line = next(text.plain for text in render.zones(state, 1) if text.plain.startswith("tray: "))
-    assert line == "tray: " + ", ".join(render.counted(tray))
+    line = next(text.plain for text in zone_listing.zones(state, 1) if text.plain.startswith("tray: "))
+    assert line == "tray: " + ", ".join(zone_listing.counted(tray))
     assert f"tray: {', '.join(tray)} tossed" in state.log
     assert "cup of seat1: 1 component tossed" in state.log  # hidden from others: not its face
 
@@ -175,7 +175,7 @@ def test_a_piece_of_one_unnamed_face_is_drawn_by_its_name() -> None:
     """Storm watch's houses (a kind without faces or attributes) were drawn 'f' on every cell, with the legend
     'f face': every piece showed the name of its only face.  They are drawn by name now."""
     game = engine.load(Path(__file__).resolve().parents[1] / "docs" / "examples" / "storm-watch")
-    lines = plain(render.board(game.new_state(players=2, seed=3)))
+    lines = plain(board_drawing.board(game.new_state(players=2, seed=3)))
     assert lines[2].split() == ["0", "Mill", "Bakery", "Chapel", "Forge", "Inn", "Well"], lines
     assert "face" not in " ".join(lines)
 
@@ -184,13 +184,13 @@ def test_a_board_wider_than_the_terminal_is_drawn_in_bands_of_columns() -> None:
     """The 24 points of docs/examples/tables take about 120 columns: at 80 the table shrank every cell to ``…``
     and lost its x header.  It is drawn in bands of whole columns instead, each under its own header."""
     state = engine.load(rulesets_dir().parent / "docs" / "examples" / "tables").new_state(players=2, seed=3)
-    lines = plain(render.board(state), width=80)
+    lines = plain(board_drawing.board(state), width=80)
     assert "…" not in "\n".join(lines) and all(len(line) <= 80 for line in lines)
     headers = [line.split() for line in lines if line.lstrip().startswith("y\\x")]
     assert len(headers) >= 2 and [x for header in headers for x in header[1:]] == [str(x) for x in range(24)]
     rows = [line.split() for line in lines if line.lstrip().startswith("0 ")]
     assert [cell for row in rows for cell in row[1:]][:6] == ["W+1", "·", "·", "·", "·", "B+4"]
-    assert plain(render.board(state), width=200)[0].split()[-1] == "23"  # wide enough: one table, as before
+    assert plain(board_drawing.board(state), width=200)[0].split()[-1] == "23"  # wide enough: one table, as before
 
 
 FAR_APART = """
@@ -227,7 +227,7 @@ expect: [is_over]
 def test_pieces_far_apart_on_a_growing_board_are_drawn_with_the_empty_runs_between_left_out(tmp_path: Path) -> None:
     """A board without limits holds pieces as far from 0,0 as its components reach (10,003 here: the spares make
     the reach; a scenario, a save or code may put them apart): two a billion cells apart made ``rulecraft play`` (and
-    the browser's table) draw every cell of the box around them, gigabytes and minutes.  A run of more than render.GAP
+    the browser's table) draw every cell of the box around them, gigabytes and minutes.  A run of more than board_drawing.GAP
     empty columns or rows is now drawn as one, marked '…' (here 10,000 apart: 10,004 columns before)."""
     from cli.web.svg import board_svg
 
@@ -235,7 +235,7 @@ def test_pieces_far_apart_on_a_growing_board_are_drawn_with_the_empty_runs_betwe
     (tmp_path / "scenarios").mkdir()
     (tmp_path / "scenarios" / "far.yaml").write_text(FAR_POSITION)
     state = position(tmp_path / "scenarios" / "far.yaml")
-    lines = plain(render.board(state), width=200)
+    lines = plain(board_drawing.board(state), width=200)
     assert lines[0].split() == ["y\\x", "-1", "0", "1", "…", "9999", "10000", "10001", "10002"]
     assert [line.split()[0] for line in lines[2:6]] == ["-1", "0", "1", "2"]  # rows are left out alike (drawn_span)
     svg = board_svg(state)  # the game is over (no piece in hand): the pieces alone, with a gap between
@@ -271,13 +271,13 @@ def test_the_zones_a_seat_sees_are_named_even_empty() -> None:
     named on one line.  A hidden zone is still shown only by its count (not at all when empty), the built-in supply
     only when it holds something, and a zone of a role nobody plays not at all."""
     state = engine.load("nine-domains").new_state(players=2, seed=1)  # seat 1 plays East
-    lines = [line.plain for line in render.zones(state, 1)]
+    lines = [line.plain for line in zone_listing.zones(state, 1)]
     assert lines[-1] == ("empty: sealed of East (yours), played of East (yours), played of West, won of East (yours), "
                          "won of West, vp_tokens of East (yours), vp_tokens of West, discard")
     assert "hand of West: 9 hidden" in lines and not any(line.startswith("sealed of West") for line in lines)
     state = engine.load("sealed-tiles").new_state(players=2, seed=1)  # nobody plays Wolf
-    assert [line.plain for line in render.zones(state, 1)][-1] == "empty: sealed of Lion (yours), played of Lion (yours), played of Stag"
-    assert [line.plain for line in render.zones(engine.load("tic-tac-toe").new_state(players=2, seed=1), 1)] == [
+    assert [line.plain for line in zone_listing.zones(state, 1)][-1] == "empty: sealed of Lion (yours), played of Lion (yours), played of Stag"
+    assert [line.plain for line in zone_listing.zones(engine.load("tic-tac-toe").new_state(players=2, seed=1), 1)] == [
         "marks of X (yours): X x5", "marks of O: O x4"]  # an empty supply: nothing
 
 
@@ -287,7 +287,7 @@ def test_a_hex_board_draws_the_display_short_texts_as_a_square_board_does() -> N
     state = engine.load(Path(__file__).parent.parent / "docs" / "examples" / "hex").new_state(players=2, seed=1)
     for _ in range(2):
         state.apply(state.legal_actions()[0])
-    lines = plain(render.board(state, 1))
+    lines = plain(board_drawing.board(state, 1))
     assert lines[0].endswith("{..} the group's anchor; B Blue, R Red")
     hexes = " ".join(lines[1:]).split()
     assert sorted(word for word in hexes if not any(ch.isdigit() for ch in word) and word != "·") == ["B", "R"]
@@ -299,7 +299,7 @@ def test_a_hex_boards_abbreviations_are_keyed_as_its_short_texts_are() -> None:
     texts: what Fi and Ea stood for was said nowhere beside the board.  The key names every abbreviation on it."""
     iconoclasm = engine.load("iconoclasm").new_state(players=2, seed=1)
     iconoclasm.apply(iconoclasm.legal_actions()[0])
-    lines = plain(render.board(iconoclasm, 1))
+    lines = plain(board_drawing.board(iconoclasm, 1))
     assert lines[0].endswith("{..} the group's anchor; Ai Air, Ea Earth, Fi Fire, Wa Water"), lines[0]
     hexes = {word.strip("[]{}") for word in " ".join(lines[1:]).split() if word.isalpha()}
     assert hexes == {"Ai", "Ea", "Fi", "Wa"}, hexes
@@ -310,7 +310,7 @@ def test_a_tile_with_sides_is_drawn_by_its_sides_as_it_lies_and_each_placement_s
     as 2 at -1,0': a player at the terminal saw neither which tile lay where nor which way its edges faced."""
     meadows = engine.load(Path(__file__).resolve().parents[1] / "docs" / "examples" / "meadows")
     state = meadows.new_state(players=2, seed=4)
-    lines = plain(render.board(state))
+    lines = plain(board_drawing.board(state))
     assert "0/1/2/3" not in "\n".join(lines)
     assert any("FiWaFiWa" in line for line in lines), lines  # FWFW at 0,0: Field, Water, Field, Water from the top
     assert lines[-1].endswith("a tile shows its sides clockwise from the top: Fi Field, Wa Water"), lines[-1]

@@ -79,7 +79,7 @@ def card_of(s: engine.State, seat: int) -> str:
 
 
 def test_the_seat_shown_sees_the_card_and_no_other_seat_does(tmp_path: Path) -> None:
-    from cli import render
+    from cli import zone_listing
     from cli.web import view
 
     s = shown_state(tmp_path)
@@ -87,7 +87,7 @@ def test_the_seat_shown_sees_the_card_and_no_other_seat_does(tmp_path: Path) -> 
     assert s.observation(1)["zones"]["hand of seat2"] == {"hidden": 1, "seen": [[0, card]]}
     assert s.observation(3)["zones"]["hand of seat2"] == {"hidden": 1}
     assert view.public_observation(s)["zones"]["hand of seat2"] == {"hidden": 1}
-    assert f"hand of seat2: 1 hidden (you saw: {card})" in [line.plain for line in render.zones(s, 1)]
+    assert f"hand of seat2: 1 hidden (you saw: {card})" in [line.plain for line in zone_listing.zones(s, 1)]
     assert f"you saw: {card}" in view.table_html(s, 1) and "you saw" not in view.table_html(s, 3)
     assert "seat1 is shown a card from hand of seat2" in (s.log or [])
     assert not any(card in line for line in s.log or [])  # every seat reads the log

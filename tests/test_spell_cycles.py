@@ -11,7 +11,7 @@ import pytest
 import yaml
 from click.testing import CliRunner
 
-from cli import render
+from cli import board_drawing, render, zone_listing
 from cli.main import main
 import engine
 from engine.core.errors import RulesetError
@@ -100,8 +100,8 @@ def test_the_terminal_shows_the_field_the_line_and_the_crescents() -> None:
     state.apply(next(a for a in state.legal_actions() if str(a).endswith(" at 7,7")))
     console = render.make_console(width=100, file=open("/dev/null", "w"))
     with console.capture() as captured:
-        console.print(render.board(state))
-        for line in render.zones(state, 1):
+        console.print(board_drawing.board(state))
+        for line in zone_listing.zones(state, 1):
             console.print(line)
     text = captured.get()
     assert re.search(r"^\s+7\s+(·\s+){7}[RYGBWK]3", text, re.M), text  # the whole 8x8 field, the new pyramid at 7,7

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from click.testing import CliRunner, Result
 
-from cli import render
+from cli import board_drawing, render, zone_listing
 from cli.main import main
 import engine
 from engine.runner.agents import RandomAgent
@@ -130,18 +130,18 @@ def test_a_replay_without_a_board_draws_every_zone_at_the_end(tmp_path: Path) ->
 def test_a_square_board_has_a_legend_of_what_lies_on_it() -> None:
     state = engine.load("spell-cycles").new_state(players=2, seed=1)
     state.apply("place red-large at 3,4")
-    text = plain(render.board(state))
+    text = plain(board_drawing.board(state))
     assert text.rstrip().splitlines()[-1] == "x across, y down; · an empty cell; 3 large, R red"
     cards = engine.load("iconoclasm-cards").new_state(players=2, seed=1)
     cards.apply(cards.legal_actions()[1])
-    assert "a cell shows the face up and, dimmed, the other faces" in plain(render.board(cards))
+    assert "a cell shows the face up and, dimmed, the other faces" in plain(board_drawing.board(cards))
 
 
 def test_meters_have_a_legend_of_their_tiles() -> None:
     state = engine.load("iconica").new_state(players=2, seed=1)
     for _ in range(8):
         state.apply(state.legal_actions()[0])
-    lines = [line.plain for line in render.zones(state, 1)]
+    lines = [line.plain for line in zone_listing.zones(state, 1)]
     legend = [line for line in lines if line.strip().startswith("meters:")]
     assert legend == ["  meters: health left/top, █ a tile left, ░ a tile lost; KIND[N]@AT a special tile at that health: "
                       "re reaction, pa parry, an antidote, co courage, ev evasion, fo focus, cl clarity"]
@@ -152,7 +152,7 @@ def test_a_board_that_says_y_up_is_drawn_with_row_0_at_the_bottom() -> None:
 
     state = engine.load("connect-four").new_state(players=2, seed=1)
     state.apply("place Red at 3,0")
-    lines = plain(render.square_board(state)).splitlines()
+    lines = plain(board_drawing.square_board(state)).splitlines()
     rows = [line.split()[0] for line in lines if line.strip()[:1].isdigit()]
     assert rows == ["5", "4", "3", "2", "1", "0"]
     assert "R" in next(line for line in lines if line.strip().startswith("0 "))
@@ -162,17 +162,17 @@ def test_a_board_that_says_y_up_is_drawn_with_row_0_at_the_bottom() -> None:
     piece = re.search(r'<title>Red at 3,0</title><rect x="[\d.]+" y="([\d.]+)"', board_svg(state))
     assert piece is not None and float(piece.group(1)) > 250  # Red's disc sits in the bottom row
     flat = engine.load("tic-tac-toe").new_state(players=2, seed=1)
-    assert plain(render.square_board(flat)).splitlines()[-1].startswith("x across, y down;")
+    assert plain(board_drawing.square_board(flat)).splitlines()[-1].startswith("x across, y down;")
 
 
 def test_the_legend_names_no_piece_drawn_as_its_name_and_does_not_key_the_empty_cell() -> None:
     """Tic-tac-toe's legend read "· an empty cell: O, X", as if an empty cell were an O or an X."""
     state = engine.load("tic-tac-toe").new_state(players=2, seed=1)
     state.apply("place X at 1,1")
-    assert plain(render.board(state)).rstrip().splitlines()[-1] == "x across, y down; · an empty cell"
+    assert plain(board_drawing.board(state)).rstrip().splitlines()[-1] == "x across, y down; · an empty cell"
     four = engine.load("connect-four").new_state(players=2, seed=1)
     four.apply(four.legal_actions()[0])
-    assert plain(render.board(four)).rstrip().splitlines()[-1] == "x across, y up; · an empty cell; R Red"
+    assert plain(board_drawing.board(four)).rstrip().splitlines()[-1] == "x across, y up; · an empty cell; R Red"
 
 
 def test_a_game_the_turn_limit_stopped_says_so_at_the_end(tmp_path: Path) -> None:

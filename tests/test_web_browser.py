@@ -45,7 +45,8 @@ except ImportError as missing:  # the dev extra is not installed
     pytest.skip(f"the browser tests need the dev extra ({missing.name} is missing)", allow_module_level=True)
 
 from cli.explain import explain
-from cli.render import shown_empty, value_label
+from cli.piece_labels import value_label
+from cli.zone_listing import shown_empty
 from cli.web.app import create_app
 from cli.web.svg import text_colour
 
@@ -159,7 +160,7 @@ def start_state(name: str, seed: int) -> State:
 @pytest.mark.parametrize("name", builtin_names())
 def test_the_start_position_is_drawn(page: Page, server: str, name: str) -> None:
     """The board (or, without one, a box per zone), a section per zone off the board that holds something or is a
-    declared zone the seat sees empty (marked so; see cli.render.shown_empty), and a
+    declared zone the seat sees empty (marked so; see cli.zone_listing.shown_empty), and a
     legend exactly when some component shown is coloured by a declared type's value or a meter has tiles to explain."""
     page.goto(f"{server}/play/{name}?{settings(name)}&seed=7&seat=2=human")  # whoever starts, a human is to move
     settle(page)

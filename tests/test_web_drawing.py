@@ -162,7 +162,7 @@ def test_values_of_two_types_that_colour_pieces_get_different_colours() -> None:
     palette from its start, so North and Hit were one red, South and Miss one green, on the board and in the legend;
     Spell Cycles' diamonds took the palette's green beside its green pyramids.  The palette now goes on from one
     type that colours pieces to the next, passing over a colour close to one a value has of its own."""
-    from cli.render import value_label
+    from cli.piece_labels import value_label
     from cli.web.svg import _near, _rgb
 
     for name in ("fleet", "spell-cycles"):

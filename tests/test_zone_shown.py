@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import engine
-from cli import render
+from cli import zone_listing
 from cli.web.overview import zones_overview
 from tests.oracle import EXAMPLES
 
@@ -17,7 +17,7 @@ ORCHARD = EXAMPLES / "orchard"
 def test_an_empty_zone_not_shown_is_left_off_the_empty_line_and_the_table() -> None:
     """Orchard's 'empty:' line named 'passing of seat1, passing of seat2' at every decision."""
     state = engine.load(ORCHARD).new_state(players=2, seed=1)
-    lines = [line.plain for line in render.zones(state, 1)]
+    lines = [line.plain for line in zone_listing.zones(state, 1)]
     assert "empty: laid of seat1 (yours), laid of seat2, done" in lines, lines
     table = zones_overview(state.game, state.observation(1)["zones"])
     assert 'data-zone="laid of seat1"' in table and "passing" not in table
@@ -30,7 +30,7 @@ def test_a_zone_not_shown_is_drawn_while_it_holds_something(tmp_path: Path) -> N
     dealt = "    move(c in deck, hand(r), hand_size)\n"
     path.write_text(text.replace(dealt, dealt + "    move(c in deck, passing(r), 1)\n", 1), encoding="utf-8")
     state = engine.load(path).new_state(players=2, seed=1)
-    assert any(line.plain.startswith("passing of seat1 (yours): ") for line in render.zones(state, 1))
+    assert any(line.plain.startswith("passing of seat1 (yours): ") for line in zone_listing.zones(state, 1))
 
 
 def test_an_empty_supply_has_no_box_on_a_table_without_a_board() -> None:
@@ -77,8 +77,8 @@ def test_a_pile_lists_copies_apart_where_they_lie_and_a_hand_counts_them(tmp_pat
     path = tmp_path / "ruleset.yaml"
     path.write_text(PILES, encoding="utf-8")
     state = engine.load(path).new_state(players=2, seed=1)
-    assert [line.plain for line in render.zones(state, 1)][:2] == ["row: R1, G1, R1", "held: R1 x2, B1"]
+    assert [line.plain for line in zone_listing.zones(state, 1)][:2] == ["row: R1, G1, R1", "held: R1 x2, B1"]
     state.apply("choose G1")  # the pile's copies now lie next to each other
-    assert [line.plain for line in render.zones(state, 1)][:2] == ["row: R1 x2", "held: R1 x2, G1, B1"]
-    assert render.tallied(["R1", "G1", "R1"], in_order=True) == [("R1", 1), ("G1", 1), ("R1", 1)]
-    assert render.counted(["R1", "G1", "R1"]) == ["R1 x2", "G1"]
+    assert [line.plain for line in zone_listing.zones(state, 1)][:2] == ["row: R1 x2", "held: R1 x2, G1, B1"]
+    assert zone_listing.tallied(["R1", "G1", "R1"], in_order=True) == [("R1", 1), ("G1", 1), ("R1", 1)]
+    assert zone_listing.counted(["R1", "G1", "R1"]) == ["R1 x2", "G1"]

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable
 
-from cli.render import value_label
+from cli.piece_labels import value_label
 from engine.blocks.pointsboard import PointsBoard
 from engine.core.showtext import html_safe as escape
 

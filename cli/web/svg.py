@@ -26,21 +26,22 @@ from __future__ import annotations
 import json
 import math
 from pathlib import Path
-
-from engine.core.showtext import html_safe as escape
 from typing import TYPE_CHECKING, Any, Iterable
 
 from rich.color import Color, ColorParseError
 
+from cli.board_drawing import drawn_span
+from cli.piece_labels import own_face_down, piece_text, value_label, value_styles
 from cli.web.edges import held_disc, held_points, link_kinds, links_svg
 from cli.web.overview import zones_overview
 from cli.web.sides import Sides, hex_corners, side_count, side_values, sides_svg, square_corners, tile_sides
-from cli.render import abbreviations, drawn_span, own_face_down, piece_text, value_label, value_styles
 from engine.blocks.catalogue import drawings
 from engine.blocks.grid import format_cell
 from engine.blocks.hexgrid import HexGrid
 from engine.blocks.pointsboard import PointsBoard
 from engine.core.facedown import back_label, face_down, hidden_from
+from engine.core.showtext import abbreviations
+from engine.core.showtext import html_safe as escape
 
 if TYPE_CHECKING:
     from engine import Game, State

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any, Sequence
 
-from cli import render
+from cli import piece_labels, render, zone_listing
 from cli.menu import menu, played_components
 from cli.web.sides import MOST_PICTURED, Sides, face_sides, glyph_svg, laid_sides, side_count, tile_sides
 from cli.web.edges import link_legend
@@ -27,6 +27,7 @@ from engine.blocks.catalogue import drawings
 from engine.blocks.pointsboard import PointsBoard
 from engine.core.facedown import NOBODY, back_label, hidden_from
 from engine.core.information import SEEN, seen_parts, zone_view
+from engine.core.showtext import abbreviations
 from engine.core.showtext import html_safe as escape
 from engine.model.savefile import counter_values
 
@@ -41,7 +42,7 @@ BACKS_SHOWN = 12
 
 def table_html(state: State, seat: int | None, own: bool = True, everything: bool = False,
                on_top: frozenset[int] = frozenset()) -> str:
-    """The board, the zones ``seat`` may see (the empty ones too, see :func:`cli.render.shown_empty`; None: what every seat sees; once the game is over, or with
+    """The board, the zones ``seat`` may see (the empty ones too, see :func:`cli.zone_listing.shown_empty`; None: what every seat sees; once the game is over, or with
     ``everything`` (a table of bots only, which keeps no secret from its watchers), every zone), the meters, counters,
     the lines blocks draw (see :class:`engine.blocks.block.Drawing`) and a legend, as HTML; ``own``: the page plays
     ``seat``, whose zones are marked "(yours)" (not when it only watches a bot's seat).
@@ -69,7 +70,7 @@ def table_html(state: State, seat: int | None, own: bool = True, everything: boo
         laid = zi in on_top and isinstance(content, list) and (over or zone_view(state, zi, seat or 0) == SEEN)
         if laid:  # from the bottom up, as laid
             content, faces = content[::-1], {**faces, name: faces[name][::-1]} if name in faces else faces
-        empty = not content and render.shown_empty(state, zi)  # a zone seen empty, so that its box is there before it fills
+        empty = not content and zone_listing.shown_empty(state, zi)  # a zone seen empty, so that its box is there before it fills
         if not empty and (zi == game.board_zone or not content or content == {"hidden": 0}):
             continue
         owner = game.zone_owner[zi]
@@ -83,31 +84,31 @@ def table_html(state: State, seat: int | None, own: bool = True, everything: boo
             shown = min(content["hidden"], BACKS_SHOWN)
             parts.append('<span class="back"></span>' * shown + f'<span class="count">{content["hidden"]} hidden</span>')
             if content.get("seen"):  # shown to this seat alone (show(..., to = r)), each at its place
-                said = escape(render.seen_text(content["seen"], content["hidden"]))
+                said = escape(zone_listing.seen_text(content["seen"], content["hidden"]))
                 parts.append(f'<span class="seen">you saw: {said}</span>')
         elif meter is not None and owner is not None and all(meter.counter.index_of(c) is not None for c in state.zones[zi]):
-            parts.extend(meter_html(state, cid) for cid in render.in_view(state, zi, order_of))
+            parts.extend(meter_html(state, cid) for cid in zone_listing.in_view(state, zi, order_of))
         elif game.zone_spec_of[zi].show:  # one line per component, with the attributes the zone shows
-            listed = list(zip(render.in_view(state, zi, order_of), render.listing(state, zi, {}, order_of)))
+            listed = list(zip(zone_listing.in_view(state, zi, order_of), zone_listing.listing(state, zi, {}, order_of)))
             for cid, line in listed[::-1] if laid else listed:
                 details = line.plain[len(f"  {game.piece_names[cid]}:"):].strip()
                 parts.append(f'<div class="listed">{chip_html(game, game.piece_names[cid])} <small>{escape(details)}</small></div>')
-                values.add(render.value_label(game, cid, 0))
+                values.add(piece_labels.value_label(game, cid, 0))
         else:
             pile = game.zone_spec_of[zi].kind == "pile"
-            for (piece, up), n in render.tallied(render.as_held(game, zi, content, faces.get(name)), in_order=pile):
+            for (piece, up), n in zone_listing.tallied(zone_listing.as_held(game, zi, content, faces.get(name)), in_order=pile):
                 parts.append(chip_html(game, piece, n, up, tiles))
                 cid = game.piece_names.index(piece)
-                values.add(render.value_label(game, cid, face_index(game, cid, up)))
+                values.add(piece_labels.value_label(game, cid, face_index(game, cid, up)))
                 values.update(face_sides(game, cid, face_index(game, cid, up), tiles) or ())  # its sides' glyph
         parts.append("</section>")
     parts.append("</div>")
     drawn = drawings(state, None if over else seat if seat is not None else NOBODY)  # NOBODY: what every seat sees
     counted = None if over else seat if seat is not None else 0  # seat 0: what every seat sees
-    counters = [line.plain for line in render.counters(state, drawn, counted)]
+    counters = [line.plain for line in zone_listing.counters(state, drawn, counted)]
     if counters:
         parts.append('<ul class="counters">' + "".join(f"<li>{escape(line)}</li>" for line in counters) + "</ul>")
-    lines = [render.styled(line).plain for drawing in drawn for line in drawing.lines]  # what blocks draw besides zones
+    lines = [zone_listing.styled(line).plain for drawing in drawn for line in drawing.lines]  # what blocks draw besides zones
     if lines:
         parts.append('<ul class="drawn">' + "".join(f"<li>{escape(line)}</li>" for line in lines) + "</ul>")
     parts.append(legend_html(game, values, link_legend(game, seen, role_colours(game, state.seat_of))))
@@ -173,7 +174,7 @@ def chip_html(game: Game, piece: str, count: int = 1, up: str | None = None, til
     """
     cid = game.piece_names.index(piece)
     face = face_index(game, cid, up)
-    value = render.value_label(game, cid, face)
+    value = piece_labels.value_label(game, cid, face)
     fill = value_colours(game).get(value, NEUTRAL)
     times = f" ×{count}" if count > 1 else ""
     faces = dict.fromkeys(game.face_labels[cid])
@@ -194,7 +195,7 @@ def meter_html(state: State, cid: int) -> str:
     top = meter.counter.clamp(state, cid, meter.counter.start(state, cid))
     tiles = max(top // meter.size, 1)
     left = max(value, 0) // meter.size
-    short = render.abbreviations(meter.kinds)
+    short = abbreviations(meter.kinds)
     width = 10
     bar = [f'<svg class="meter" width="{tiles * width + 2}" height="34" role="img" aria-label="{value} of {top}">']
     special = meter.tiles.get(cid, {})
@@ -226,7 +227,7 @@ def legend_html(game: Game, values: set[str], owners: Sequence[tuple[str, str, s
                                                    if (role, colour) not in said)]]
     meter = game.parts.get("meter")
     if meter is not None:
-        short = render.abbreviations(meter.kinds)
+        short = abbreviations(meter.kinds)
         items += [f"<li><b>{escape(short[k])}</b> {escape(k)}: {escape(spec.text)}</li>" for k, spec in meter.kinds.items()]
     return f'<ul class="legend"><li><b>legend</b></li>{"".join(items)}</ul>' if items else ""
 

@@ -17,7 +17,7 @@ from rich.console import Console
 
 import engine
 from budget_cli import write_ruleset
-from cli import render
+from cli import render, zone_listing
 from cli.web.view import public_observation, table_html
 from engine.core.errors import RulesetError
 from engine.core.information import determinize, has_hidden_information
@@ -120,7 +120,7 @@ def test_the_terminal_and_the_page_draw_a_face_down_piece_as_its_back(tmp_path: 
         console.print(part)
     drawn = console.export_text()
     assert "?" in drawn and not any(name in drawn for name in NORTH), drawn
-    assert not any(line.plain.startswith("wounds") for line in render.zones(state, 2))
+    assert not any(line.plain.startswith("wounds") for line in zone_listing.zones(state, 2))
     console = Console(width=100, record=True)
     for part in render.position(state, 1):  # North's own face-down pieces are marked as such
         console.print(part)

@@ -21,7 +21,7 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from cli import render
+from cli import board_drawing, render
 from cli.web.svg import board_svg
 from engine.compiling.builder import build_game
 from engine.core.errors import RulecraftError, RulesetError
@@ -138,5 +138,5 @@ def test_any_board_of_points_is_refused_where_written_or_plays(board: tuple[obje
             return
         console = render.make_console(width=100)
         with console.capture() as drawn:
-            console.print(render.board(state))
+            console.print(board_drawing.board(state))
         assert drawn.get().strip() and "<svg" in board_svg(state)

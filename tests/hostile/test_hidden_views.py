@@ -13,7 +13,7 @@ from click.testing import CliRunner
 
 import engine
 from budget_cli import BASE, write_ruleset
-from cli import render
+from cli import zone_listing
 from cli.main import main
 from cli.web.view import table_html
 
@@ -34,7 +34,7 @@ def test_a_hand_whose_order_is_hidden_is_listed_in_no_order_but_the_observations
         state = game.new_state(players=2, seed=seed)
         seen = state.observation(1)["zones"]["hand of Sun"]
         shuffled += seen != [game.piece_names[c] for c in state.zones[hand]]
-        terminal = [line.plain.split(":")[0].strip() for line in render.zones(state, 1)[1:3]]
+        terminal = [line.plain.split(":")[0].strip() for line in zone_listing.zones(state, 1)[1:3]]
         assert terminal == seen, (seed, terminal, seen)
         page = re.findall(r'data-name="([^"]+)"', table_html(state, 1))
         assert page[:2] == seen, (seed, page, seen)
@@ -74,7 +74,7 @@ def test_a_counter_of_a_component_a_seat_cannot_see_reaches_that_seat_nowhere(tm
     tile = game.piece_names[state.zones[moon][0]]
     assert state.observation(2)["counters"]["marked"].get(tile) == 1  # Moon sees its own tile marked
     assert tile not in state.observation(1)["counters"]["marked"]
-    assert not any(line.plain.startswith("marked:") for line in render.zones(state, 1))
+    assert not any(line.plain.startswith("marked:") for line in zone_listing.zones(state, 1))
     assert f"marked {tile}" not in re.sub(r"<[^>]+>", "", table_html(state, 1)).replace(":", "")
     assert not any(tile in line for line in state.log or [] if line.startswith("marked")), state.log
 

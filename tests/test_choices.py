@@ -23,7 +23,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import engine
-from engine.blocks import choice_labels, choices
+from engine.blocks import asking, choice_labels, choices
 from engine.core.errors import EffectRuntimeError, IllegalActionError, RulesetError
 from engine.core.showtext import as_one_line
 from engine.runner.agents import make_agent
@@ -345,7 +345,7 @@ def test_an_effect_that_cannot_choose_runs_directly(tmp_path: Path, monkeypatch:
     path = tmp_path / "ruleset.yaml"
     path.write_text(TWO_EFFECTS.replace("SETUP", DEAL))
     game = engine.load(path)
-    assert [choices.runs_directly(game, i, "effect") for i in range(2)] == [True, False]
+    assert [asking.runs_directly(game, i, "effect") for i in range(2)] == [True, False]
 
     started: list[int] = []
     begin = choices._begin
@@ -371,17 +371,17 @@ def test_an_effect_that_may_run_a_choosing_hook_does_not_run_directly() -> None:
     game = engine.load("iconica")
     kinds = {type(step).__name__: i for i, step in enumerate(game.steps)}
     # damage() may run a tile's on_damage, which asks its owner whether to parry
-    assert not choices.runs_directly(game, kinds["Statuses"], "hooks")
-    assert choices.may_ask(game.vocab, frozenset({"runs"})) and not choices.may_ask(game.vocab, frozenset())
+    assert not asking.runs_directly(game, kinds["Statuses"], "hooks")
+    assert asking.may_ask(game.vocab, frozenset({"runs"})) and not asking.may_ask(game.vocab, frozenset())
     # with no hook to run, the statuses step only counts and ends statuses: no code runs
-    assert choices.runs_directly(game, kinds["Statuses"], "turns")
+    assert asking.runs_directly(game, kinds["Statuses"], "turns")
 
 
 def test_each_spell_is_known_to_choose_or_not() -> None:
     game = engine.load("spell-cycles")
     cast = next(i for i, step in enumerate(game.steps) if step.kind == "cast")
     effects = game.steps[cast].effects
-    direct = {cid: choices.runs_directly(game, cast, ("effect", cid)) for cid, fn in enumerate(effects.fns) if fn}
+    direct = {cid: asking.runs_directly(game, cast, ("effect", cid)) for cid, fn in enumerate(effects.fns) if fn}
     assert set(direct.values()) == {True, False}  # some spells choose (a target), others never do
 
 
@@ -531,9 +531,9 @@ def test_which_effects_ask_before_changing_anything(tmp_path: Path, effect: str,
     path.write_text(text)
     game = engine.load(path)
     if first is None:
-        assert choices.runs_directly(game, 0, "effect")
+        assert asking.runs_directly(game, 0, "effect")
     else:
-        assert not choices.runs_directly(game, 0, "effect") and choices.asks_first(game, 0, "effect") is first
+        assert not asking.runs_directly(game, 0, "effect") and asking.asks_first(game, 0, "effect") is first
 
 
 @settings(max_examples=25, deadline=None)
@@ -544,7 +544,7 @@ def test_asking_first_plays_the_games_a_coroutine_plays(tmp_path_factory: pytest
     whether the effect waits at the position before it (asking first) or runs as a coroutine (or replaying); an
     effect that rolls before it asks runs as a coroutine."""
     game = asking_first(tmp_path_factory.mktemp("first"), roll)
-    assert choices.asks_first(game, 0, "effect")
+    assert asking.asks_first(game, 0, "effect")
 
     def play() -> list[object]:
         rng = random.Random(seed)

@@ -27,7 +27,7 @@ before it.  (A search's sample of such a state is the position before the
 effect, drawn again: see :meth:`Pending.sampled`.)
 
 An effect whose only ``choose`` comes before anything it changes
-(:func:`asks_first`, known when the ruleset is compiled) needs neither a
+(:func:`~engine.blocks.asking.asks_first`, known when the ruleset is compiled) needs neither a
 coroutine nor a copy of the position while it waits: it stops at the
 question (unwinding) on a state that is still the position before it, and
 the answer runs it again from the start, the choice taking the answer
@@ -40,11 +40,12 @@ effect finishes after a choice, the engine calls the step's ``resume``.
 
 Whether an effect can choose at all is known when the ruleset is compiled:
 code that calls ``choose`` can; code that changes the game through a call or
-an assignment can if it may run a hook that can (:func:`may_ask`).  An effect
-that cannot runs directly on the state — no coroutine, no position kept —
-even in a ruleset whose other effects choose (:func:`runs_directly`).
+an assignment can if it may run a hook that can.  An effect that cannot runs
+directly on the state — no coroutine, no position kept — even in a ruleset
+whose other effects choose (:mod:`engine.blocks.asking`).
 
-What the options are called, and what each seat sees of them, is
+The ``choose`` function itself is :mod:`engine.blocks.choose_function`; what
+the options are called, and what each seat sees of them, is
 :mod:`engine.blocks.choice_labels`.
 
 Example (a turn step ``- do: {effect: ...}``)::
@@ -60,24 +61,15 @@ from __future__ import annotations
 import contextvars
 import dataclasses
 import functools
-import json
-import re
 import threading
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from engine.blocks.choice_labels import (CHOOSE_WORD, ForcedPicks, distinct_options, held_away_from, labeller, listed_as_seen,
-                                         lying_apart, seen_label)
-from engine.blocks.enumeration import record_choice
+from engine.blocks.asking import asks_first, runs_directly
+from engine.blocks.choice_labels import lying_apart
 from engine.blocks.outside_changes import Noticed, apply_changes
 from engine.core.errors import EffectRuntimeError, IllegalActionError
-from engine.core.limits import exceeded
-from engine.core.slices import Chance, HookTrail
-from engine.core.showtext import as_one_line, breaking_character, invisible_character
-from engine.lang import ast
-from engine.lang.functions import Function, as_selection, describe_selection
-from engine.lang.scope import ASKS, ASKS_LATE, RUNS, Compiled, Scope, Vocabulary
-from engine.lang.types import ANY, BOOL, STR, Component
+from engine.core.slices import Chance
 
 try:  # the coroutines that pause effects; without them every answer replays the effect
     from greenlet import GreenletExit, getcurrent, greenlet
@@ -85,12 +77,7 @@ except ImportError:  # pragma: no cover - exercised by forcing the replaying mod
     greenlet = None
 
 if TYPE_CHECKING:
-    from engine.blocks.context import GameView, StateView
-
-CHOOSES = "chooses"
-"""Vocabulary data key: set when some code of the ruleset calls ``choose`` (its effects then run as coroutines)."""
-NESTED_ASKS = "nested code asks"
-"""Vocabulary data key: set when code that other code may run (a hook) calls ``choose`` (see :func:`may_ask`)."""
+    from engine.blocks.context import StateView
 
 
 @dataclass(frozen=True)
@@ -296,77 +283,6 @@ class Tape:
         if self.run is None:
             raise question
         return self.run.parent.switch(question)
-
-
-# ------------------------------------------------------------------ which effects can choose
-
-
-def may_ask(vocab: Vocabulary, reach: "frozenset[str] | None") -> bool:
-    """Whether code that may do ``reach`` (its scope's :attr:`~engine.lang.scope.Scope.reach`; None: not known) can choose.
-
-    Code that calls ``choose`` can; code that changes the game (``RUNS``) can when a hook of the
-    ruleset calls ``choose`` (a change may run such a hook, which may run another).
-
-    >>> vocab = Vocabulary()
-    >>> may_ask(vocab, frozenset({RUNS})), may_ask(vocab, frozenset({ASKS})), may_ask(vocab, None)
-    (False, True, True)
-    >>> vocab.data[NESTED_ASKS] = True
-    >>> may_ask(vocab, frozenset({RUNS})), may_ask(vocab, frozenset())
-    (True, False)
-    """
-    if reach is None or ASKS in reach:
-        return True
-    return RUNS in reach and bool(vocab.data.get(NESTED_ASKS))
-
-
-def note_asking(vocab: Vocabulary, reach: set[str]) -> None:
-    """Record code that other code may run (a hook), compiled with ``reach``: if it chooses, so may what runs it.
-
-    >>> vocab = Vocabulary()
-    >>> note_asking(vocab, {RUNS}); may_ask(vocab, frozenset({RUNS}))
-    False
-    >>> note_asking(vocab, {ASKS, RUNS}); may_ask(vocab, frozenset({RUNS}))
-    True
-    """
-    if ASKS in reach:
-        vocab.data[NESTED_ASKS] = True
-
-
-def runs_directly(game: "GameView", step: int, key: Any) -> bool:
-    """Whether the effect ``key`` of turn step ``step`` runs directly on the state: nothing it may do can choose.
-
-    Known from the compiled ruleset (the step says what its effect may do, see
-    :meth:`~engine.blocks.steps.Step.effect_reach`); :func:`run_effect` runs the
-    others as coroutines.  Example: ``runs_directly(game, 2, "effect")`` for a
-    ``do`` step whose program never calls ``choose`` nor runs a hook that does.
-    """
-    if not game.vocab.data.get(CHOOSES):
-        return True
-    found = game.steps[step]
-    known = found.direct
-    direct = known.get(key)
-    if direct is None:
-        direct = known[key] = not may_ask(game.vocab, found.effect_reach(game, key))
-    return direct
-
-
-def asks_first(game: "GameView", step: int, key: Any) -> bool:
-    """Whether the effect ``key`` of turn step ``step``, which may choose, can only ask once, before it changes the game.
-
-    Its code has one ``choose``, written before any change and outside loops (no :data:`ASKS_LATE` in its reach),
-    and no change it makes can run a hook that chooses.  Such an effect needs no coroutine and no copy of the
-    position: it runs on the state and its first question stops it (unwinding) where the state still is the position
-    before the effect (its dice, the only thing it may have changed, put back); the answer runs it again from the
-    start with the answers (see :func:`_run_here`).  Example: ``let c = choose(x in empty_cells)`` then ``place(...)``.
-    """
-    found = game.steps[step]
-    known = found.asking
-    first = known.get(key)
-    if first is None:
-        reach = found.effect_reach(game, key)
-        first = known[key] = (reach is not None and ASKS in reach and ASKS_LATE not in reach
-                              and not (RUNS in reach and game.vocab.data.get(NESTED_ASKS)))
-    return first
 
 
 # ------------------------------------------------------------------ running effects
@@ -850,202 +766,6 @@ def _live(s: "StateView") -> Tape | None:
 _REPLAYING = False  # True: run effects without coroutines, replaying them after each answer (the tests force it)
 
 
-# ------------------------------------------------------------------ the function
-
-
-PASS = "pass"
-"""The answer of a player who passes a ``choose(..., optional = true)``: ``choose pass``, giving none."""
-
-
-@dataclass(frozen=True)
-class Choose(Function):
-    """``choose(x in C where P [, by = ROLE] [, always_ask = true] [, optional = true] [, text = "..."])``: the item
-    the deciding player picks.
-
-    A single option is taken without asking, unless ``always_ask`` holds: then even a forced choice is a decision
-    (an action of the deciding seat), as when a game counts a forced move as a move.  ``optional`` adds ``pass``
-    to the options (when there are any), answered by none.  ``text`` is the question as the player reads it
-    (``text = "play a card"``), instead of the selection in English.
-    """
-
-    def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
-        args = call.positional()
-        if len(args) != 1:
-            question = args[1] if len(args) == 2 and isinstance(args[1], ast.Literal) and args[1].type is STR else None
-            scope.error(call.pos, f"choose() takes 1 argument, not {len(args)}",
-                        f"the question is an option: write text = {json.dumps(question.value, ensure_ascii=False)}" if question
-                        else f"usage: {self.signature}")
-            return Compiled(ANY, lambda s, e: None)
-        if scope.pure:
-            scope.error(call.pos, "choose() asks a player, which a condition or score can't do",
-                        "choose in a program (an effect) and keep the answer with 'let'")
-        elif scope.in_where:
-            scope.error(call.pos, "choose() in the condition after 'where' would ask the player once for every item "
-                                  "the selection looks at", "ask once before it and keep the answer: let p = choose(...), "
-                                                            "then move(c in row where c == p, ...)")
-        keywords = call.keywords()
-        for name, kw in keywords.items():
-            if name not in ("by", "always_ask", "text", "optional"):
-                scope.error(kw.pos, f"choose() has no option '{name}'",
-                            'choose(x in C where P, by = ROLE, always_ask = true, optional = true, text = "the question")')
-        by = self.value(scope, keywords["by"].value, scope.vocab.data.get("role_type", ANY), "by") if "by" in keywords else None
-        always = self.value(scope, keywords["always_ask"].value, BOOL, "always_ask").fn if "always_ask" in keywords else None
-        optional = self.value(scope, keywords["optional"].value, BOOL, "optional").fn if "optional" in keywords else None
-        if optional is not None:
-            record_choice(scope.vocab.data, STR, (PASS,))
-        selection = as_selection(args[0])
-        parts = selection.compile_parts(scope)
-        label = labeller(parts.item_type)
-        record_choice(scope.vocab.data, parts.item_type, _written_out(selection.source))
-        items, by_fn, pos, prompt = parts.items, by.fn if by else None, call.pos, f"choose {describe_selection(args[0])}"
-        if "text" in keywords:
-            text = self.value(scope, keywords["text"].value, STR, "text")
-            if not text.constant:
-                scope.error(keywords["text"].pos, "the text of choose() is the question as written: put it in quotes",
-                            'text = "play a card"')
-            else:
-                prompt = str(text.fn(None, []))
-                filled = re.search(r"\{[^{}]*[^{}\s][^{}]*\}", prompt)  # a name to fill in ({sq}); "{}" asks nothing
-                bad = breaking_character(prompt) or invisible_character(prompt)
-                if bad is not None:  # a line break printed a line of its own under the question, looking like an option
-                    scope.error(keywords["text"].pos, f"the question of choose() holds a line break, a control or an "
-                                f"invisible character ({as_one_line(bad)}): it is one line, shown as written",
-                                'text = "play a card"')
-                elif filled:
-                    scope.error(keywords["text"].pos, f"the question of choose() is shown as written: "
-                                f"'{filled.group(0)}' would be shown with its braces, not filled in",
-                                "a question is the same words each time, the options name what is chosen: "
-                                'text = "buy this street?"')
-        components = isinstance(parts.item_type, Component)
-
-        def choose(s: "StateView", e: list[Any]) -> Any:
-            tape = s.tape
-            call = -1
-            if tape is not None:
-                call = tape.calls
-                tape.calls = call + 1
-                cursor = tape.cursor
-                if cursor < tape.known and tape.asked[cursor] == call:  # a rebuild reads back what this call was answered
-                    tape.cursor = cursor + 1
-                    return tape.answers[cursor]
-                if call == tape.trusted:  # answered on this very position: one of the options, no need to list them
-                    value = tape.answers[tape.cursor]
-                    tape.took(call)
-                    if s.log is not None:
-                        s.log.append(f"{by_fn(s, e) if by_fn else s.current_role} chooses "
-                                     f"{seen_label(s, value, tape.label, components, tape.apart)}")
-                    return value
-                if tape.forced and call in tape.forced:  # a copy trying an option: what the run it tries took here
-                    return tape.forced[call]
-            options, labels = distinct_options(list(items(s, e)), label, s)
-            if components and len(options) > 1:
-                options, labels = listed_as_seen(s, options, labels, by_fn(s, e) if by_fn else s.current_role)
-            if (optional is not None and optional(s, e)  # passing is one more option, answered by none: with no other
-                    and (options or always is not None and always(s, e))):  # only when a forced pass is asked too
-                if PASS in labels:
-                    raise EffectRuntimeError(f"choose(optional = true) offers '{PASS}' itself, so an option may not be "
-                                             f"called '{PASS}' too", pos)
-                options, labels = [*options, None], [*labels, PASS]
-            refused: tuple[str, ...] = ()
-            origin = tape.origin if tape is not None else None
-            if origin is not None and options:  # its step refuses some positions after it: keep the options it allows
-                options, labels, refused = s.game.steps[origin.step].refusal.kept(
-                    s, tape, options, labels, by_fn(s, e) if by_fn else s.current_role, call)
-            if not options:
-                if tape is not None:
-                    if not tape.answers and s.game.no_move:  # perhaps the turn's first decision, with nothing to offer
-                        s.no_move(by_fn(s, e) if by_fn else s.current_role)
-                    tape.passed(s)
-                    if origin is not None:
-                        tape.forced[call] = None
-                return None
-            if len(options) == 1 and not (always is not None and always(s, e)):
-                if tape is not None:
-                    tape.passed(s)
-                    if tape.cursor >= len(tape.answers):  # not a replay up to an answer given later
-                        ForcedPicks.note(s, by_fn(s, e) if by_fn else s.current_role, options[0], labels[0], components)
-                    if origin is not None:
-                        tape.forced[call] = options[0]
-                return options[0]
-            if tape is None:
-                raise EffectRuntimeError("choose() needs a player to decide, so it works only in effects run during play "
-                                         "by a step that allows choices (not in setup)", pos)
-            role = by_fn(s, e) if by_fn else s.current_role
-            if components and (away := held_away_from(s, options, role)) is not None:
-                raise EffectRuntimeError(
-                    f"choose() would name to {role} the components of {away}, which is held facing away from its "
-                    f"owner (hidden: owner): choose a place in it instead, e.g. let i = choose(n in numbers(1, "
-                    f"count(ZONE))) then nth(ZONE, i)", pos)
-            if tape.cursor < len(tape.answers):
-                value = tape.answers[tape.cursor]
-                tape.took(call)
-                if value not in options:
-                    raise EffectRuntimeError(f"a recorded choice ({value!r}) is no longer an option here", pos)
-                s.note(lambda: f"{role} chooses "
-                               f"{seen_label(s, value, labels[options.index(value)], components, components and lying_apart(s, options))}")
-                return value
-            seat = s.seat_of.get(role, 0) if role is not None else 0
-            if role is None:
-                raise EffectRuntimeError("choose(by = ...) names no role here (it is none), so nobody may decide", pos)
-            if not seat:
-                raise EffectRuntimeError(f"choose(by = {role}): nobody plays {role}", pos)
-            answered = tape.cursor
-            if answered >= s.game.limits.answers:  # a loop of choices that no answer leaves (see limits.DESCRIPTIONS)
-                raise EffectRuntimeError(
-                    f"this effect was answered {answered:,} times in one run and asks again "
-                    f"{exceeded('answers', s.game.limits.answers)}: does a loop of choices give the player no reason to stop? (a "
-                    f"search bot never stops one where every pass gains it something)", pos)
-            trail = s.slices.get(HookTrail.block)  # asked by a component's program or a status's hook: say whose
-            asked = f"{prompt} (asked by {trail.running[-1]})" if trail is not None and trail.running else prompt
-            value = tape.ask(NeedChoice(tuple(options), tuple(labels), seat, asked, components, call, refused))
-            tape.answers += (value,)
-            tape.took(call)
-            s.note(lambda: f"{role} chooses "
-                           f"{seen_label(s, value, labels[options.index(value)], components, components and lying_apart(s, options))}")
-            return value
-
-        scope.vocab.data[CHOOSES] = True
-        if ASKS in scope.reach or RUNS in scope.reach or scope.looping:  # it may ask after a change, or a second time
-            scope.reach.add(ASKS_LATE)
-        scope.reach.add(ASKS)
-        written = _written_out(selection.source) if parts.item_type == STR else None
-        texts = written if written is not None and all(isinstance(v, str) for v in written) else None
-        return Compiled(parts.item_type, choose, texts=texts)
-
-    def describe(self, call: ast.Call) -> str:
-        args = call.positional()
-        who = call.keywords().get("by")
-        chooser = f" chosen by {who.value.describe()}" if who else " chosen by the current player"
-        optional, always = _switched_on(call, "optional"), _switched_on(call, "always_ask")
-        passes = f", or nothing if the player passes{optional}" if optional is not None else ""
-        text = call.keywords().get("text")
-        notes = [f'asked as "{text.value.value}"'] if text and isinstance(text.value, ast.Literal) else []
-        notes += [f"a decision even when only one is possible{',' if always else ''}{always}"] if always is not None else []
-        said = f" ({'; '.join(notes)})" if notes else ""
-        return f"the {describe_selection(args[0])}{chooser}{passes}{said}" if args else "a choice"
-
-
-def _switched_on(call: ast.Call, name: str) -> str | None:
-    """When a flag of ``choose`` holds, in words: None when it is left out or written ``false`` (``always_ask = false``
-    asks as usual), ``""`` when written ``true``, else `` when`` and its condition (an option, say).
-
-    >>> from engine.lang.parser import parse_expression
-    >>> [_switched_on(parse_expression(f"choose(x in hand, optional = {v})"), "optional") for v in ("true", "false", "quick")]
-    ['', None, ' when quick']
-    """
-    flag = call.keywords().get(name)
-    if flag is None or isinstance(flag.value, ast.Literal) and flag.value.value is False:
-        return None
-    return "" if isinstance(flag.value, ast.Literal) and flag.value.value is True else f" when {flag.value.describe()}"
-
-
-def _written_out(source: ast.Node) -> tuple[Any, ...] | None:
-    """The items of a collection written out as a list of plain values (``["a", "b"]``), else None."""
-    if isinstance(source, ast.ListLit) and all(isinstance(item, ast.Literal) for item in source.items):
-        return tuple(item.value for item in source.items)  # type: ignore[attr-defined]
-    return None
-
-
 KEPT = ("game", "players", "pending", "tape", "log", "turn_starts", "history", "_actions")
 """State fields that are not the game's position (the rest is: it is put back when an effect is undone or rebuilt)."""
 
@@ -1054,13 +774,3 @@ KEPT = ("game", "players", "pending", "tape", "log", "turn_starts", "history", "
 def committed(state_class: type) -> tuple[str, ...]:
     """The fields of ``state_class`` that make up the game's position (its slots, wherever in its bases declared)."""
     return tuple(name for c in reversed(state_class.__mro__) for name in vars(c).get("__slots__", ()) if name not in KEPT)
-
-
-CHOOSE = Choose(CHOOSE_WORD, "choose(x in COLLECTION [where CONDITION] [, by = ROLE] [, always_ask = BOOL] "
-                            "[, optional = BOOL] [, text = \"QUESTION\"]) -> item",
-               "The item a player picks (the current player, or the one playing ROLE); an empty collection gives none, "
-               "a single item is taken without asking unless always_ask is true (a forced move the game counts); "
-               "with optional true the player may also pass (choose pass), which gives none; "
-               "text is the question in the game's words.",
-               "let p = choose(c in hand(current_role) where c.value > 2)")
-"""``choose``: every ruleset may call it."""

@@ -29,7 +29,7 @@ from typing import Any, Iterable, Iterator
 
 from engine.blocks.block import run_phase
 from engine.blocks.catalogue import all_blocks, offer_functions
-from engine.blocks.choices import note_asking
+from engine.blocks.asking import note_asking
 from engine.blocks.context import ZoneRef
 from engine.blocks.counters import compile_counters, declare_counters
 from engine.compiling.cell_attributes import read_cell_attributes

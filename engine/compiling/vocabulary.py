@@ -23,7 +23,7 @@ from dataclasses import replace
 from typing import Any, Callable
 
 from engine.blocks.catalogue import block_functions
-from engine.blocks.choices import CHOOSE
+from engine.blocks.choose_function import CHOOSE
 from engine.blocks.counters import GAME, CounterOf, GameCounter
 from engine.blocks.keyed_counters import KeyedCounterOf
 from engine.blocks.showing import SHOW, SHOWN_TO

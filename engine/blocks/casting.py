@@ -49,6 +49,7 @@ from engine.blocks.steps import Step, step_kind
 from engine.core.actions import ActionSpace, ListSpace
 from engine.core.errors import SourcePos, did_you_mean
 from engine.core.information import listed
+from engine.core.slice_shapes import ComponentId
 from engine.lang.scope import Fn
 from engine.lang.types import ANY_COMPONENT, LIST_OF, Component, ListOf
 
@@ -63,8 +64,8 @@ MATCH = "match"
 class Casts(NamedTuple):
     """The casting block's slice of the state."""
 
-    done: tuple[int, ...] | None = None  # the components cast this turn
-    chosen: int | None = None  # the component chosen, waiting for its match
+    done: tuple[ComponentId, ...] | None = None  # the components cast this turn
+    chosen: ComponentId | None = None  # the component chosen, waiting for its match
     running: tuple[Any, ...] | None = None  # (component, the pieces it matched, the index of the effect running) while they run
     block = "casting"
     saved = ("cast this turn", "casting", "cast effects")

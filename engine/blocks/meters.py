@@ -67,6 +67,7 @@ from engine.core.errors import EffectRuntimeError, SourcePos, did_you_mean
 from engine.core.facedown import told_name
 from engine.core.limits import whole_key
 from engine.core.showtext import abbreviations, cut
+from engine.core.slice_shapes import ComponentId
 from engine.core.slices import HookTrail
 from engine.core.yamlsource import Mapping
 from engine.lang import ast
@@ -86,8 +87,8 @@ class MeterWork(NamedTuple):
     """The meter block's slice of the state."""
 
     depth: int | None = None  # how deeply damage and healing are nested inside each other's hooks
-    hits: tuple[tuple[int, Any], ...] | None = None  # (component, source) damaged while a block records them (the action roll does)
-    defeats: tuple[tuple[Any, ...], ...] | None = None  # (component, attacker, source) of each component brought to 0, in the order they fell
+    hits: tuple[tuple[ComponentId, str | None], ...] | None = None  # (component, source) damaged while a block records them (the action roll does)
+    defeats: tuple[tuple[ComponentId, ComponentId | None, str | None], ...] | None = None  # (component, attacker, source) of each component brought to 0, in the order they fell
     block = "meter"
     saved = ("meter depth", "hits", "defeats")
 

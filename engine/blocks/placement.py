@@ -52,6 +52,7 @@ from engine.core.actions import Action, ActionSpace, ChainSpace, ListSpace, Prod
 from engine.core.errors import SourcePos
 from engine.core.face_tallies import FaceTally, distinct_values
 from engine.core.information import listed
+from engine.core.slice_shapes import ComponentId
 from engine.lang.scope import ASKS
 from engine.lang.types import ANY_COMPONENT
 
@@ -63,7 +64,7 @@ if TYPE_CHECKING:
 class Placed(NamedTuple):
     """The placement block's slice of the state: the piece just placed, until a step after it takes it up."""
 
-    cid: int | None = None
+    cid: ComponentId | None = None
     block = "placement"
     saved = ("placed",)
     components = ("placed",)  # saved keys holding components (see engine.core.slices.component_keys)
@@ -73,7 +74,7 @@ class Placed(NamedTuple):
 class Queued(NamedTuple):
     """The pieces put on the board this turn since a clash step last ran, in order (placed by a step or by an effect)."""
 
-    cids: tuple[int, ...] | None = None
+    cids: tuple[ComponentId, ...] | None = None
     turn: int | None = None  # the turn they were placed in: a turn whose clash step did not run leaves them unclashed
     block = "clash queue"
     saved = ("placed since the clash", "placed in turn")

@@ -29,6 +29,7 @@ from engine.core.facedown import FaceDown, back_label, hidden_from
 from engine.core.information import UNORDERED, UNSEEN, zone_view
 from engine.core.shown import Shown, seen_in
 from engine.core.showtext import cut, players as players_text
+from engine.core.slice_shapes import misfit
 from engine.core.slices import component_keys, observed, saved_keys, slices_from_json, slices_to_json, unread_keys
 from engine.model.save_ranges import Save, out_of_range
 
@@ -414,6 +415,10 @@ def _read(g: "Game", data: Any, state_class: "type[State]") -> "State":
     if unknown:
         raise SaveError(f"the saved state keeps work no block keeps: {', '.join(map(repr, unknown))}")
     slices = slices_from_json(saved)
+    for part in slices.values():
+        wrong = misfit(part, len(g.component_kind))
+        if wrong is not None:
+            raise SaveError(f"the saved work does not fit this game: {wrong}")
     _check_face_down(g, slices.get(FaceDown.block), cell_of)
     _check_shown(g, slices.get(Shown.block))
     decided = _whole(saved[DECIDED]) if DECIDED in saved else None

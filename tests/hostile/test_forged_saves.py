@@ -195,3 +195,43 @@ def test_code_places_no_piece_beyond_the_reach_saves_are_held_to(tmp_path: Path)
                                                   r"is out of this growing board's reach: .* with 3 components a piece "
                                                   r"stands at most 2 across"):
         engine.load(tmp_path / "ruleset.yaml", set_options={"far": "50"})
+
+
+def _with_work(key: str, value: Any) -> Callable[[dict[str, Any]], None]:
+    return lambda data: data["scratch"].__setitem__(key, value)
+
+
+@pytest.mark.parametrize(("key", "value", "said"), [
+    ("defeats", [[99999, None, "action"]], "'defeats' holds 99999, which is not one of the game's components"),
+    ("defeats", [[-1, None, "action"]], "'defeats' holds -1, which is not one of the game's components"),
+    ("defeats", [[True, None, "action"]], "'defeats' holds True, which is not one of the game's components"),
+    ("defeats", [[1]], "'defeats' holds (1,), which is not a record of 3"),
+    ("defeats", "zz", "'defeats' holds 'zz', which is not a list"),
+    ("defeats", [[1, 2, 3]], "'defeats' holds 3, which is not a text"),
+    ("hits", [[1, "action", 5]], "'hits' holds (1, 'action', 5), which is not a record of 2"),
+    ("meter depth", "deep", "'meter depth' holds 'deep', which is not a whole number"),
+    ("placed", 10 ** 6, "'placed' holds 1000000, which is not one of the game's components"),
+])
+def test_a_blocks_work_of_the_wrong_shape_is_refused_naming_its_key(key: str, value: Any, said: str) -> None:
+    """A block's saved work edited to hold what its fields cannot (a component the game does not have, a record of
+    the wrong size, a text for a number) was loaded and failed moves later (`not enough values to unpack`) or played
+    on with it; each field's declared type is checked when the save is read."""
+    game = engine.load("iconica")
+    s, rng = game.new_state(players=2, seed=3), random.Random(1)
+    while not s.slices.get("meter", ()) or not s.slices["meter"].defeats:  # until a character has fallen
+        s.play(rng.randrange(len(s.legal_actions())))
+    data = s.to_json()
+    assert game.state_from_json(data) == s  # real work loads
+    message = refused(game, forged(data, _with_work(key, value)))
+    assert message == "the saved work does not fit this game: " + said, message
+
+
+def test_every_kind_of_saved_work_says_what_its_fields_hold() -> None:
+    """The check reads each slice kind's field annotations: every kind's must be readable when a save is loaded."""
+    from engine.core.slice_shapes import _hints
+    from engine.core.slices import SLICES
+
+    for name in engine.builtin_names():
+        engine.load(name)  # registers every block's kinds
+    for cls in SLICES.values():
+        assert set(_hints(cls)) == set(cls._fields), cls

@@ -17,6 +17,7 @@ from cli.web.svg import board_svg, value_colours
 from cli.web.view import table_html
 
 DATA = Path(__file__).parent / "data"
+EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
 
 
 def majority(placements: list[str], players: int = 3) -> State:
@@ -337,3 +338,24 @@ def test_a_road_of_a_hidden_role_does_not_tell_whose_seat_built_it(tmp_path: Pat
     built = edge_drawn(html, "a-b")
     assert f">{builder[:2]}</text>" in built and ">1</text>" not in built and ">2</text>" not in built
     assert "seat 1&#x27;s" not in html and "seat 1's" not in html and "seat 2's" not in html
+
+
+def test_a_cards_chip_says_what_its_face_holds_not_only_its_name() -> None:
+    """A card of the market row was a chip with its name alone ('Village'): what it cost and the points it was worth
+    were read in the rules, nowhere on the table. Its title (the pointer resting on it, a screen reader's description)
+    now says each number, value and cell its face holds; its program's text stays out, and a hidden card has no chip."""
+    state = engine.load(str(EXAMPLES / "market-row")).new_state(players=2, seed=4)
+    html = table_html(state, 1)
+    row = re.search(r'data-zone="row">(.*?)</section>', html)
+    assert row is not None
+    titles = dict(re.findall(r'data-name="([^"]+)" title="([^"]+)"', row[1]))
+    game = state.game
+    for name, title in titles.items():
+        cid = game.piece_names.index(name)
+        assert title == f"{name}: cost {game.attributes['cost'][0][cid]}, coins {game.attributes['coins'][0][cid]}, " \
+                        f"points {game.attributes['points'][0][cid]}"
+    assert titles and "current_role" not in html
+    market = [game.piece_names[c] for c in state.zones[game.zone_names.index("market")]]
+    assert not [name for name in set(market) - set(titles) if f'data-name="{name}"' in html]  # face down: no chip
+    chess = engine.load(str(EXAMPLES / "chess")).new_state(players=2, seed=1)
+    assert 'title="Q: colour White, figure queen"' in table_html(chess, 1)  # a value of a type, by its attribute

@@ -168,6 +168,9 @@ def chip_html(game: Game, piece: str, count: int = 1, up: str | None = None, til
     that face named beside it when it is not the first (``x3`` for identical copies); a tile whose kind has sides
     (``tiles``, :func:`cli.web.sides.tile_sides`) with a small drawing of them before its name, as it would lie.
 
+    Its title (the pointer resting on it, and what a screen reader adds to its name) says what that face holds
+    (:func:`attribute_words`): a card's cost and points are read on the page, not only in the rules.
+
     Example: ``chip_html(game, "token", 3, "B")`` for three tokens showing their second face ``B`` is a button
     reading ``token (B) ×3`` on the colour of face B's value.
     """
@@ -179,10 +182,31 @@ def chip_html(game: Game, piece: str, count: int = 1, up: str | None = None, til
     faces = dict.fromkeys(game.face_labels[cid])
     shown = f"{piece} ({up})" if face and len(faces) > 1 else piece
     title = f"{piece} (faces {', '.join(faces)})" if len(faces) > 1 else piece
+    said = attribute_words(game, cid, face)
+    title += f": {said}" if said else ""
     sides = face_sides(game, cid, face, tiles or {})
     glyph = glyph_svg(sides, len(sides), value_colours(game), NEUTRAL) if sides else ""
     return (f'<button type="button" class="chip" data-name="{escape(piece)}" title="{escape(title)}" '
             f'style="background:{fill};color:{text_colour(fill)}">{glyph}{escape(shown)}{times}</button>')
+
+
+def attribute_words(game: Game, cid: int, face: int) -> str:
+    """The values component ``cid``'s face ``face`` holds, as words: each attribute that is a number, a yes or no, a
+    declared type's value, a list of them or a cell (by its name), ``cost 3, points 1``; text (a card's program)
+    and tables are left out, and so are the attributes of other kinds (None).
+
+    Example: for a card ``{id: Village, cost: 3, points: 0, on_play: ...}``, ``attribute_words(game, cid, 0)`` is
+    ``'cost 3, points 0'``.
+    """
+    words = []
+    for attr, kind in game.attribute_types.items():
+        value = game.attributes[attr][face][cid]
+        if value is None or kind in ("text", "table"):
+            continue
+        if kind in ("cell", "list of cell") and "cell" not in game.types:
+            value = [render.place_name(game, c) for c in value] if isinstance(value, list) else render.place_name(game, value)
+        words.append(f"{attr} {' '.join(map(str, value)) if isinstance(value, list) else value}")
+    return ", ".join(words)
 
 
 def meter_html(state: State, cid: int) -> str:

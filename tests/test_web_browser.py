@@ -1306,3 +1306,30 @@ def test_a_land_held_shows_when_it_is_lit(page: Page, examples_server: str) -> N
     stroke = "(disc) => getComputedStyle(disc).stroke"
     assert {lit.nth(i).evaluate(stroke) for i in range(5)} == {"rgb(240, 180, 0)"}
     assert "rgb(240, 180, 0)" not in {unlit.nth(i).evaluate(stroke) for i in range(4)}
+
+
+def test_a_screen_reader_hears_what_stands_on_a_cell_and_whose_turn_it_is(page: Page, examples_server: str) -> None:
+    """A playable square was a button named by the square alone ('e2'), whatever stood there; every chip was a Tab
+    stop, so the keyboard went through the supply's chips, which play nothing, on its way from the board to the
+    actions; and the line saying whose turn it is changed silently. Now a playable cell is named by what lies there,
+    a chip that plays nothing is passed by, and the situation is a polite live region."""
+    page.goto(f"{examples_server}/play/chess?players=2&seed=1")
+    settle(page)
+    assert page.get_by_role("button", name="P at e2", exact=True).count() == 1
+    assert page.locator("#situation").get_attribute("aria-live") == "polite"
+    idle = page.locator("#view .chip:not(.playable)")
+    assert idle.count() > 0 and set(idle.evaluate_all("chips => chips.map((c) => c.tabIndex)")) == {-1}
+    page.locator('#view .cell[data-cell="6,0"]').focus()  # the last playable square, the knight at g1
+    page.keyboard.press("Tab")
+    assert focused(page) == "#filter"
+    page.locator('#view .cell[data-cell="4,1"]').focus()
+    page.keyboard.press("Enter")  # the pawn at e2: chosen, then its square to go to, from the keyboard too
+    page.wait_for_function("document.querySelectorAll('#log > li').length === 1 && document.body.dataset.busy === 'false'")
+    target = page.get_by_role("button", name="e4", exact=True)
+    assert target.count() == 1  # an empty square is named by its name
+    target.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.querySelectorAll('#log > li').length === 4 && document.body.dataset.busy === 'false'"
+                           " && document.getElementById('situation').innerText.includes('seat 1 (White) to play')")
+    assert focused(page) == "cell 4,3"  # back where the move was made, now named by the pawn standing there
+    assert page.evaluate("document.activeElement.getAttribute('aria-label')") == "P at e4"

@@ -203,8 +203,14 @@ function drawLog() {
 function draw(data) {
   view = data;
   document.getElementById("view").innerHTML = view.html;
+  // the situation is a polite live region: a screen reader reads whose turn it is, or who won, when it changes
+  // (written anew only then, so that the same words are not read again at every event of the table)
   const situation = document.getElementById("situation");
-  situation.replaceChildren(...view.situation.map((line) => build("p", line)));
+  const said = JSON.stringify(view.situation);
+  if (situation.dataset.said !== said) {
+    situation.dataset.said = said;
+    situation.replaceChildren(...view.situation.map((line) => build("p", line)));
+  }
   const explanation = document.getElementById("explanation");
   explanation.replaceChildren();
   if (view.mode === "replay") {
@@ -227,13 +233,16 @@ function draw(data) {
   const last = new Set(view.last_cells);
   for (const cell of document.querySelectorAll("#view .cell")) {
     cell.classList.toggle("playable", playable.has(cell.dataset.cell));
+    const label = cell.querySelector("title")?.textContent || cell.dataset.cell;  // its name, as its title says it
     if (playable.has(cell.dataset.cell)) {  // reached with Tab, played with Enter or the space bar, as a button
       cell.setAttribute("tabindex", "0");
       cell.setAttribute("role", "button");
+      // named by what lies there ("K at e1", a stack's pieces) where a piece does, else by the cell's name: a
+      // screen reader said only "e1, button", whatever stood there
+      cell.setAttribute("aria-label", cell.querySelector(".piece > title")?.textContent || label);
     }
     cell.classList.toggle("last", last.has(cell.dataset.cell));
     if (last.has(cell.dataset.cell)) cell.parentNode.append(cell);  // drawn last: no neighbour covers its outline
-    const label = cell.querySelector("title")?.textContent || cell.dataset.cell;  // its name, as its title says it
     const here = (a) => a.cells.includes(cell.dataset.cell);
     cell.addEventListener("click", () => choose(label, here));
     cell.addEventListener("keydown", (event) => {
@@ -250,6 +259,9 @@ function draw(data) {
     // an answer to a choice says where its component lies: a chip of that name in another zone is not it
     const names = (a) => namesComponent(a.text, name) && (!a.zones.length || a.zones.includes(zone));
     chip.classList.toggle("playable", view.actions.some(names));
+    // a chip that plays nothing is passed by Tab: the keyboard went through every card on the table (the supply's,
+    // the other players' piles) on its way from the board to the actions
+    if (chip.matches(".chip:not(.playable)")) chip.setAttribute("tabindex", "-1");
     chip.addEventListener("click", (event) => choose(name, names, event.detail === 0));
     if (chip.matches(".edge.playable")) {  // a link's component, lit: reached with Tab and played as a cell is
       chip.setAttribute("tabindex", "0");

@@ -53,7 +53,7 @@ def test_a_stack_of_one_kind_says_how_many_pieces_lie_there() -> None:
     """'+4' on a stack of five counted the pieces beneath, not how many stood there: the badge says ×5."""
     state = majority(["Red Southfields"] * 5)
     drawn = cell_drawn(board_svg(state), "0,1")
-    assert re.search(r'class="stack"[^>]*>×5</text>', drawn) and 'class="kind"' not in drawn
+    assert re.search(r'class="stack( small)?"[^>]*>×5</text>', drawn) and 'class="kind"' not in drawn
 
 
 def test_the_legend_names_the_colours_of_pieces_beneath_a_stacks_top() -> None:
@@ -359,3 +359,73 @@ def test_a_cards_chip_says_what_its_face_holds_not_only_its_name() -> None:
     assert not [name for name in set(market) - set(titles) if f'data-name="{name}"' in html]  # face down: no chip
     chess = engine.load(str(EXAMPLES / "chess")).new_state(players=2, seed=1)
     assert 'title="Q: colour White, figure queen"' in table_html(chess, 1)  # a value of a type, by its attribute
+
+
+TOWERS = """\
+name: towers
+title: Towers
+version: 1
+description: Discs of two colours stacked on a small hex board, each with a power counter.
+players: [2]
+types:
+  colour: [Red, Blue]
+roles:
+  of: colour
+  seating:
+    2: [1, 2]
+components:
+  disc:
+    attributes: {colour: colour}
+    instances:
+      - {id: Red, colour: Red, count: 6}
+      - {id: Blue, colour: Blue, count: 6}
+counters:
+  power: {per: disc, min: 0}
+board:
+  kind: hex
+  width: 4
+  height: 4
+  stacking: true
+zones:
+  bowl: {kind: pile, per: role}
+setup: |
+  for r in roles:
+    move(s in discs where s.colour == r, bowl(r))
+turn:
+  - place:
+      from: bowl
+      touching: false
+      then: power(placed) += 10 + count(stack(placed.cell))
+end:
+  when: all(count(bowl(r)) == 0 for r in roles)
+scoring:
+  rank: r in roles
+  by: [count(bowl(r))]
+  points: key
+"""
+
+
+def test_a_hex_stacks_count_and_a_discs_counters_stay_inside_its_hex(tmp_path: Path) -> None:
+    """On a hex board a stack's ×3 was drawn at the disc's lower right, past its hex's edge, where the next hex,
+    drawn after it, covered half of it; a disc's counters were written on the line between two hexes, as if the
+    neighbour's. Both now lie inside the hex: the badge on the disc's lower half, the label lifted above it."""
+    (tmp_path / "towers").mkdir()
+    (tmp_path / "towers" / "ruleset.yaml").write_text(TOWERS, encoding="utf-8")
+    state = engine.load(str(tmp_path / "towers")).new_state(players=2, seed=1)
+    for text in ["place Red at 1,1", "place Blue at 2,1", "place Red at 1,1", "place Blue at 0,0", "place Red at 1,1"]:
+        state.apply(state.parse_action(text))
+    drawn = cell_drawn(board_svg(state), "1,1")
+    corners = [tuple(map(float, point.split(","))) for point in re.search(r'class="hexagon" points="([^"]+)"', drawn)[1].split()]
+    cx, cy = sum(x for x, _ in corners) / 6, sum(y for _, y in corners) / 6
+    half_width = max(x for x, _ in corners) - cx  # the hex's flat sides, left and right
+
+    def inside(x: float, y: float) -> bool:  # within the hex: between its sides, under and over its slanted edges
+        return abs(x - cx) <= half_width and abs(y - cy) <= half_width * 2 / 3 ** 0.5 - abs(x - cx) / 3 ** 0.5
+
+    badge = re.search(r'<rect class="stack-badge" x="([\d.]+)" y="([\d.]+)" width="([\d.]+)" height="([\d.]+)"', drawn)
+    assert badge is not None and re.search(r'>×3</text>', drawn)
+    x, y, wide, high = map(float, badge.groups())
+    assert all(inside(px, py) for px in (x, x + wide) for py in (y, y + high)), (badge.groups(), cx, cy)
+    count = re.search(r'<text x="([\d.]+)" y="([\d.]+)" class="count ringed"[^>]*>(\d+)</text>', drawn)
+    assert count is not None and count[3] == "13"  # the top disc's power: 10 and the three discs there
+    assert inside(float(count[1]), float(count[2])) and inside(float(count[1]) - 14, float(count[2]) - 9)  # two digits

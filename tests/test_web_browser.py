@@ -1333,3 +1333,31 @@ def test_a_screen_reader_hears_what_stands_on_a_cell_and_whose_turn_it_is(page: 
                            " && document.getElementById('situation').innerText.includes('seat 1 (White) to play')")
     assert focused(page) == "cell 4,3"  # back where the move was made, now named by the pawn standing there
     assert page.evaluate("document.activeElement.getAttribute('aria-label')") == "P at e4"
+
+
+def test_a_game_ended_from_the_keyboard_leaves_the_focus_on_who_won(page: Page, server: str) -> None:
+    """The move that ended a game played from the keyboard left the focus nowhere (the filter and the actions hidden):
+    it fell to the page's start. It goes to the situation, which says who won."""
+    page.goto(f"{server}/play/tic-tac-toe?players=2&seed=3&seat=2=human")
+    settle(page)
+    for cell in ("0,0", "1,0", "0,1", "1,1", "0,2"):  # X takes the first column
+        page.locator("#filter").fill(f"{cell}")
+        page.locator("#filter").press("Enter")
+        settle(page)
+    assert page.evaluate("document.body.dataset.over") == "true"
+    assert focused(page) == "#situation" and "game over" in page.locator("#situation").inner_text()
+
+
+def test_a_table_drawn_again_keeps_the_keyboards_place(page: Page, server: str) -> None:
+    """A table drawn again while the keyboard was on a cell or an action (the bot's reply drawn by its call and again
+    by the table's events; the other player's move at a table of two humans) dropped the focus to the page's start:
+    the next move began with a walk through the links. The focus stays on the cell, or the action, drawn anew."""
+    page.goto(f"{server}/play/tic-tac-toe?players=2&seed=3&seat=2=human")
+    settle(page)
+    page.locator('#view .cell[data-cell="1,1"]').focus()
+    page.evaluate("draw(view)")
+    assert focused(page) == "cell 1,1"
+    page.locator("#actions button.action").nth(2).focus()
+    text = page.evaluate("document.activeElement.textContent")
+    page.evaluate("draw(view)")
+    assert page.evaluate("document.activeElement.textContent") == text

@@ -147,6 +147,11 @@ function drawActions() {
   list.scrollTop = kept;
   const filter = document.getElementById("filter");
   filter.hidden = view.actions.length === 0;
+  if (refocus && view.over) {  // the move ended the game: the focus goes to who won (it fell to the page's start)
+    const active = document.activeElement;
+    if (!active || active === document.body) document.getElementById("situation").focus();
+    refocus = null;
+  }
   if (refocus && view.actions.length) {
     const active = document.activeElement;
     if (!active || active === document.body) {  // the focus was lost with what was drawn anew, not moved on
@@ -200,8 +205,34 @@ function drawLog() {
   log.scrollTop = reading ? kept : log.scrollHeight;  // the newest move, unless the reader is further up
 }
 
+// What has the keyboard's focus among what a draw makes anew (a cell, a chip, an action), as a selector that finds
+// it again; null: nothing there.  A table drawn again (the bot's reply arriving twice, by its call and by the table's
+// events; the other player's move at a table of two humans) dropped the focus to the page's start.
+function focusedOnTable() {
+  const active = document.activeElement;
+  const cell = active?.closest?.("#view .cell");
+  if (cell) return `#view .cell[data-cell="${CSS.escape(cell.dataset.cell)}"]`;
+  if (active?.matches?.("#view .chip")) {
+    const zone = active.closest(".zone")?.dataset.zone;
+    return `#view .zone[data-zone="${CSS.escape(zone || "")}"] .chip[data-name="${CSS.escape(active.dataset.name)}"]`;
+  }
+  if (active?.matches?.("#actions button.action")) return { action: active.textContent };
+  return null;
+}
+
+// The focus given back to what `held` (focusedOnTable) found, drawn anew, while it may still be played; the focus
+// left where it went meanwhile, if anywhere.
+function giveBack(held) {
+  const active = document.activeElement;
+  if (!held || (active && active !== document.body)) return;
+  const again = typeof held === "string" ? document.querySelector(held)
+    : Array.from(document.querySelectorAll("#actions button.action")).find((b) => b.textContent === held.action);
+  if (again && again.tabIndex >= 0) again.focus();
+}
+
 function draw(data) {
   view = data;
+  const held = focusedOnTable();
   document.getElementById("view").innerHTML = view.html;
   // the situation is a polite live region: a screen reader reads whose turn it is, or who won, when it changes
   // (written anew only then, so that the same words are not read again at every event of the table)
@@ -275,6 +306,7 @@ function draw(data) {
     }
   }
   drawActions();
+  giveBack(held);
   drawLog();
   document.body.dataset.over = String(view.over);
   document.body.dataset.mode = view.mode;

@@ -254,7 +254,7 @@ def test_the_game_over_lines_name_each_seats_role_as_the_turn_lines_do(client: T
         data = client.post(f"/api/tables/{table}/act", json={"action": action}).json()
     lines = ["game over; scores: seat 1 (X): 1, seat 2 (O): 0", "seat 1 (X) wins"]
     assert data["over"] and data["situation"] == lines
-    assert f'<div id="situation"><p>{lines[0]}</p><p>{lines[1]}</p></div>' in client.get(f"/table/{table}").text
+    assert f'<div id="situation" aria-live="polite" tabindex="-1"><p>{lines[0]}</p><p>{lines[1]}</p></div>' in client.get(f"/table/{table}").text
 
 
 def test_a_full_board_with_no_line_is_said_as_a_draw(client: TestClient) -> None:

@@ -359,6 +359,8 @@ def test_a_cards_chip_says_what_its_face_holds_not_only_its_name() -> None:
     assert not [name for name in set(market) - set(titles) if f'data-name="{name}"' in html]  # face down: no chip
     chess = engine.load(str(EXAMPLES / "chess")).new_state(players=2, seed=1)
     assert 'title="Q: colour White, figure queen"' in table_html(chess, 1)  # a value of a type, by its attribute
+    homestead = engine.load(str(EXAMPLES / "homestead")).new_state(players=2, seed=1)
+    assert 'title="Forest: capacity 1, wood_cost 0, stone_cost 0, grows false"' in table_html(homestead, 1)  # as written
 
 
 TOWERS = """\

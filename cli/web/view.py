@@ -220,7 +220,7 @@ def chip_html(game: Game, piece: str, count: int = 1, up: str | None = None, til
 
 def attribute_words(game: Game, cid: int, face: int) -> str:
     """The values component ``cid``'s face ``face`` holds, as words: each attribute that is a number, a yes or no, a
-    declared type's value, a list of them or a cell (by its name), ``cost 3, points 1``; text (a card's program)
+    declared type's value, a list of them or a cell (by its name), ``cost 3, points 1, action true``; text (a card's program)
     and tables are left out, and so are the attributes of other kinds (None).
 
     Example: for a card ``{id: Village, cost: 3, points: 0, on_play: ...}``, ``attribute_words(game, cid, 0)`` is
@@ -233,6 +233,8 @@ def attribute_words(game: Game, cid: int, face: int) -> str:
             continue
         if kind in ("cell", "list of cell") and "cell" not in game.types:
             value = [render.place_name(game, c) for c in value] if isinstance(value, list) else render.place_name(game, value)
+        if isinstance(value, bool):
+            value = str(value).lower()  # as the ruleset writes it: true, false
         words.append(f"{attr} {' '.join(map(str, value)) if isinstance(value, list) else value}")
     return ", ".join(words)
 

@@ -227,7 +227,7 @@ function giveBack(held) {
   if (!held || (active && active !== document.body)) return;
   const again = typeof held === "string" ? document.querySelector(held)
     : Array.from(document.querySelectorAll("#actions button.action")).find((b) => b.textContent === held.action);
-  if (again && again.tabIndex >= 0) again.focus();
+  if (again && again.tabIndex >= 0) again.focus({ preventScroll: true });  // the page stays where it was read
 }
 
 function draw(data) {

@@ -1677,7 +1677,7 @@ def test_a_move_that_begins_a_turn_says_where_among_its_lines(client: TestClient
 def test_a_tricks_cards_say_who_played_each() -> None:
     """A trick (a pile of nobody's) listed its cards alone, '2C, 3S, AC': who led and who played which was read in the
     log. Each card of a pile open to all now says the role whose zone the move took it from, as the log told it
-    ('hand of West: 3S -> trick'), in its chip and its title; a pile of a role's own marks none."""
+    ('hand of West: 3S -> trick'), in its chip, and that zone in its title; a pile of a role's own marks none."""
     client = TestClient(create_app(EXAMPLES), follow_redirects=False)
     table = start(client, "/watch/hearts?players=4&seed=3&agents=random")
     trick: list[tuple[str, str]] = []
@@ -1693,7 +1693,7 @@ def test_a_tricks_cards_say_who_played_each() -> None:
     for card, role in trick:
         told = [found[1] for line in lines if (found := re.fullmatch(rf"hand of (\w+): {card} -> trick", line))]
         assert told and told[-1] == role, (card, role, told)
-        assert f'title="{card}: suit' in html and f"; played by {role}\"" in html
+        assert f'title="{card}: suit' in html and f"; from hand of {role}\"" in html
     assert len({role for _, role in trick}) == len(trick)  # each card its own player's, not merged
     owned = re.findall(r'<section class="zone[^"]*" data-zone="(?:won|hand) of [^"]+">(.*?)</section>', html)
     assert owned and not any('class="by"' in section for section in owned)

@@ -100,11 +100,11 @@ def table_html(state: State, seat: int | None, own: bool = True, everything: boo
         else:
             pile = game.zone_spec_of[zi].kind == "pile"
             held = render.as_held(game, zi, content, faces.get(name))
-            by = played_by(state, zi, laid, came_from or {}, [piece for piece, _ in held]) if pile and owner is None else []
-            marked = [(piece, up, role) for (piece, up), role in zip(held, by)] if len(by) == len(held) else \
+            by = brought_from(state, zi, laid, came_from or {}, [piece for piece, _ in held]) if pile and owner is None else []
+            marked = [(piece, up, source) for (piece, up), source in zip(held, by)] if len(by) == len(held) else \
                 [(piece, up, None) for piece, up in held]
-            for (piece, up, role), n in render.tallied(marked, in_order=pile):
-                parts.append(chip_html(game, piece, n, up, tiles, role))
+            for (piece, up, source), n in render.tallied(marked, in_order=pile):
+                parts.append(chip_html(game, piece, n, up, tiles, source))
                 cid = game.piece_names.index(piece)
                 values.add(render.value_label(game, cid, face_index(game, cid, up)))
                 values.update(face_sides(game, cid, face_index(game, cid, up), tiles) or ())  # its sides' glyph
@@ -171,13 +171,13 @@ def face_index(game: Game, cid: int, up: str | None) -> int:
     return labels.index(up) if up in labels else 0
 
 
-def played_by(state: State, zone: int, laid: bool, came_from: dict[int, int], listed: list[str]) -> list[str | None]:
+def brought_from(state: State, zone: int, laid: bool, came_from: dict[int, int], listed: list[str]) -> list[str | None]:
     """For each component of pile ``zone`` as the page lists it (``listed``, by name: reversed when ``laid`` on its
-    top), the role whose zone it came from (``came_from``, :func:`cli.piles.played_from`), None where it came from
-    nobody's zone or before the first move; only in a pile open to all, where the log told every seat who moved it
-    there (else, or where the list is not the pile as it lies, ``[]``: none marked).
+    top), the zone of a role it came from (``came_from``, :func:`cli.piles.played_from`), None where it came from
+    nobody's zone or before the first move; only in a pile open to all, where the log told every seat from where it
+    came (else, or where the list is not the pile as it lies, ``[]``: none marked).
 
-    Example: a pile where role A laid a card, then role B: ``['A', 'B']``.
+    Example: a pile where role A laid a card from its hand, then role B: ``['hand of A', 'hand of B']``.
     """
     game = state.game
     if game.zone_spec_of[zone].hidden != "none":
@@ -185,18 +185,20 @@ def played_by(state: State, zone: int, laid: bool, came_from: dict[int, int], li
     cids = list(state.zones[zone])[::-1] if laid else list(state.zones[zone])
     if [game.piece_names[c] for c in cids] != listed:
         return []
-    return [game.zone_owner[came_from[c]] if came_from.get(c, -1) >= 0 else None for c in cids]
+    return [game.zone_names[came_from[c]] if came_from.get(c, -1) >= 0 and game.zone_owner[came_from[c]] else None
+            for c in cids]
 
 
 def chip_html(game: Game, piece: str, count: int = 1, up: str | None = None, tiles: dict[str, Sides] | None = None,
-              by: str | None = None) -> str:
+              source: str | None = None) -> str:
     """A component off the board: its name on the colour of the value of the face it shows, ``up`` (None: its first),
     that face named beside it when it is not the first (``x3`` for identical copies); a tile whose kind has sides
     (``tiles``, :func:`cli.web.sides.tile_sides`) with a small drawing of them before its name, as it would lie.
 
     Its title (the pointer resting on it, and what a screen reader adds to its name) says what that face holds
     (:func:`attribute_words`): a card's cost and points are read on the page, not only in the rules. ``by``: the
-    role that put it in a pile of nobody's (a trick), written small after its name (see :func:`played_by`).
+    zone of a role it came from into a pile of nobody's (a trick's card, from a hand), its role written small after
+    its name, the zone in its title (see :func:`brought_from`).
 
     Example: ``chip_html(game, "token", 3, "B")`` for three tokens showing their second face ``B`` is a button
     reading ``token (B) ×3`` on the colour of face B's value.
@@ -210,7 +212,8 @@ def chip_html(game: Game, piece: str, count: int = 1, up: str | None = None, til
     shown = f"{piece} ({up})" if face and len(faces) > 1 else piece
     title = f"{piece} (faces {', '.join(faces)})" if len(faces) > 1 else piece
     said = attribute_words(game, cid, face)
-    title += (f": {said}" if said else "") + (f"; played by {by}" if by else "")
+    title += (f": {said}" if said else "") + (f"; from {source}" if source else "")
+    by = game.zone_owner[game.zone_names.index(source)] if source else None
     mark = f' <small class="by">{escape(by)}</small>' if by else ""
     sides = face_sides(game, cid, face, tiles or {})
     glyph = glyph_svg(sides, len(sides), value_colours(game), NEUTRAL) if sides else ""

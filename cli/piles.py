@@ -7,10 +7,14 @@ on_top = true)``: a row of cards, a discard pile) lies the last laid first: list
 the moves played, each pile by the last move that laid a component beside others there, and list a pile laid on
 its top from the bottom up, as it was laid, its top last.
 
+A pile of nobody's (a trick, a discard pile) also tells whose each component is: the browser's table names, beside
+each, the role whose zone the move that put it there took it from (``5S A``: role A played it), told from the same moves.
+
 Typical use::
 
     grown = [pile_growth(before, after)]      # after each move: [((3, True),)]: pile 3 was laid on its top
     on_top = laid_on_top(grown)               # frozenset({3}): list pile 3 reversed
+    came = played_from([pile_arrivals(before, after)])   # {17: 5}: component 17 came from zone 5 (a hand)
 """
 
 from __future__ import annotations
@@ -57,3 +61,39 @@ def laid_on_top(grown: Iterable[Growth]) -> frozenset[int]:
     for growth in grown:
         on_top.update(growth)
     return frozenset(zone for zone, top in on_top.items() if top)
+
+
+Arrivals = tuple[tuple[int, int], ...]
+"""The components one move put into piles of nobody's, each with the zone it lay in before the move (-1: none)."""
+
+
+def pile_arrivals(before: State, after: State) -> Arrivals:
+    """Each component that joined a pile no role owns (``kind: pile``, not ``per: role``) in the move from ``before``
+    to ``after``, with the zone it lay in before (-1: none, a component new to the game).
+
+    >>> import engine
+    >>> s = engine.load(engine.builtin_names()[0]).new_state(players=2, seed=1)
+    >>> pile_arrivals(s, s.clone())
+    ()
+    """
+    game, arrived = after.game, []
+    where = {c: zi for zi, zone in enumerate(before.zones) for c in zone}
+    for zi, spec in enumerate(game.zone_spec_of):
+        if spec.kind != "pile" or game.zone_owner[zi] is not None or before.zones[zi] == after.zones[zi]:
+            continue
+        was = set(before.zones[zi])
+        arrived.extend((c, where.get(c, -1)) for c in after.zones[zi] if c not in was)
+    return tuple(arrived)
+
+
+def played_from(arrivals: Iterable[Arrivals]) -> dict[int, int]:
+    """The zone each component last came from into a pile of nobody's, over the moves' :func:`pile_arrivals` in the
+    order played (a later arrival, from anywhere, replaces an earlier one).
+
+    >>> played_from([((7, 2),), ((7, 4), (8, -1))])
+    {7: 4, 8: -1}
+    """
+    came: dict[int, int] = {}
+    for arrived in arrivals:
+        came.update(arrived)
+    return came

@@ -254,7 +254,7 @@ def test_the_game_over_lines_name_each_seats_role_as_the_turn_lines_do(client: T
         data = client.post(f"/api/tables/{table}/act", json={"action": action}).json()
     lines = ["game over; scores: seat 1 (X): 1, seat 2 (O): 0", "seat 1 (X) wins"]
     assert data["over"] and data["situation"] == lines
-    assert f'<div id="situation"><p>{lines[0]}</p><p>{lines[1]}</p></div>' in client.get(f"/table/{table}").text
+    assert f'<div id="situation" aria-live="polite" tabindex="-1"><p>{lines[0]}</p><p>{lines[1]}</p></div>' in client.get(f"/table/{table}").text
 
 
 def test_a_full_board_with_no_line_is_said_as_a_draw(client: TestClient) -> None:
@@ -1672,3 +1672,28 @@ def test_a_move_that_begins_a_turn_says_where_among_its_lines(client: TestClient
     assert begun and all(0 <= m["turn"]["at"] <= len(m["lines"]) for m in begun)
     rolled = [m for m in begun if any(" rolls white" in line for line in m["lines"][m["turn"]["at"]:])]
     assert rolled and not any(" rolls white" in line for m in rolled for line in m["lines"][:m["turn"]["at"]])
+
+
+def test_a_tricks_cards_say_who_played_each() -> None:
+    """A trick (a pile of nobody's) listed its cards alone, '2C, 3S, AC': who led and who played which was read in the
+    log. Each card of a pile open to all now says the role whose zone the move took it from, as the log told it
+    ('hand of West: 3S -> trick'), in its chip, and that zone in its title; a pile of a role's own marks none."""
+    client = TestClient(create_app(EXAMPLES), follow_redirects=False)
+    table = start(client, "/watch/hearts?players=4&seed=3&agents=random")
+    trick: list[tuple[str, str]] = []
+    for _ in range(200):
+        client.post(f"/api/tables/{table}/advance", json={})
+        html = view(client, table)["html"]
+        section = re.search(r'<section class="zone[^"]*" data-zone="trick">(.*?)</section>', html)
+        trick = re.findall(r'data-name="([^"]+)"[^>]*>[^<]*<small class="by">([^<]+)</small>', section[1]) if section else []
+        if len(trick) >= 3:
+            break
+    assert len(trick) >= 3
+    lines = [line for move in view(client, table)["moves"] for line in move["lines"]]
+    for card, role in trick:
+        told = [found[1] for line in lines if (found := re.fullmatch(rf"hand of (\w+): {card} -> trick", line))]
+        assert told and told[-1] == role, (card, role, told)
+        assert f'title="{card}: suit' in html and f"; from hand of {role}\"" in html
+    assert len({role for _, role in trick}) == len(trick)  # each card its own player's, not merged
+    owned = re.findall(r'<section class="zone[^"]*" data-zone="(?:won|hand) of [^"]+">(.*?)</section>', html)
+    assert owned and not any('class="by"' in section for section in owned)

@@ -1307,3 +1307,58 @@ def test_a_land_held_shows_when_it_is_lit(page: Page, examples_server: str) -> N
     stroke = "(disc) => getComputedStyle(disc).stroke"
     assert {lit.nth(i).evaluate(stroke) for i in range(5)} == {"rgb(240, 180, 0)"}
     assert "rgb(240, 180, 0)" not in {unlit.nth(i).evaluate(stroke) for i in range(4)}
+
+
+def test_a_screen_reader_hears_what_stands_on_a_cell_and_whose_turn_it_is(page: Page, examples_server: str) -> None:
+    """A playable square was a button named by the square alone ('e2'), whatever stood there; every chip was a Tab
+    stop, so the keyboard went through the supply's chips, which play nothing, on its way from the board to the
+    actions; and the line saying whose turn it is changed silently. Now a playable cell is named by what lies there,
+    a chip that plays nothing is passed by, and the situation is a polite live region."""
+    page.goto(f"{examples_server}/play/chess?players=2&seed=1")
+    settle(page)
+    assert page.get_by_role("button", name="P at e2", exact=True).count() == 1
+    assert page.locator("#situation").get_attribute("aria-live") == "polite"
+    idle = page.locator("#view .chip:not(.playable)")
+    assert idle.count() > 0 and set(idle.evaluate_all("chips => chips.map((c) => c.tabIndex)")) == {-1}
+    page.locator('#view .cell[data-cell="6,0"]').focus()  # the last playable square, the knight at g1
+    page.keyboard.press("Tab")
+    assert focused(page) == "#filter"
+    page.locator('#view .cell[data-cell="4,1"]').focus()
+    page.keyboard.press("Enter")  # the pawn at e2: chosen, then its square to go to, from the keyboard too
+    page.wait_for_function("document.querySelectorAll('#log > li').length === 1 && document.body.dataset.busy === 'false'")
+    target = page.get_by_role("button", name="e4", exact=True)
+    assert target.count() == 1  # an empty square is named by its name
+    target.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.querySelectorAll('#log > li').length === 4 && document.body.dataset.busy === 'false'"
+                           " && document.getElementById('situation').innerText.includes('seat 1 (White) to play')")
+    assert focused(page) == "cell 4,3"  # back where the move was made, now named by the pawn standing there
+    assert page.evaluate("document.activeElement.getAttribute('aria-label')") == "P at e4"
+
+
+def test_a_game_ended_from_the_keyboard_leaves_the_focus_on_who_won(page: Page, server: str) -> None:
+    """The move that ended a game played from the keyboard left the focus nowhere (the filter and the actions hidden):
+    it fell to the page's start. It goes to the situation, which says who won."""
+    page.goto(f"{server}/play/tic-tac-toe?players=2&seed=3&seat=2=human")
+    settle(page)
+    for cell in ("0,0", "1,0", "0,1", "1,1", "0,2"):  # X takes the first column
+        page.locator("#filter").fill(f"{cell}")
+        page.locator("#filter").press("Enter")
+        settle(page)
+    assert page.evaluate("document.body.dataset.over") == "true"
+    assert focused(page) == "#situation" and "game over" in page.locator("#situation").inner_text()
+
+
+def test_a_table_drawn_again_keeps_the_keyboards_place(page: Page, server: str) -> None:
+    """A table drawn again while the keyboard was on a cell or an action (the bot's reply drawn by its call and again
+    by the table's events; the other player's move at a table of two humans) dropped the focus to the page's start:
+    the next move began with a walk through the links. The focus stays on the cell, or the action, drawn anew."""
+    page.goto(f"{server}/play/tic-tac-toe?players=2&seed=3&seat=2=human")
+    settle(page)
+    page.locator('#view .cell[data-cell="1,1"]').focus()
+    page.evaluate("draw(view)")
+    assert focused(page) == "cell 1,1"
+    page.locator("#actions button.action").nth(2).focus()
+    text = page.evaluate("document.activeElement.textContent")
+    page.evaluate("draw(view)")
+    assert page.evaluate("document.activeElement.textContent") == text

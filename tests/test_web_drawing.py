@@ -17,6 +17,7 @@ from cli.web.svg import board_svg, value_colours
 from cli.web.view import table_html
 
 DATA = Path(__file__).parent / "data"
+EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
 
 
 def majority(placements: list[str], players: int = 3) -> State:
@@ -52,7 +53,7 @@ def test_a_stack_of_one_kind_says_how_many_pieces_lie_there() -> None:
     """'+4' on a stack of five counted the pieces beneath, not how many stood there: the badge says ×5."""
     state = majority(["Red Southfields"] * 5)
     drawn = cell_drawn(board_svg(state), "0,1")
-    assert re.search(r'class="stack"[^>]*>×5</text>', drawn) and 'class="kind"' not in drawn
+    assert re.search(r'class="stack( small)?"[^>]*>×5</text>', drawn) and 'class="kind"' not in drawn
 
 
 def test_the_legend_names_the_colours_of_pieces_beneath_a_stacks_top() -> None:
@@ -337,3 +338,96 @@ def test_a_road_of_a_hidden_role_does_not_tell_whose_seat_built_it(tmp_path: Pat
     built = edge_drawn(html, "a-b")
     assert f">{builder[:2]}</text>" in built and ">1</text>" not in built and ">2</text>" not in built
     assert "seat 1&#x27;s" not in html and "seat 1's" not in html and "seat 2's" not in html
+
+
+def test_a_cards_chip_says_what_its_face_holds_not_only_its_name() -> None:
+    """A card of the market row was a chip with its name alone ('Village'): what it cost and the points it was worth
+    were read in the rules, nowhere on the table. Its title (the pointer resting on it, a screen reader's description)
+    now says each number, value and cell its face holds; its program's text stays out, and a hidden card has no chip."""
+    state = engine.load(str(EXAMPLES / "market-row")).new_state(players=2, seed=4)
+    html = table_html(state, 1)
+    row = re.search(r'data-zone="row">(.*?)</section>', html)
+    assert row is not None
+    titles = dict(re.findall(r'data-name="([^"]+)" title="([^"]+)"', row[1]))
+    game = state.game
+    for name, title in titles.items():
+        cid = game.piece_names.index(name)
+        assert title == f"{name}: cost {game.attributes['cost'][0][cid]}, coins {game.attributes['coins'][0][cid]}, " \
+                        f"points {game.attributes['points'][0][cid]}"
+    assert titles and "current_role" not in html
+    market = [game.piece_names[c] for c in state.zones[game.zone_names.index("market")]]
+    assert not [name for name in set(market) - set(titles) if f'data-name="{name}"' in html]  # face down: no chip
+    chess = engine.load(str(EXAMPLES / "chess")).new_state(players=2, seed=1)
+    assert 'title="Q: colour White, figure queen"' in table_html(chess, 1)  # a value of a type, by its attribute
+    homestead = engine.load(str(EXAMPLES / "homestead")).new_state(players=2, seed=1)
+    assert 'title="Forest: capacity 1, wood_cost 0, stone_cost 0, grows false"' in table_html(homestead, 1)  # as written
+
+
+TOWERS = """\
+name: towers
+title: Towers
+version: 1
+description: Discs of two colours stacked on a small hex board, each with a power counter.
+players: [2]
+types:
+  colour: [Red, Blue]
+roles:
+  of: colour
+  seating:
+    2: [1, 2]
+components:
+  disc:
+    attributes: {colour: colour}
+    instances:
+      - {id: Red, colour: Red, count: 6}
+      - {id: Blue, colour: Blue, count: 6}
+counters:
+  power: {per: disc, min: 0}
+board:
+  kind: hex
+  width: 4
+  height: 4
+  stacking: true
+zones:
+  bowl: {kind: pile, per: role}
+setup: |
+  for r in roles:
+    move(s in discs where s.colour == r, bowl(r))
+turn:
+  - place:
+      from: bowl
+      touching: false
+      then: power(placed) += 10 + count(stack(placed.cell))
+end:
+  when: all(count(bowl(r)) == 0 for r in roles)
+scoring:
+  rank: r in roles
+  by: [count(bowl(r))]
+  points: key
+"""
+
+
+def test_a_hex_stacks_count_and_a_discs_counters_stay_inside_its_hex(tmp_path: Path) -> None:
+    """On a hex board a stack's ×3 was drawn at the disc's lower right, past its hex's edge, where the next hex,
+    drawn after it, covered half of it; a disc's counters were written on the line between two hexes, as if the
+    neighbour's. Both now lie inside the hex: the badge on the disc's lower half, the label lifted above it."""
+    (tmp_path / "towers").mkdir()
+    (tmp_path / "towers" / "ruleset.yaml").write_text(TOWERS, encoding="utf-8")
+    state = engine.load(str(tmp_path / "towers")).new_state(players=2, seed=1)
+    for text in ["place Red at 1,1", "place Blue at 2,1", "place Red at 1,1", "place Blue at 0,0", "place Red at 1,1"]:
+        state.apply(state.parse_action(text))
+    drawn = cell_drawn(board_svg(state), "1,1")
+    corners = [tuple(map(float, point.split(","))) for point in re.search(r'class="hexagon" points="([^"]+)"', drawn)[1].split()]
+    cx, cy = sum(x for x, _ in corners) / 6, sum(y for _, y in corners) / 6
+    half_width = max(x for x, _ in corners) - cx  # the hex's flat sides, left and right
+
+    def inside(x: float, y: float) -> bool:  # within the hex: between its sides, under and over its slanted edges
+        return abs(x - cx) <= half_width and abs(y - cy) <= half_width * 2 / 3 ** 0.5 - abs(x - cx) / 3 ** 0.5
+
+    badge = re.search(r'<rect class="stack-badge" x="([\d.]+)" y="([\d.]+)" width="([\d.]+)" height="([\d.]+)"', drawn)
+    assert badge is not None and re.search(r'>×3</text>', drawn)
+    x, y, wide, high = map(float, badge.groups())
+    assert all(inside(px, py) for px in (x, x + wide) for py in (y, y + high)), (badge.groups(), cx, cy)
+    count = re.search(r'<text x="([\d.]+)" y="([\d.]+)" class="count ringed"[^>]*>(\d+)</text>', drawn)
+    assert count is not None and count[3] == "13"  # the top disc's power: 10 and the three discs there
+    assert inside(float(count[1]), float(count[2])) and inside(float(count[1]) - 14, float(count[2]) - 9)  # two digits

@@ -65,7 +65,7 @@ from cli.web.catalog import Catalog, UnknownRuleset
 from cli.web.charts import report_html
 from cli.web.params import BadRequest
 from cli.web.stopping import StoppingExecutor
-from cli.piles import laid_on_top
+from cli.piles import laid_on_top, played_from
 from cli.web.tables import ServerFull, Table, TableError, Tables
 from engine.core.errors import RulecraftError, RulesetError, told_to_seats
 from engine.core.showtext import json_safe, players as players_text
@@ -229,7 +229,8 @@ class Server:
             "bots": {str(s): spec for s, spec in table.bots.items()},
             "to_move": mover, "bot_to_move": mover in table.bots, "over": state.is_terminal,
             "situation": view.situation(state, seat, frozenset(table.bots), everything=everyone),
-            "html": view.table_html(state, seat, own=seat not in table.bots, everything=everyone, on_top=laid_on_top(m.grew for m in moves)),
+            "html": view.table_html(state, seat, own=seat not in table.bots, everything=everyone, on_top=laid_on_top(m.grew for m in moves),
+                                  came_from=played_from(m.arrived for m in moves)),
             "actions": view.actions(state, seat) if table.mode != "replay" and mover not in table.bots else [],
             "typed_cell": game.cell_names.typed_cell,  # a filter that is one cell as a whole (see CellNames.lists)
             "moves": [m.to_json(None if table.mode == "replay" or everyone else seat or 0) for m in moves[-MOVES_SHOWN:]],

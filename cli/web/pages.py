@@ -120,7 +120,7 @@ def table_page(view: dict[str, Any], rules: list[str], game: Game, ruleset: str)
  <div class="layout">
   <div id="view">{view["html"]}</div>
   <aside>
-   <div id="situation">{"".join(f"<p>{escape(line)}</p>" for line in view["situation"])}</div>
+   <div id="situation" aria-live="polite" tabindex="-1">{"".join(f"<p>{escape(line)}</p>" for line in view["situation"])}</div>
    <p id="waiting" role="status" hidden></p>
    <div id="explanation"></div>
    <input id="filter" type=search placeholder="filter actions: type part of one" aria-label="filter actions">

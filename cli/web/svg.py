@@ -253,12 +253,14 @@ def piece_counts(state: State, viewer: int | None = None) -> dict[int, list[tupl
     return counts
 
 
-def _count_text(x: float, y: float, counts: list[tuple[str, int]], fill: str) -> str:
-    """A piece's counters, written small in its corner (their names in the piece's title)."""
+def _count_text(x: float, y: float, counts: list[tuple[str, int]], fill: str, ringed: bool = False) -> str:
+    """A piece's counters, written small in its corner, ending at ``x`` (their names in the piece's title);
+    ``ringed``: with a light halo, so that they read where they reach over a disc of any colour."""
     if not counts:
         return ""
     text = " ".join(str(value) for _, value in counts)
-    return f'<text x="{x:.1f}" y="{y:.1f}" class="count" fill="{fill}" text-anchor="end">{escape(text)}</text>'
+    return (f'<text x="{x:.1f}" y="{y:.1f}" class="count{" ringed" * ringed}" fill="{fill}" '
+            f'text-anchor="end">{escape(text)}</text>')
 
 
 def _counted_title(title: str, counts: list[tuple[str, int]]) -> str:
@@ -318,13 +320,18 @@ def _stack_discs(cx: float, cy: float, side: float, groups: list[tuple[tuple[str
     return "".join(parts)
 
 
-def _stack_badge(x: float, y: float, state: State, cell: tuple[int, int]) -> str:
+def _stack_badge(x: float, y: float, state: State, cell: tuple[int, int], inside: bool = False) -> str:
     """How many pieces a stack of one kind holds (``×5``), on a dark badge at ``(x, y)``, its lower right corner, that
-    reads on any piece (nothing for a piece alone)."""
+    reads on any piece (nothing for a piece alone); ``inside``: a smaller badge whose top middle is ``(x, y)``, on a
+    disc's lower half, that stays inside a hex (see :func:`_disc`)."""
     many = len(state.stacks.get(cell, ())) + 1
     if many < 2:
         return ""
     text = f"×{many}"
+    if inside:
+        wide = len(text) * 6 + 4
+        return (f'<rect class="stack-badge" x="{x - wide / 2:.1f}" y="{y:.1f}" width="{wide}" height="12" rx="6"/>'
+                f'<text x="{x:.1f}" y="{y + 9.5:.1f}" class="stack small" text-anchor="middle">{text}</text>')
     wide = len(text) * 7 + 5
     return (f'<rect class="stack-badge" x="{x - wide:.1f}" y="{y - 15:.1f}" width="{wide}" height="15" rx="7"/>'
             f'<text x="{x - wide / 2:.1f}" y="{y - 3.5:.1f}" class="stack" text-anchor="middle">{text}</text>')
@@ -604,13 +611,15 @@ def _disc(state: State, cell: tuple[int, int], where: str, cx: float, cy: float,
             f'{escape(_beneath_title(state, cell))}</title>')
     if len(groups) > 1:
         return head + _stack_discs(cx, cy, size * 1.5 * spread, groups, ring) + "</g>"
+    # A stack's count and the counters stay inside the hex: beyond it the next hex, drawn after, covered them (a
+    # stack's ×3 cut in half, a counter on the line between two hexes, read as the neighbour's).
+    badge = _stack_badge(cx, cy + 5 + 3 * bool(face), state, cell, inside=True)
+    up = 4 * bool(badge)  # the label (and face) lifted above the badge
     drawn = tile if tile is not None else (
         f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{size * 0.72:.1f}" fill="{fill}"{ring}/>'
-        + _label(cx, cy + 5 - 4 * bool(face), label, text_colour(fill), size * 1.44 - 6)
-        + (_text(cx, cy + 11, face, "face", text_colour(fill)) if face else ""))
-    return (head + drawn
-            + _count_text(cx + size * 0.95, cy - size * 0.45, counts, "#333")
-            + _stack_badge(cx + size * 0.9, cy + size * 0.8, state, cell) + "</g>")
+        + _label(cx, cy + 5 - 4 * bool(face) - up, label, text_colour(fill), size * 1.44 - 6)
+        + (_text(cx, cy + 11 - up, face, "face", text_colour(fill)) if face else ""))
+    return head + drawn + _count_text(cx + size * 0.84, cy - size * 0.4, counts, "#333", ringed=True) + badge + "</g>"
 
 
 def _points_svg(state: State, board: PointsBoard, viewer: int | None, seen: dict[str, Any]) -> str:

@@ -35,7 +35,7 @@ from engine.blocks.choice_labels import ForcedPicks
 from engine.core.errors import IllegalActionError, RulecraftError, told_to_seats
 from engine.core.information import determinizer
 from cli.menu import why_refused, why_typed_refused
-from cli.piles import Growth, pile_growth
+from cli.piles import Arrivals, Growth, pile_arrivals, pile_growth
 from cli.turn_lines import turn_cut
 from cli.web.params import MAX_SECONDS
 from engine.runner.agents import Agent, GreedyAgent, SearchSpec, make_agent
@@ -86,6 +86,7 @@ class Move:
     lines: list[str]
     changed: tuple[Change, ...] = ()  # the board's cells whose top piece it changed (see board_changes)
     grew: Growth = ()  # the piles it laid components on, on top or under (see cli.piles.pile_growth)
+    arrived: Arrivals = ()  # what it put into piles of nobody's, and from where (see cli.piles.pile_arrivals)
     turn: tuple[int, int] | None = None  # a turn it began: where in ``lines`` (its own lines after), and its number
 
     def to_json(self, seat: int | None) -> dict[str, Any]:
@@ -218,11 +219,11 @@ class Table:
                              "(the game is as it was before that move)") from None
         if expired():
             return
-        changed, grew = board_changes(self.state, played), pile_growth(self.state, played)
+        changed, grew, arrived = board_changes(self.state, played), pile_growth(self.state, played), pile_arrivals(self.state, played)
         cut = turn_cut(played, before, self.state.turn_number, forced.told)
         self.state = played
         self.moves.append(Move(len(self.moves) + 1, seat, str(action), public, forced.merged(self.state.log or [], before),
-                               changed, grew, None if cut is None else (cut, played.turn_number)))
+                               changed, grew, arrived, None if cut is None else (cut, played.turn_number)))
         self.version += 1
 
     def undo(self, seats: frozenset[int] | None = None, seen: int | None = None,

@@ -41,7 +41,7 @@ BACKS_SHOWN = 12
 
 
 def table_html(state: State, seat: int | None, own: bool = True, everything: bool = False,
-               on_top: frozenset[int] = frozenset()) -> str:
+               on_top: frozenset[int] = frozenset(), came_from: dict[int, int] | None = None) -> str:
     """The board, the zones ``seat`` may see (the empty ones too, see :func:`cli.zone_listing.shown_empty`; None: what every seat sees; once the game is over, or with
     ``everything`` (a table of bots only, which keeps no secret from its watchers), every zone), the meters, counters,
     the lines blocks draw (see :class:`engine.blocks.block.Drawing`) and a legend, as HTML; ``own``: the page plays
@@ -49,7 +49,11 @@ def table_html(state: State, seat: int | None, own: bool = True, everything: boo
 
     ``on_top``: the piles whose components were laid on their top (:func:`cli.piles.laid_on_top`), listed from
     the bottom up, as they were laid (a row of cards, its last card on top, read backwards); the others as they lie,
-    their top first (a trick, each card put under the one led)."""
+    their top first (a trick, each card put under the one led).
+
+    ``came_from``: the zone each component last came from into a pile of nobody's (:func:`cli.piles.played_from`):
+    a chip there whose component came from a role's zone is marked with that role (a trick's cards, each with who
+    played it)."""
     game = state.game
     # Zones of roles nobody plays are left out, unless roles are hidden: then which roles are played is not known.
     open_roles = game.roles is None or not game.roles.hidden
@@ -96,8 +100,12 @@ def table_html(state: State, seat: int | None, own: bool = True, everything: boo
                 values.add(piece_labels.value_label(game, cid, 0))
         else:
             pile = game.zone_spec_of[zi].kind == "pile"
-            for (piece, up), n in zone_listing.tallied(zone_listing.as_held(game, zi, content, faces.get(name)), in_order=pile):
-                parts.append(chip_html(game, piece, n, up, tiles))
+            held = zone_listing.as_held(game, zi, content, faces.get(name))
+            by = brought_from(state, zi, laid, came_from or {}, [piece for piece, _ in held]) if pile and owner is None else []
+            marked = [(piece, up, source) for (piece, up), source in zip(held, by)] if len(by) == len(held) else \
+                [(piece, up, None) for piece, up in held]
+            for (piece, up, source), n in zone_listing.tallied(marked, in_order=pile):
+                parts.append(chip_html(game, piece, n, up, tiles, source))
                 cid = game.piece_names.index(piece)
                 values.add(piece_labels.value_label(game, cid, face_index(game, cid, up)))
                 values.update(face_sides(game, cid, face_index(game, cid, up), tiles) or ())  # its sides' glyph
@@ -164,10 +172,34 @@ def face_index(game: Game, cid: int, up: str | None) -> int:
     return labels.index(up) if up in labels else 0
 
 
-def chip_html(game: Game, piece: str, count: int = 1, up: str | None = None, tiles: dict[str, Sides] | None = None) -> str:
+def brought_from(state: State, zone: int, laid: bool, came_from: dict[int, int], listed: list[str]) -> list[str | None]:
+    """For each component of pile ``zone`` as the page lists it (``listed``, by name: reversed when ``laid`` on its
+    top), the zone of a role it came from (``came_from``, :func:`cli.piles.played_from`), None where it came from
+    nobody's zone or before the first move; only in a pile open to all, where the log told every seat from where it
+    came (else, or where the list is not the pile as it lies, ``[]``: none marked).
+
+    Example: a pile where role A laid a card from its hand, then role B: ``['hand of A', 'hand of B']``.
+    """
+    game = state.game
+    if game.zone_spec_of[zone].hidden != "none":
+        return []
+    cids = list(state.zones[zone])[::-1] if laid else list(state.zones[zone])
+    if [game.piece_names[c] for c in cids] != listed:
+        return []
+    return [game.zone_names[came_from[c]] if came_from.get(c, -1) >= 0 and game.zone_owner[came_from[c]] else None
+            for c in cids]
+
+
+def chip_html(game: Game, piece: str, count: int = 1, up: str | None = None, tiles: dict[str, Sides] | None = None,
+              source: str | None = None) -> str:
     """A component off the board: its name on the colour of the value of the face it shows, ``up`` (None: its first),
     that face named beside it when it is not the first (``x3`` for identical copies); a tile whose kind has sides
     (``tiles``, :func:`cli.web.sides.tile_sides`) with a small drawing of them before its name, as it would lie.
+
+    Its title (the pointer resting on it, and what a screen reader adds to its name) says what that face holds
+    (:func:`attribute_words`): a card's cost and points are read on the page, not only in the rules. ``by``: the
+    zone of a role it came from into a pile of nobody's (a trick's card, from a hand), its role written small after
+    its name, the zone in its title (see :func:`brought_from`).
 
     Example: ``chip_html(game, "token", 3, "B")`` for three tokens showing their second face ``B`` is a button
     reading ``token (B) ×3`` on the colour of face B's value.
@@ -180,10 +212,35 @@ def chip_html(game: Game, piece: str, count: int = 1, up: str | None = None, til
     faces = dict.fromkeys(game.face_labels[cid])
     shown = f"{piece} ({up})" if face and len(faces) > 1 else piece
     title = f"{piece} (faces {', '.join(faces)})" if len(faces) > 1 else piece
+    said = attribute_words(game, cid, face)
+    title += (f": {said}" if said else "") + (f"; from {source}" if source else "")
+    by = game.zone_owner[game.zone_names.index(source)] if source else None
+    mark = f' <small class="by">{escape(by)}</small>' if by else ""
     sides = face_sides(game, cid, face, tiles or {})
     glyph = glyph_svg(sides, len(sides), value_colours(game), NEUTRAL) if sides else ""
     return (f'<button type="button" class="chip" data-name="{escape(piece)}" title="{escape(title)}" '
-            f'style="background:{fill};color:{text_colour(fill)}">{glyph}{escape(shown)}{times}</button>')
+            f'style="background:{fill};color:{text_colour(fill)}">{glyph}{escape(shown)}{times}{mark}</button>')
+
+
+def attribute_words(game: Game, cid: int, face: int) -> str:
+    """The values component ``cid``'s face ``face`` holds, as words: each attribute that is a number, a yes or no, a
+    declared type's value, a list of them or a cell (by its name), ``cost 3, points 1, action true``; text (a card's program)
+    and tables are left out, and so are the attributes of other kinds (None).
+
+    Example: for a card ``{id: Village, cost: 3, points: 0, on_play: ...}``, ``attribute_words(game, cid, 0)`` is
+    ``'cost 3, points 0'``.
+    """
+    words = []
+    for attr, kind in game.attribute_types.items():
+        value = game.attributes[attr][face][cid]
+        if value is None or kind in ("text", "table"):
+            continue
+        if kind in ("cell", "list of cell") and "cell" not in game.types:
+            value = [zone_listing.place_name(game, c) for c in value] if isinstance(value, list) else zone_listing.place_name(game, value)
+        if isinstance(value, bool):
+            value = str(value).lower()  # as the ruleset writes it: true, false
+        words.append(f"{attr} {' '.join(map(str, value)) if isinstance(value, list) else value}")
+    return ", ".join(words)
 
 
 def meter_html(state: State, cid: int) -> str:

@@ -147,6 +147,11 @@ function drawActions() {
   list.scrollTop = kept;
   const filter = document.getElementById("filter");
   filter.hidden = view.actions.length === 0;
+  if (refocus && view.over) {  // the move ended the game: the focus goes to who won (it fell to the page's start)
+    const active = document.activeElement;
+    if (!active || active === document.body) document.getElementById("situation").focus();
+    refocus = null;
+  }
   if (refocus && view.actions.length) {
     const active = document.activeElement;
     if (!active || active === document.body) {  // the focus was lost with what was drawn anew, not moved on
@@ -200,11 +205,43 @@ function drawLog() {
   log.scrollTop = reading ? kept : log.scrollHeight;  // the newest move, unless the reader is further up
 }
 
+// What has the keyboard's focus among what a draw makes anew (a cell, a chip, an action), as a selector that finds
+// it again; null: nothing there.  A table drawn again (the bot's reply arriving twice, by its call and by the table's
+// events; the other player's move at a table of two humans) dropped the focus to the page's start.
+function focusedOnTable() {
+  const active = document.activeElement;
+  const cell = active?.closest?.("#view .cell");
+  if (cell) return `#view .cell[data-cell="${CSS.escape(cell.dataset.cell)}"]`;
+  if (active?.matches?.("#view .chip")) {
+    const zone = active.closest(".zone")?.dataset.zone;
+    return `#view .zone[data-zone="${CSS.escape(zone || "")}"] .chip[data-name="${CSS.escape(active.dataset.name)}"]`;
+  }
+  if (active?.matches?.("#actions button.action")) return { action: active.textContent };
+  return null;
+}
+
+// The focus given back to what `held` (focusedOnTable) found, drawn anew, while it may still be played; the focus
+// left where it went meanwhile, if anywhere.
+function giveBack(held) {
+  const active = document.activeElement;
+  if (!held || (active && active !== document.body)) return;
+  const again = typeof held === "string" ? document.querySelector(held)
+    : Array.from(document.querySelectorAll("#actions button.action")).find((b) => b.textContent === held.action);
+  if (again && again.tabIndex >= 0) again.focus({ preventScroll: true });  // the page stays where it was read
+}
+
 function draw(data) {
   view = data;
+  const held = focusedOnTable();
   document.getElementById("view").innerHTML = view.html;
+  // the situation is a polite live region: a screen reader reads whose turn it is, or who won, when it changes
+  // (written anew only then, so that the same words are not read again at every event of the table)
   const situation = document.getElementById("situation");
-  situation.replaceChildren(...view.situation.map((line) => build("p", line)));
+  const said = JSON.stringify(view.situation);
+  if (situation.dataset.said !== said) {
+    situation.dataset.said = said;
+    situation.replaceChildren(...view.situation.map((line) => build("p", line)));
+  }
   const explanation = document.getElementById("explanation");
   explanation.replaceChildren();
   if (view.mode === "replay") {
@@ -227,13 +264,16 @@ function draw(data) {
   const last = new Set(view.last_cells);
   for (const cell of document.querySelectorAll("#view .cell")) {
     cell.classList.toggle("playable", playable.has(cell.dataset.cell));
+    const label = cell.querySelector("title")?.textContent || cell.dataset.cell;  // its name, as its title says it
     if (playable.has(cell.dataset.cell)) {  // reached with Tab, played with Enter or the space bar, as a button
       cell.setAttribute("tabindex", "0");
       cell.setAttribute("role", "button");
+      // named by what lies there ("K at e1", a stack's pieces) where a piece does, else by the cell's name: a
+      // screen reader said only "e1, button", whatever stood there
+      cell.setAttribute("aria-label", cell.querySelector(".piece > title")?.textContent || label);
     }
     cell.classList.toggle("last", last.has(cell.dataset.cell));
     if (last.has(cell.dataset.cell)) cell.parentNode.append(cell);  // drawn last: no neighbour covers its outline
-    const label = cell.querySelector("title")?.textContent || cell.dataset.cell;  // its name, as its title says it
     const here = (a) => a.cells.includes(cell.dataset.cell);
     cell.addEventListener("click", () => choose(label, here));
     cell.addEventListener("keydown", (event) => {
@@ -250,6 +290,9 @@ function draw(data) {
     // an answer to a choice says where its component lies: a chip of that name in another zone is not it
     const names = (a) => namesComponent(a.text, name) && (!a.zones.length || a.zones.includes(zone));
     chip.classList.toggle("playable", view.actions.some(names));
+    // a chip that plays nothing is passed by Tab: the keyboard went through every card on the table (the supply's,
+    // the other players' piles) on its way from the board to the actions
+    if (chip.matches(".chip:not(.playable)")) chip.setAttribute("tabindex", "-1");
     chip.addEventListener("click", (event) => choose(name, names, event.detail === 0));
     if (chip.matches(".edge.playable")) {  // a link's component, lit: reached with Tab and played as a cell is
       chip.setAttribute("tabindex", "0");
@@ -263,6 +306,7 @@ function draw(data) {
     }
   }
   drawActions();
+  giveBack(held);
   drawLog();
   document.body.dataset.over = String(view.over);
   document.body.dataset.mode = view.mode;

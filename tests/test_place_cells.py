@@ -100,3 +100,12 @@ def test_cells_that_are_no_cells_are_refused_where_written(tmp_path: Path) -> No
 def test_explain_says_where_the_piece_goes(tmp_path: Path) -> None:
     step = _game(tmp_path, "cells: front(current_role)").steps[0]
     assert "on the cells given by front of the current role" in step.describe()
+
+
+def test_a_face_typed_by_its_declared_name_is_told_how_actions_write_it(tmp_path: Path) -> None:
+    """Faces named r0, r1 whose per-face attribute shows 0, 1 are written 'as 0': 'as r1' was refused with the list
+    of faces alone ('its faces are 0 and 1'), which did not say why the face's own name was not one of them."""
+    s = _game(tmp_path, "cells: front(current_role)").new_state(players=2)
+    with pytest.raises(IllegalActionError, match=r"A has no face 'r1' \(its faces are 0 and 1\): a face is written "
+                                                 r"as the values its per-face attributes show, so face r1 is '1'"):
+        s.apply("place A as r1 at 1,0")

@@ -524,7 +524,7 @@ class Place(Step):
         if cid not in s.zones[self.source(s)]:
             return f"{name} is not in {self.source.describe(s)}"
         if label is not None and label not in g.face_labels[cid]:
-            return f"{name} has no face '{label}' (its faces are {' and '.join(g.face_labels[cid])})"
+            return f"{name} has no face '{label}' (its faces are {' and '.join(g.face_labels[cid])}){_named(g, cid, label)}"
         if label is None and len(g.distinct_faces[cid]) > 1 and self.choose_face:
             return f"say which face of {name} to show: 'place {name} as {g.face_labels[cid][0]} at {cell_text}'"
         cell = g.read_cell(cell_text)
@@ -581,6 +581,16 @@ class Place(Step):
         if self.must_pass:
             text += "; a player who cannot place must pass, and when nobody can place the game ends"
         return text
+
+
+def _named(game: "GameView", cid: int, label: str) -> str:
+    """The hint for a face typed by the name its kind declares where actions write what it shows: faces named
+    ``[r0, r1]`` with a per-face attribute ``turns: [0, 1]`` are written ``as 0``, ``as 1``."""
+    faces = game.face_names[game.component_kind[cid]]
+    if label not in faces:
+        return ""
+    shown = game.face_labels[cid][faces.index(label)]
+    return f": a face is written as the values its per-face attributes show, so face {label} is '{shown}'"
 
 
 BLOCK = declare(Block(

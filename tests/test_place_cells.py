@@ -99,7 +99,10 @@ def test_cells_that_are_no_cells_are_refused_where_written(tmp_path: Path) -> No
 
 def test_explain_says_where_the_piece_goes(tmp_path: Path) -> None:
     step = _game(tmp_path, "cells: front(current_role)").steps[0]
-    assert "on the cells given by front of the current role" in step.describe()
+    assert step.describe().endswith("with the face of their choice up, on front of the current role; then add 1 to "
+                                     "the mx of the current role")
+    step = _game(tmp_path, "cells: home(current_role)").steps[0]
+    assert "up, on the cells given by home of the current role;" in step.describe()
 
 
 def test_a_face_typed_by_its_declared_name_is_told_how_actions_write_it(tmp_path: Path) -> None:

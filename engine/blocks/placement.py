@@ -562,8 +562,8 @@ class Place(Step):
         if self.stacking:
             where += " or on top of a piece"
         if self.allowed is not None:
-            where = (f"{where}, on the cells given by {self.allowed_text}" if self.touching or self.drop or self.stacking
-                     else f"on the cells given by {self.allowed_text}")
+            named = f"on {self.allowed_text}" if self.one_cell else f"on the cells given by {self.allowed_text}"
+            where = f"{where}, {named}" if self.touching or self.drop or self.stacking else named
         g = self.game.grid
         limit = f", keeping all pieces within {g.max_width}x{g.max_height}" if g.max_width else ""
         text = f"place a component from the {self.source.name} onto the board {face}, {where}{limit}"

@@ -79,7 +79,9 @@ order, and a game in which every accusation was wrong has no winner (``nobody_wi
 (docs/examples/codebreak) is code-breaking in the manner of Mastermind: a code of four pegs moved in order from a box only
 its setter sees into a pile only they see, each guess answered by two public counters that functions work out place by
 place (``nth``) and colour by colour; the guesser plays again until the code is found or the guesses run out, then the
-roles swap.
+roles swap.  Paths (docs/examples/paths) is a tile-laying game in the manner of Tsuro: a tile goes only on the square
+in front of its player's marker (``place: {cells: ...}``), turned as they like (its faces are its quarter turns), and
+the step's ``then`` moves every marker along the paths it now faces, one leaving the board out (``leave``).
 """
 
 from __future__ import annotations
@@ -100,7 +102,7 @@ GAMES = ("pig", "trumps", "hex", "going-once", "dominoes", "home-run", "market-r
          "yacht", "morris", "storm-watch", "go", "gem-merchants", "frontiers",
          "chess", "homestead", "routes", "tables", "amazons", "pentago", "hearts", "quoridor", "leduc", "orchard",
          "fleet", "oh-hell", "meadows", "court-letters", "take-six", "column-climb", "glance", "fireworks", "sleuth",
-         "codebreak")
+         "codebreak", "paths")
 SLOW = {"quoridor", "chess"}  # a random game takes about a second (each wall, each man's moves tried on a copy): fewer
 
 

@@ -363,3 +363,17 @@ def test_a_choice_inside_and_keeps_its_grouping_in_english() -> None:
 
     said = parse_expression("n > 0 and (if s then a and b else c)").describe()
     assert said == "n is more than 0 and ((a and b) if s, else c)"
+
+
+@pytest.mark.parametrize(("code", "words"), [
+    ("count(c in board where c.element == Fire) * 2 > count(deck)",
+     "(the number of c in board where the element of c is Fire) times 2 is more than the number of items in deck"),
+    ("max(count(c in board where c.element == e) for e in roles) - 1 > 0",
+     "(the largest of the number of c in board where the element of c is e, over e in roles) minus 1 is more than 0"),
+    ("1 + count(c in board where c.element == Fire) * 2 > 3",
+     "(1 plus (the number of c in board where the element of c is Fire) times 2) is more than 3"),
+])
+def test_a_count_or_a_largest_in_arithmetic_is_read_in_brackets(code: str, words: str) -> None:
+    """Read out bare, the operation after a selection's condition seemed part of it: "the number of r in players
+    where for some b in the votes of r, the yes of b times 2" (the yes of b times 2?)."""
+    assert engine.load("iconoclasm-cards").compile_condition(code).description == words

@@ -19,6 +19,9 @@ Options (all from YAML):
   0,0; on a board of points, on any point), the cell must be adjacent to a piece under the board's adjacency, and
   the board's bounding-box limits apply; false (fixed boards only): any empty
   cell of the board;
+* ``cells``: an expression giving the cells a piece may go to now (``front(current_role)``, the square in front
+  of the player's marker): only those of them the step allows otherwise are offered; on a board with edges it
+  makes ``touching`` false unless the step says otherwise;
 * ``optional``: the player may ``pass`` instead of placing;
 * ``then``: a program run after the piece is placed (``placed`` is the piece),
   e.g. to pay for it;
@@ -54,7 +57,7 @@ from engine.core.face_tallies import FaceTally, distinct_values
 from engine.core.information import listed
 from engine.core.slice_shapes import ComponentId
 from engine.lang.scope import ASKS
-from engine.lang.types import ANY_COMPONENT
+from engine.lang.types import ANY, ANY_COMPONENT, CELL, ListOf
 
 if TYPE_CHECKING:
     from engine.blocks.context import BuildContext, GameView, StateView
@@ -115,7 +118,8 @@ class Place(Step):
     Built from, e.g., ``- place: {from: stock, face: as-is, touching: false, bracket: {attribute: colour}}``.
     """
     kind = "place"
-    keys = ("if", "from", "to", "face", "only_triggering", "if_none", "touching", "optional", "then", "drop", "bracket")
+    keys = ("if", "from", "to", "face", "only_triggering", "if_none", "touching", "cells", "optional", "then", "drop",
+            "bracket")
 
     def __init__(self, index: int, spec: "Mapping", pos: SourcePos, b: "BuildContext") -> None:
         super().__init__(index, spec, pos, b)
@@ -148,7 +152,16 @@ class Place(Step):
         if_none = b.choice(spec, "if_none", ("pass", "end", "must-pass"), "pass")
         self.ends = if_none == "end"
         self.must_pass = if_none == "must-pass"
-        self.touching = b.bool_setting(spec, "touching", True)
+        self.allowed: Any = None  # the compiled list of cells a piece may go to, when the step names them
+        self.allowed_slots, self.allowed_text, self.one_cell = 1, "", False
+        if "cells" in spec:
+            compiled, self.allowed_slots = b.expression(spec["cells"], None, pos=b.pos(spec, "cells"))
+            self.one_cell = CELL.accepts(compiled.type) and compiled.type != ANY
+            if not (self.one_cell or ListOf(CELL).accepts(compiled.type)):
+                b.error(b.pos(spec, "cells"), f"'cells' must be a cell or a list of cells (say empty_cells), not "
+                        f"{compiled.type}")
+            self.allowed, self.allowed_text = compiled.fn, b.describe(spec["cells"])
+        self.touching = b.bool_setting(spec, "touching", self.allowed is None or not b.has_edges())
         grid = b.game.grid
         if not self.touching and grid is not None and not b.has_edges():
             b.error(b.pos(spec, "touching"), "'touching: false' needs a board with fixed edges (width and height, or a hex board)")
@@ -176,8 +189,9 @@ class Place(Step):
         self.plain = self.restrict is None and self.bracket is None and not (self.optional or self.must_pass)
         # Whether they are the empty cells where a piece brackets a line, read from a bit board (see _placements),
         # with no pass beside them: then entering lists them straight away too, while there are some.
-        self.bit_bracket = (self.restrict is None and self.bracket is not None and self.bracket.required
-                            and self.bracket.board is not None and not (self.touching or self.drop or self.optional))
+        self.bit_bracket = (self.restrict is None and self.allowed is None and self.bracket is not None
+                            and self.bracket.required and self.bracket.board is not None
+                            and not (self.touching or self.drop or self.optional))
 
     # -- decisions
 
@@ -244,7 +258,25 @@ class Place(Step):
         return True
 
     def cells(self, s: "StateView") -> list[tuple[int, int]]:
-        """The cells a piece may go to now."""
+        """The cells a piece may go to now: those the board and the step allow, and of them, with ``cells``, only
+        the ones it names."""
+        found = self._board_cells(s)
+        if self.allowed is None:
+            return found
+        named = self.named_cells(s)
+        return [c for c in found if c in named]
+
+    def named_cells(self, s: "StateView") -> set[tuple[int, int]]:
+        """The cells the step's ``cells`` names now (one cell or a list; none dropped)."""
+        value = self.allowed(s, [None] * self.allowed_slots)
+        if value is None:
+            return set()
+        if self.one_cell or (isinstance(value, tuple) and len(value) == 2 and all(type(v) is int for v in value)):
+            return {tuple(value)}  # one cell (also when its type was not known before play)
+        return {tuple(c) for c in value if isinstance(c, tuple)}
+
+    def _board_cells(self, s: "StateView") -> list[tuple[int, int]]:
+        """The cells the board and the step's ``touching`` and ``drop`` allow now."""
         if self.drop:
             return self._lowest(s)
         if not self.touching:
@@ -366,16 +398,18 @@ class Place(Step):
         if bracket is not None and bracket.required:
             values = bracket.values
             if bracket.board is not None and not (self.touching or self.drop):  # any empty cell: those that bracket
-                if len(pieces) == 1:  # the cells read from the bits only when asked for
+                if len(pieces) == 1 and self.allowed is None:  # the cells read from the bits only when asked for
                     (cid, face), = pieces
                     return CellSpace(self, (cid, face), bracket.board, bracket.found(s, values[face][cid], False))
+                named = self.named_cells(s) if self.allowed is not None else None
                 return ListSpace(self, [(cid, face, cell) for cid, face in pieces
-                                        for cell in bracket.anywhere(s, values[face][cid])])
+                                        for cell in bracket.anywhere(s, values[face][cid]) if named is None or cell in named])
             frontier = s.frontier  # a cell that brackets a piece is next to it (and, without stacking, empty)
             if self.touching or self.drop or self.stacking:
                 cells = [c for c in self.cells(s) if c in frontier]
             else:  # every cell is free: those of the frontier, in the board's order
-                cells = sorted(frontier, key=self.board_order.__getitem__)
+                named = self.named_cells(s) if self.allowed is not None else None
+                cells = sorted([c for c in frontier if named is None or c in named], key=self.board_order.__getitem__)
             return ListSpace(self, [(cid, face, cell) for cid, face in pieces
                                     for cell in bracket.bracketing(s, cells, values[face][cid])])
         return ProductSpace(self, pieces, self.cells(s))
@@ -491,7 +525,7 @@ class Place(Step):
         if cid not in s.zones[self.source(s)]:
             return f"{name} is not in {self.source.describe(s)}"
         if label is not None and label not in g.face_labels[cid]:
-            return f"{name} has no face '{label}' (its faces are {' and '.join(g.face_labels[cid])})"
+            return f"{name} has no face '{label}' (its faces are {' and '.join(g.face_labels[cid])}){_named(g, cid, label)}"
         if label is None and len(g.distinct_faces[cid]) > 1 and self.choose_face:
             return f"say which face of {name} to show: 'place {name} as {g.face_labels[cid][0]} at {cell_text}'"
         cell = g.read_cell(cell_text)
@@ -503,6 +537,8 @@ class Place(Step):
             return f"cell {g.cell_text(cell)} is already taken"
         if self.drop and cell not in self._lowest(s):
             return f"cell {g.cell_text(cell)} is not the lowest empty cell of its column"
+        if self.allowed is not None and cell not in self.named_cells(s):
+            return f"cell {g.cell_text(cell)} is not one of the cells this step allows ({self.allowed_text})"
         if self.bracket is not None and self.bracket.required and cell not in [a.args[2] for a in self.actions(s) if a.args != PASS]:
             return f"a piece at {g.cell_text(cell)} would not bracket any line of pieces with another {self.bracket.attribute}"
         if not self.touching:
@@ -526,6 +562,9 @@ class Place(Step):
             where = "dropped into a column, where it falls to the lowest empty cell"
         if self.stacking:
             where += " or on top of a piece"
+        if self.allowed is not None:
+            named = f"on {self.allowed_text}" if self.one_cell else f"on the cells given by {self.allowed_text}"
+            where = f"{where}, {named}" if self.touching or self.drop or self.stacking else named
         g = self.game.grid
         limit = f", keeping all pieces within {g.max_width}x{g.max_height}" if g.max_width else ""
         text = f"place a component from the {self.source.name} onto the board {face}, {where}{limit}"
@@ -543,6 +582,16 @@ class Place(Step):
         if self.must_pass:
             text += "; a player who cannot place must pass, and when nobody can place the game ends"
         return text
+
+
+def _named(game: "GameView", cid: int, label: str) -> str:
+    """The hint for a face typed by the name its kind declares where actions write what it shows: faces named
+    ``[r0, r1]`` with a per-face attribute ``turns: [0, 1]`` are written ``as 0``, ``as 1``."""
+    faces = game.face_names[game.component_kind[cid]]
+    if label not in faces:
+        return ""
+    shown = game.face_labels[cid][faces.index(label)]
+    return f": a face is written as the values its per-face attributes show, so face {label} is '{shown}'"
 
 
 BLOCK = declare(Block(
@@ -622,6 +671,13 @@ BLOCK = declare(Block(
                                     "fixed edges. True/false or an option name."),
                     "$ref": "#/$defs/flag",
                     "default": True,
+                },
+                "cells": {
+                    "description": ("The cells a piece may go to now, an expression giving a cell or a list of "
+                                    "cells (`front(current_role)`): only those of them the step allows otherwise "
+                                    "are offered. On a board with edges `touching` is then false unless given."),
+                    "$ref": "#/$defs/expression",
+                    "examples": ["front(current_role)", "home_row(current_role)"],
                 },
                 "optional": {
                     "description": "Whether the player may `pass` instead of placing: true/false or an option name.",

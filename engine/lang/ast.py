@@ -496,9 +496,22 @@ class BinOp(Node):
         return Compiled(INT, arithmetic, code=code)
 
     def describe(self) -> str:
-        """Operands that bind more loosely keep the brackets the source needed: ``(x + y) % 2``."""
+        """Operands that bind more loosely keep the brackets the source needed: ``(x + y) % 2``; so does an operand
+        read out with a "where" or an "over" at its end, which would seem to run on into the operation:
+        ``count(x in xs where x > 1) * 2`` is "(the number of x in xs where x is more than 1) times 2"."""
         level = _binding(self)
-        return f"{grouped(self.left, level)} {_ARITH_WORDS[self.op]} {grouped(self.right, level + 1)}"
+        return f"{_closed(self.left, level)} {_ARITH_WORDS[self.op]} {_closed(self.right, level + 1)}"
+
+
+def _closed(node: Node, level: int) -> str:
+    """An operand of arithmetic, in brackets when it binds more loosely than ``level`` or its words end in a condition
+    or a range ("where ...", "over ...") that the operation's words would seem to belong to.
+
+    >>> _closed(Name(None, "x"), 5)
+    'x'
+    """
+    text = grouped(node, level)
+    return f"({text})" if not text.startswith("(") and (" where " in text or ", over " in text) else text
 
 
 OPERAND = 6

@@ -819,6 +819,50 @@ class Reachable(Function):
         return f"the cells reached from {ast.grouped(args[0])} through {described_value(sel)}, for {describe_selection(args[1])}"
 
 
+@dataclass(frozen=True)
+class Listed(Function):
+    """``list(VALUE for x in COLLECTION [where CONDITION])``: the value for each selected item, in the collection's
+    order — the cells a piece would cover, offered as one option of a ``choose``; ``list(x in COLLECTION where
+    CONDITION)``: the items selected.
+
+    >>> from engine.lang.parser import parse_expression
+    >>> from engine.lang.scope import Vocabulary
+    >>> from types import SimpleNamespace
+    >>> def run(code: str) -> list:
+    ...     return Listed("list", "", "", "").compile_call(parse_expression(code), Scope(Vocabulary())).fn(SimpleNamespace(budget=99), [None])
+    >>> run("list((k, 0) for k in [1, 2])"), run("list(k in [1, 2, 3] where k > 1)")
+    ([(1, 0), (2, 0)], [2, 3])
+    """
+
+    def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
+        args = self.arity(call, scope, 1)
+        if not args:
+            return Compiled(ListOf(ANY), lambda s, e: [])
+        sel = as_selection(args[0]).compile_parts(scope)
+        items, slot = sel.items, sel.slot
+        if sel.value is None:
+            return Compiled(ListOf(sel.item_type), lambda s, e: list(items(s, e)))
+        value_fn = sel.value.fn
+
+        def listed(s: Any, e: list[Any]) -> list[Any]:
+            values = []
+            for x in items(s, e):
+                e[slot] = x
+                values.append(value_fn(s, e))
+            return values
+
+        return Compiled(ListOf(sel.value.type), listed)
+
+    def describe(self, call: ast.Call) -> str:
+        args = call.positional()
+        if len(args) != 1:
+            return "a list"
+        sel = as_selection(args[0])
+        if sel.value is None:
+            return f"the list of {describe_selection(args[0])}"
+        return f"the list of {described_value(sel)}, for {describe_selection(args[0])}"
+
+
 LANGUAGE: tuple[Function, ...] = (
     Count("count", "count(x in COLLECTION [where CONDITION]) -> int",
           "How many items of a collection (that satisfy the condition).",
@@ -846,6 +890,8 @@ LANGUAGE: tuple[Function, ...] = (
     Sorted("sorted", "sorted(LIST [, highest_first = true]) or sorted(VALUE for x in COLLECTION [where CONDITION] [, "
            "highest_first = true]) -> list of int", "The numbers in order, lowest first (or highest first).",
            "sorted(c.rank for c in hand(r), highest_first = true)"),
+    Listed("list", "list(VALUE for x in COLLECTION [where CONDITION]) -> list", "The value for each selected item, in "
+           "order (or the items selected, without VALUE).", "list((c.x, c.y + 1) for c in cells_of(p))"),
     Numbers("numbers", "numbers(FROM, TO) -> list of int", "The whole numbers from FROM to TO, both included (none "
             "when TO is smaller).", "choose(n in numbers(1, count(deck)))"),
     RollValue("roll", "roll(DIE [, by = ROLE]) -> int", "Roll a die (d6, d8, ...) with the game's seeded generator (by: "

@@ -44,7 +44,7 @@ from engine.model.game import Game
 from engine.model.state import State
 from engine.runner.agents import Agent, kinds_only_here, make_agent
 from engine.runner.backends import MAX_GAMES
-from engine.runner.executor import Executor, LocalExecutor
+from engine.runner.executor import Executor, LocalExecutor, WorkerLost
 from engine.runner.report import GameResult, SimulationReport
 
 
@@ -400,7 +400,8 @@ def simulate(
     defaults to the game's :attr:`~engine.model.game.Game.default_players`, ``agents`` to
     random bots at every seat, as ``rulecraft simulate`` does.
 
-    Interrupted (Ctrl-C), it returns the report of the games finished so far, marked ``partial``.
+    Interrupted (Ctrl-C), it returns the report of the games finished so far, marked ``partial``; a game failing, or a
+    worker dying, raises :class:`GameFailed` holding that report.
     Raises ValueError unless ``1 <= n <= MAX_GAMES``.
 
     >>> import engine
@@ -434,9 +435,11 @@ def simulate(
     with keeping(game) as ref:
         chunks = [Chunk(ref, players, tuple(specs), seed, start, min(start + size, n), report.rotated)
                   for start in range(0, n, size)]
+        read = 0  # the chunks whose games are in the report
         try:
             for part in executor.map(play_chunk, chunks):
                 report.results.extend(part)
+                read += 1
                 if progress:
                     progress(len(report.results))
         except KeyboardInterrupt:  # Ctrl-C: keep the games finished so far (whole chunks: a prefix of the seeds)
@@ -445,12 +448,17 @@ def simulate(
             report.results.extend(getattr(err, "finished", ()))
             report.planned, report.failed = n, str(err)
             raise GameFailed(err.message, err.pos, err.public, report) from None
+        except WorkerLost as err:  # a worker died: the games before those it held are kept, as when a game fails
+            report.planned = n
+            report.failed = f"{err}; the run stopped at game {chunks[read].start + 1} of {n}"
+            raise GameFailed(report.failed, report=report) from None
     return report
 
 
 class GameFailed(EffectRuntimeError):
-    """An effect failed in one game of a run (the message names its seed); ``report`` holds the games finished
-    before it, a prefix of the seeds, marked partial, with this error as its ``failed``.
+    """An effect failed in one game of a run (the message names its seed), or the worker playing it died
+    (:class:`~engine.runner.executor.WorkerLost`: the message says how, and the game the run stopped at); ``report``
+    holds the games finished before it, a prefix of the seeds, marked partial, with this error as its ``failed``.
 
     >>> GameFailed("division by zero (in the game of seed 7; ...)").report is None
     True

@@ -42,6 +42,7 @@ from pettingzoo.utils import wrappers
 from engine.compiling.loading import load
 from engine.core.showtext import cut, shown
 from engine.model.game import Game
+from engine.model.state import State
 from engine.rl.actions import RANKED, ActionTable
 from engine.rl.encoding import HIGH, LOW, Encoder
 
@@ -128,7 +129,8 @@ class RulecraftEnv(AECEnv):
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """A new game, dealt from ``seed``; without one, from the next seed of a sequence that the last seed given
         starts (as Gymnasium's environments do), or at random if none was ever given.  The game's own seed is kept
-        in ``self.game_seed``.
+        in ``self.game_seed``.  ``options={"state": STATE}`` plays on from a copy of a position set up through the
+        API instead (``game.new_state(...)`` then ``apply``); see :func:`_given_state`.
 
         A deal that is over before anyone decides (every choice forced) is dealt again from the next seed of
         that sequence, since PettingZoo's API wants an agent to decide after ``reset``; a game over at once in
@@ -139,10 +141,14 @@ class RulecraftEnv(AECEnv):
         ``e.reset(seed=7)`` once, then ``e.reset()`` before each further game, the same games.
         """
         seed = _whole("seed", seed)  # numpy's whole numbers too, as an RL library's seeds often are
+        given = _given_state(self.game, self.players, options)
         if seed is not None:
             self._seeds.seed(seed)
-        self.game_seed = seed if seed is not None else self._seeds.getrandbits(63)
-        self.game_state = self.game.new_state(players=self.players, seed=self.game_seed)
+        if given is not None:  # no seed of its own: its generator goes on where the position left it
+            self.game_seed, self.game_state = None, given
+        else:
+            self.game_seed = seed if seed is not None else self._seeds.getrandbits(63)
+            self.game_state = self.game.new_state(players=self.players, seed=self.game_seed)
         for _ in range(DEALS):  # a deal over before anyone decides is no episode (PettingZoo's API wants a decision)
             if not self.game_state.is_terminal:
                 break
@@ -251,6 +257,43 @@ class RulecraftEnv(AECEnv):
         """Refuse a move or a look at a closed environment (RuntimeError: reset() opens it again)."""
         if self.game_state is None:
             raise RuntimeError("this environment was closed: call reset() to start a new game")
+
+
+def _given_state(game: Game, players: int, options: Mapping[str, Any] | None) -> State | None:
+    """A copy of the position ``options["state"]`` to play on, checked against ``game`` and ``players``; None without
+    one.  A position the environment cannot play (another game or player count, a game over, dice left to the caller)
+    is refused with a ValueError saying why.  Other keys are left alone, as Gymnasium's environments leave the options
+    they do not know (PettingZoo's ``api_test`` resets with ``options={"options": 1}``).
+
+    >>> import engine
+    >>> game = engine.load(engine.builtin_names()[0])
+    >>> _given_state(game, 2, None) is None, _given_state(game, 2, {"seed": 3}) is None
+    (True, True)
+    >>> _given_state(game, 2, {"state": "place X at 0,0"})
+    Traceback (most recent call last):
+    ValueError: reset()'s option 'state' is a position (game.new_state(...)), not 'place X at 0,0'
+    """
+    if options is None:
+        return None
+    if not isinstance(options, Mapping):
+        raise ValueError(f"reset()'s options are a dict ({{'state': STATE}}), not {cut(repr(options), 60)}")
+    state = options.get("state")
+    if state is None:
+        return None
+    if not isinstance(state, State):
+        raise ValueError(f"reset()'s option 'state' is a position (game.new_state(...)), not {cut(repr(state), 60)}")
+    if state.game is not game and state.game.content_hash != game.content_hash:
+        raise ValueError(f"the position given to reset() is of {state.game.name} (variants {list(state.game.variants) or 'none'}, "
+                         f"options set {dict(state.game.set_options) or 'none'}), not of this environment's "
+                         f"{game.name} (variants {list(game.variants) or 'none'}, options set {dict(game.set_options) or 'none'})")
+    if state.players != players:
+        raise ValueError(f"the position given to reset() has {state.players} players; this environment has {players}")
+    if state.is_terminal:
+        raise ValueError("the position given to reset() is a game over: nobody decides there")
+    if state.explicit_chance:
+        raise ValueError("the position given to reset() rolls its dice as the caller's decisions (explicit_chance=True); "
+                         "the environment rolls them itself: set it up with new_state(..., explicit_chance=False)")
+    return state.clone()
 
 
 def _whole(name: str, value: Any) -> Any:

@@ -962,3 +962,45 @@ def test_an_observation_vector_splits_into_its_named_segments(games: dict[str, e
     assert parts["seat"].tolist() == [2, 2, 2, 0, 0]
     with pytest.raises(ValueError, match=r"^this encoder splits vectors of 110 integers .* of tic-tac-toe for 2 players\), not"):
         encoder.split(vector[:-1])
+
+
+def test_rewards_may_be_the_scores_or_zero_sum_as_openspiel_s_utility(games: dict[str, engine.Game]) -> None:
+    """``env(..., utility=...)`` takes OpenSpiel's utilities: Kuhn poker's chips won or lost (``scores``) or ±1
+    (``zero-sum-returns``), where a win was worth 1 and a loss 0 whatever the pot (there was no ``utility``)."""
+    game = games["kuhn-poker"]
+    rewards: dict[str, list[list[float]]] = {}
+    for utility in ("returns", "zero-sum-returns", "scores", "zero-sum-scores"):
+        e = env(game, players=2, utility=utility)
+        for seed in range(6):
+            e.reset(seed=seed)
+            got = {}
+            for agent in e.agent_iter():
+                observation, reward, terminated, truncated, info = e.last()
+                got[agent] = reward
+                e.step(None if terminated or truncated else e.action_space(agent).sample(observation["action_mask"]))
+            state = e.unwrapped.game_state
+            expected = {"returns": state.returns(), "zero-sum-returns": [2 * r - 1 for r in state.returns()]}.get(
+                utility, [float(score) for score in state.outcome.scores])
+            rewards.setdefault(utility, []).append([got["player_1"], got["player_2"]])
+            assert rewards[utility][-1] == expected
+    assert rewards["scores"] == rewards["zero-sum-scores"] and {abs(r[0]) for r in rewards["scores"]} == {1.0, 2.0}
+    with pytest.raises(ValueError, match=r"^utility is one of returns, zero-sum-returns, scores, zero-sum-scores, not 'chips'$"):
+        env(game, utility="chips")
+    with pytest.raises(TypeError, match=r"^utility is a text \(returns, zero-sum-returns, scores, zero-sum-scores\), not 1$"):
+        env(game, utility=1)
+
+
+def test_the_global_state_is_every_seat_s_observation(games: dict[str, engine.Game]) -> None:
+    """``state()`` (PettingZoo's global state, for a critic that sees every seat) raised NotImplementedError; it is
+    each seat's observation vector in turn: both hands of Kuhn poker, never the card left in the deck."""
+    from engine.rl import Encoder
+
+    e = env(games["kuhn-poker"], players=2)
+    e.reset(seed=3)
+    whole = e.state()
+    assert e.state_space.shape == whole.shape and e.state_space.contains(whole)
+    game_state, encoder = e.unwrapped.game_state, Encoder(games["kuhn-poker"], 2)
+    for seat, part in enumerate(np.split(whole, 2), 1):
+        seen = game_state.observation(seat)
+        assert (part == encoder.encode(seen)).all() and seen["zones"]["deck"] == {"hidden": 1}
+        assert [z for z, held in seen["zones"].items() if isinstance(held, list) and held and z.startswith("hand")]

@@ -12,7 +12,8 @@ from the seed given to :meth:`RulecraftEnv.reset`.
 * observation: ``{"observation": int32 vector, "action_mask": int8 vector}``
   (:mod:`engine.rl.encoding`); the mask is all zeros for a seat not to move;
 * rewards: 0 until the game ends, then each seat's return
-  (:meth:`State.returns`: 1 for a sole winner, 1/k for k seats sharing a win, else 0).
+  (:meth:`State.returns`: 1 for a sole winner, 1/k for k seats sharing a win, else 0), or with
+  ``utility=`` the same made zero-sum, or the final scores (:mod:`engine.rl.utility`, as OpenSpiel's game).
 
 An illegal action raises ValueError with the reason and changes nothing.
 
@@ -45,6 +46,7 @@ from engine.model.game import Game
 from engine.model.state import State
 from engine.rl.actions import RANKED, ActionTable
 from engine.rl.encoding import HIGH, LOW, Encoder
+from engine.rl.utility import checked_utility, final_utilities
 
 
 P = ParamSpec("P")
@@ -71,6 +73,7 @@ class RulecraftEnv(AECEnv):
         set_options: Mapping[str, str] | None = None,
         ranked: int = RANKED,
         render_mode: str | None = None,
+        utility: str = "returns",
     ) -> None:
         super().__init__()
         if isinstance(ruleset, Game) and (variant or set_options):
@@ -85,6 +88,9 @@ class RulecraftEnv(AECEnv):
         if render_mode not in (None, "ansi", "human"):
             raise ValueError(f"render_mode must be None, 'ansi' or 'human', not {cut(repr(render_mode), 60)}")
         self.render_mode = render_mode
+        # returns checked to sum to 1 only where made zero-sum: a game may end with nobody winning (all 0)
+        self.utility = utility
+        self._sums_to_one = checked_utility(self.game, self.players, utility) and utility == "zero-sum-returns"
         self.table = ActionTable(self.game, ranked)
         self.encoder = Encoder(self.game, self.players)
         self.possible_agents = [agent_name(seat) for seat in range(1, self.players + 1)]
@@ -95,6 +101,7 @@ class RulecraftEnv(AECEnv):
             "action_mask": spaces.Box(0, 1, shape=(n,), dtype=np.int8),
         })
         self.observation_spaces = {agent: observation for agent in self.possible_agents}
+        self.state_space = spaces.Box(LOW, HIGH, shape=(self.players * len(self.encoder),), dtype=np.int32)
         self.action_spaces = {agent: spaces.Discrete(n) for agent in self.possible_agents}
         self.game_state: Any = None
         self.game_seed: int | None = None
@@ -180,6 +187,14 @@ class RulecraftEnv(AECEnv):
             mask[list(self._legal)] = 1
         return {"observation": self.encoder.encode(self.game_state.observation(seat)), "action_mask": mask}
 
+    def state(self) -> np.ndarray:
+        """The global state, for learners whose critic sees more than one seat (PettingZoo's ``state()``): every
+        seat's observation vector, seat 1's first, so everything some seat knows and nothing that no seat does (a
+        shuffled deck's order, a die not yet rolled); ``state_space`` is its space."""
+        self._check_open()
+        return np.concatenate([self.encoder.encode(self.game_state.observation(seat))
+                               for seat in range(1, self.players + 1)])
+
     def step(self, action: Any) -> None:
         self._check_open()
         agent = self.agent_selection
@@ -221,7 +236,7 @@ class RulecraftEnv(AECEnv):
             self._legal = {}
             self.agent_selection = self.agents[0]
         elif state.is_terminal:
-            returns = self.game_state.returns()
+            returns = final_utilities(self.game_state, self.utility, self._sums_to_one)
             for agent in self.agents:
                 self.rewards[agent] = float(returns[self.seat_of[agent] - 1])
                 self.terminations[agent] = True

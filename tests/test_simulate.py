@@ -1026,3 +1026,27 @@ def test_a_worker_process_that_dies_stops_the_run_with_the_games_before_it() -> 
                         r"the work it was running was lost with it \(nothing is retried\); the run stopped at game "
                         + str(int(games) + 1) + " of 2000", message), message
 
+
+
+def test_an_interrupted_run_resumes_from_its_partial_report_to_the_whole_run_s_report() -> None:
+    """``simulate(..., resume=partial)`` plays only the games an interrupted run lacks (a run could only start again
+    from its first game), and gives the report of the run never interrupted; a report of another run is refused."""
+
+    def stop_after_some(finished: int) -> None:
+        if finished >= 20:
+            raise KeyboardInterrupt
+
+    partial = simulate(GAME, players=2, n=60, seed=4, agents="random", progress=stop_after_some)
+    assert partial.partial and 20 <= partial.games < 60
+    played: list[int] = []
+    resumed = simulate(GAME, players=2, n=60, seed=4, agents="random", jobs=2, resume=partial, progress=played.append)
+    whole = simulate(GAME, players=2, n=60, seed=4, agents="random")
+    assert not resumed.partial and resumed.results == whole.results and resumed.to_json() == whole.to_json()
+    assert played[0] > partial.games and played[-1] == 60
+    with pytest.raises(ValueError, match=r"^the report resumed is of another run: its seed is 4, this run's 5$"):
+        simulate(GAME, players=2, n=60, seed=5, agents="random", resume=partial)
+    with pytest.raises(ValueError, match=r"^the report resumed is of another run: its agents are \['random', 'random'\], "
+                                         r"this run's \['greedy', 'random'\]$"):
+        simulate(GAME, players=2, n=60, seed=4, agents="greedy,random", resume=partial)
+    with pytest.raises(ValueError, match=rf"^the report resumed holds {partial.games} games, more than the 10 of this run$"):
+        simulate(GAME, players=2, n=10, seed=4, agents="random", resume=partial)

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.blocks.outcome import Ranking
 from engine.core.errors import RulecraftError
 from engine.core.showtext import cut
 
@@ -32,7 +33,8 @@ UTILITIES = ("returns", "zero-sum-returns", "scores", "zero-sum-scores")
 
 
 def checked_utility(game: "Game", players: int, utility: object) -> bool:
-    """Whether ``game``'s returns for ``players`` sum to 1 (two seats or more, no goals) when ``utility`` reads them;
+    """Whether ``game``'s returns for ``players`` sum to 1 (two seats or more, no goals, no ``nobody_wins``: a game
+    that may end with no winner pays every seat 0) when ``utility`` reads them;
     a utility that is no text is a TypeError, one not in :data:`UTILITIES` or ``zero-sum-returns`` for a game whose
     returns do not sum to 1 a ValueError, each saying what it takes.
 
@@ -47,10 +49,14 @@ def checked_utility(game: "Game", players: int, utility: object) -> bool:
         raise TypeError(f"utility is a text (returns, zero-sum-returns, scores, zero-sum-scores), not {cut(repr(utility), 60)}")
     if utility not in UTILITIES:
         raise ValueError(f"utility is one of {', '.join(UTILITIES)}, not {cut(repr(utility), 60)}")
-    constant = utility in ("returns", "zero-sum-returns") and players >= 2 and not game.cooperative(players)
+    nobody = any(isinstance(block, Ranking) and block.nobody is not None for counts, block in game.outcomes
+                 if players in counts)  # nobody_wins: a game may end with every return 0
+    constant = (utility in ("returns", "zero-sum-returns") and players >= 2 and not game.cooperative(players)
+                and not nobody)
     if utility == "zero-sum-returns" and not constant:
         raise ValueError(f"utility=zero-sum-returns needs a game of two players or more whose returns sum to 1 (not "
-                         f"one that goals decide): {game.name} for {players} players is not; use returns")
+                         f"one that goals decide, nor one that may end with nobody winning: nobody_wins): {game.name} "
+                         f"for {players} players is not; use returns")
     return constant
 
 

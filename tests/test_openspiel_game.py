@@ -727,3 +727,13 @@ def test_limits_written_wrong_are_refused_saying_so() -> None:
         pyspiel.load_game("rulecraft(ruleset=kuhn-poker,limits=stpes:5)")
     with pytest.raises(TypeError, match="limits is an engine.core.limits.Limits"):
         load_game("kuhn-poker", limits={"steps": 5})  # type: ignore[arg-type]
+
+
+def test_a_game_that_may_end_with_nobody_winning_is_not_constant_sum() -> None:
+    """A ruleset with ``nobody_wins`` was declared CONSTANT_SUM 1, and a game that every seat lost stopped OpenSpiel's
+    own check with 'the returns [0.0, 0.0, 0.0] do not sum to 1'; it is GENERAL_SUM, and zero-sum-returns is refused."""
+    game = load_game(str(Path(__file__).parent.parent / "docs" / "examples" / "sleuth"), players=3)
+    assert game.get_type().utility == pyspiel.GameType.Utility.GENERAL_SUM
+    pyspiel.random_sim_test(game, num_sims=20, serialize=False, verbose=False)
+    with pytest.raises(ValueError, match="nor one that may end with nobody winning: nobody_wins"):
+        load_game(str(Path(__file__).parent.parent / "docs" / "examples" / "sleuth"), players=3, utility="zero-sum-returns")

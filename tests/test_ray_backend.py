@@ -7,11 +7,13 @@ without it these tests are skipped, except under CI (``CI`` set), where they fai
 from __future__ import annotations
 
 import importlib
+import operator
 import os
 import tempfile
 import time
 from collections.abc import Iterator
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -91,6 +93,30 @@ def test_a_game_failing_on_a_worker_keeps_the_games_finished_before_it() -> None
     with pytest.raises(GameFailed) as local:
         simulate(failing, players=2, n=200, seed=0, agents="random", jobs=1)
     assert str(info.value) == str(local.value) and info.value.report is not None and info.value.report.partial
+
+
+def test_a_task_lost_with_its_worker_stops_the_run_with_the_games_before_it() -> None:
+    """A Ray worker killed while it played (out of memory, a kill -9) ended the command with Ray's WorkerCrashedError
+    and its traceback, every game finished before it lost; it is now the engine's WorkerLost, and simulate keeps the
+    games of the tasks read before it, marked partial, as when a game fails."""
+    from engine.runner.executor import WorkerLost
+    from engine.runner.simulate import GameFailed, simulate
+
+    with pytest.raises(WorkerLost, match=r"^a Ray task was lost \(WorkerCrashedError: .*\): the work it was running was lost"):
+        list(make_executor("ray").map(os._exit, [1]))
+
+    class Losing(RayExecutor):
+        """Ray's executor whose third task's worker exits (each task calls what it is given, to be found on the workers)."""
+
+        def map(self, fn: Any, items: Any) -> Any:
+            calls = [partial(os._exit, 1) if i == 2 else partial(fn, item) for i, item in enumerate(items)]
+            return super().map(operator.methodcaller("__call__"), calls)
+
+    with pytest.raises(GameFailed, match=r"a Ray task was lost .*; the run stopped at game (\d+) of 200$") as info:
+        simulate("tutorial-tiles", n=200, seed=0, executor=Losing())
+    report = info.value.report
+    assert report is not None and report.partial and report.games == 2 * (200 // 16)
+    assert report.results == simulate("tutorial-tiles", n=report.games, seed=0).results
 
 
 def test_address_without_ray_backend_is_refused() -> None:

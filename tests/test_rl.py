@@ -891,3 +891,116 @@ def test_a_turn_that_takes_the_limit_of_decisions_truncates_the_episode_with_the
     with pytest.raises(RulecraftError, match=re.escape(reason)):  # simulate stops at the same place
         from engine.runner.simulate import play_game
         play_game(game, 2, 1, ["random", "random"])
+
+
+def test_reset_plays_on_from_a_position_set_up_through_the_api(games: dict[str, engine.Game]) -> None:
+    """``reset(options={"state": STATE})`` starts the episode at a position made with new_state and apply (reset's
+    options were ignored: the environment dealt a new game from the seed); the position given is left as it was.
+    Other options are left alone, as Gymnasium's environments do (PettingZoo's api_test resets with one)."""
+    from engine.rl import Encoder
+
+    game = games["tic-tac-toe"]
+    position = game.new_state(players=2, seed=0)
+    for move in ("place X at 0,0", "place O at 1,0", "place X at 1,1", "place O at 2,0"):
+        position.apply(move)
+    before = position.to_json()
+    e = env(game, players=2)
+    e.reset(seed=5, options={"state": position})
+    observation, reward, terminated, truncated, info = e.last()
+    table = e.unwrapped.table
+    assert e.agent_selection == "player_1" and e.unwrapped.game_seed is None
+    assert (observation["observation"] == Encoder(game, 2).encode(position.observation(1))).all()
+    assert sorted(table.describe(int(i)) for i in np.flatnonzero(observation["action_mask"])) == sorted(
+        position.legal_actions().texts())
+    e.step(next(i for i in range(len(table)) if table.describe(i) == "place X at 2,2"))  # three in a line
+    assert e.unwrapped.rewards == {"player_1": 1.0, "player_2": 0.0} and all(e.unwrapped.terminations.values())
+    assert position.to_json() == before
+    e.reset(seed=5, options={"options": 1})
+    assert e.unwrapped.game_seed == 5 and e.unwrapped.game_state.turn_number == 1
+
+
+@pytest.mark.parametrize(("options", "reason"), [
+    ({"state": "place X at 0,0"}, "reset()'s option 'state' is a position (game.new_state(...)), not 'place X at 0,0'"),
+    ("state", "reset()'s options are a dict ({'state': STATE}), not 'state'"),
+    ({"state": ("connect-four", 2)}, "the position given to reset() is of connect-four (variants none, options set "
+                                     "none), not of this environment's tic-tac-toe (variants none, options set none)"),
+    ({"state": ("tic-tac-toe", "over")}, "the position given to reset() is a game over: nobody decides there"),
+    ({"state": ("tic-tac-toe", "chance")}, "the position given to reset() rolls its dice as the caller's decisions"),
+])
+def test_reset_refuses_an_option_or_a_position_it_cannot_play_and_keeps_its_game(
+        games: dict[str, engine.Game], options: Any, reason: str) -> None:
+    if isinstance(options, dict) and isinstance(options.get("state"), tuple):
+        name, kind = options["state"]
+        state = games[name].new_state(players=2, seed=0, explicit_chance=kind == "chance")
+        while kind == "over" and not state.is_terminal:
+            state.apply(state.legal_actions()[0])
+        options = {"state": state}
+    e = env(games["tic-tac-toe"], players=2)
+    e.reset(seed=1)
+    e.step(int(np.flatnonzero(e.last()[0]["action_mask"])[0]))
+    before = e.unwrapped.game_state.to_json()
+    with pytest.raises(ValueError, match=re.escape(reason)):
+        e.reset(seed=2, options=options)
+    assert e.unwrapped.game_state.to_json() == before and e.agent_selection == "player_2"
+    assert e.unwrapped.game_seed == 1
+
+
+def test_an_observation_vector_splits_into_its_named_segments(games: dict[str, engine.Game]) -> None:
+    """``Encoder.split`` names the parts of a vector (there was only ``describe``'s text to copy offsets from)."""
+    from engine.rl import Encoder
+
+    game = games["tic-tac-toe"]
+    state = game.new_state(players=2, seed=0)
+    state.apply("place X at 1,1")
+    encoder = Encoder(game, 2)
+    vector = encoder.encode(state.observation(2))
+    parts = encoder.split(vector)
+    assert list(parts) == [s.name for s in encoder.segments if s.length]
+    assert np.concatenate(list(parts.values())).tolist() == vector.tolist()
+    cell = list(encoder.cells).index("1,1")
+    assert parts["board"].reshape(-1, 2)[cell].tolist() == [encoder.names["X"], encoder.faces["face"]]
+    assert parts["seat"].tolist() == [2, 2, 2, 0, 0]
+    with pytest.raises(ValueError, match=r"^this encoder splits vectors of 110 integers .* of tic-tac-toe for 2 players\), not"):
+        encoder.split(vector[:-1])
+
+
+def test_rewards_may_be_the_scores_or_zero_sum_as_openspiel_s_utility(games: dict[str, engine.Game]) -> None:
+    """``env(..., utility=...)`` takes OpenSpiel's utilities: Kuhn poker's chips won or lost (``scores``) or ±1
+    (``zero-sum-returns``), where a win was worth 1 and a loss 0 whatever the pot (there was no ``utility``)."""
+    game = games["kuhn-poker"]
+    rewards: dict[str, list[list[float]]] = {}
+    for utility in ("returns", "zero-sum-returns", "scores", "zero-sum-scores"):
+        e = env(game, players=2, utility=utility)
+        for seed in range(6):
+            e.reset(seed=seed)
+            got = {}
+            for agent in e.agent_iter():
+                observation, reward, terminated, truncated, info = e.last()
+                got[agent] = reward
+                e.step(None if terminated or truncated else e.action_space(agent).sample(observation["action_mask"]))
+            state = e.unwrapped.game_state
+            expected = {"returns": state.returns(), "zero-sum-returns": [2 * r - 1 for r in state.returns()]}.get(
+                utility, [float(score) for score in state.outcome.scores])
+            rewards.setdefault(utility, []).append([got["player_1"], got["player_2"]])
+            assert rewards[utility][-1] == expected
+    assert rewards["scores"] == rewards["zero-sum-scores"] and {abs(r[0]) for r in rewards["scores"]} == {1.0, 2.0}
+    with pytest.raises(ValueError, match=r"^utility is one of returns, zero-sum-returns, scores, zero-sum-scores, not 'chips'$"):
+        env(game, utility="chips")
+    with pytest.raises(TypeError, match=r"^utility is a text \(returns, zero-sum-returns, scores, zero-sum-scores\), not 1$"):
+        env(game, utility=1)
+
+
+def test_the_global_state_is_every_seat_s_observation(games: dict[str, engine.Game]) -> None:
+    """``state()`` (PettingZoo's global state, for a critic that sees every seat) raised NotImplementedError; it is
+    each seat's observation vector in turn: both hands of Kuhn poker, never the card left in the deck."""
+    from engine.rl import Encoder
+
+    e = env(games["kuhn-poker"], players=2)
+    e.reset(seed=3)
+    whole = e.state()
+    assert e.state_space.shape == whole.shape and e.state_space.contains(whole)
+    game_state, encoder = e.unwrapped.game_state, Encoder(games["kuhn-poker"], 2)
+    for seat, part in enumerate(np.split(whole, 2), 1):
+        seen = game_state.observation(seat)
+        assert (part == encoder.encode(seen)).all() and seen["zones"]["deck"] == {"hidden": 1}
+        assert [z for z, held in seen["zones"].items() if isinstance(held, list) and held and z.startswith("hand")]

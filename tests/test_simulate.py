@@ -979,3 +979,74 @@ def test_an_endless_turn_stops_bench_playouts_search_rollouts_and_play_at_the_st
     assert result.output.rstrip().endswith(f"{step.pos}: turn 35 has taken 200 decisions without passing: does a step "
                                            "offer choices that never run out? (limit turn_decisions=200; raise it with "
                                            "--limit turn_decisions=N); the game stops here"), result.output[-500:]
+
+
+# ---------------------------------------------------------------- a worker that dies
+
+
+_KILLED_WORKER = '''
+import os, signal
+import engine.runner.agents as agents
+from engine.runner.simulate import GameFailed, simulate
+
+parent = os.getpid()
+
+class Killed:
+    """Plays the first action; in a worker process, killed at its 400th decision (as the out-of-memory killer would)."""
+    name, calls = "killed", 0
+    def choose(self, state):
+        Killed.calls += 1
+        if os.getpid() != parent and Killed.calls > 400:
+            os.kill(os.getpid(), signal.SIGKILL)
+        return state.legal_actions()[0]
+
+agents.agent_kind("killed")(lambda argument, rng: Killed())
+try:
+    simulate("tic-tac-toe", n=2000, agents="killed,random", jobs=2)
+except GameFailed as err:
+    print(err.report.games, err.report.partial)
+    print(err)
+'''
+
+
+def test_a_worker_process_that_dies_stops_the_run_with_the_games_before_it() -> None:
+    """A local worker killed (SIGKILL: the out-of-memory killer, a kill -9) hung the run for ever: the pool put a new
+    worker in its place and waited for the lost games.  The run now stops within seconds with the report of the games
+    before them, marked partial, and says which worker died and how."""
+    import subprocess
+    import sys
+
+    try:
+        done = subprocess.run([sys.executable, "-c", _KILLED_WORKER], capture_output=True, text=True, timeout=120)
+    except subprocess.TimeoutExpired:
+        pytest.fail("the run waited for ever for the games of a worker that had died")
+    games, partial, message = done.stdout.strip().split(maxsplit=2)
+    assert int(games) < 2000 and games != "0" and partial == "True", done.stdout + done.stderr
+    assert re.fullmatch(r"worker process \d+ was killed by SIGKILL \(the out-of-memory killer sends it, as kill -9 does\): "
+                        r"the work it was running was lost with it \(nothing is retried\); the run stopped at game "
+                        + str(int(games) + 1) + " of 2000", message), message
+
+
+
+def test_an_interrupted_run_resumes_from_its_partial_report_to_the_whole_run_s_report() -> None:
+    """``simulate(..., resume=partial)`` plays only the games an interrupted run lacks (a run could only start again
+    from its first game), and gives the report of the run never interrupted; a report of another run is refused."""
+
+    def stop_after_some(finished: int) -> None:
+        if finished >= 20:
+            raise KeyboardInterrupt
+
+    partial = simulate(GAME, players=2, n=60, seed=4, agents="random", progress=stop_after_some)
+    assert partial.partial and 20 <= partial.games < 60
+    played: list[int] = []
+    resumed = simulate(GAME, players=2, n=60, seed=4, agents="random", jobs=2, resume=partial, progress=played.append)
+    whole = simulate(GAME, players=2, n=60, seed=4, agents="random")
+    assert not resumed.partial and resumed.results == whole.results and resumed.to_json() == whole.to_json()
+    assert played[0] > partial.games and played[-1] == 60
+    with pytest.raises(ValueError, match=r"^the report resumed is of another run: its seed is 4, this run's 5$"):
+        simulate(GAME, players=2, n=60, seed=5, agents="random", resume=partial)
+    with pytest.raises(ValueError, match=r"^the report resumed is of another run: its agents are \['random', 'random'\], "
+                                         r"this run's \['greedy', 'random'\]$"):
+        simulate(GAME, players=2, n=60, seed=4, agents="greedy,random", resume=partial)
+    with pytest.raises(ValueError, match=rf"^the report resumed holds {partial.games} games, more than the 10 of this run$"):
+        simulate(GAME, players=2, n=10, seed=4, agents="random", resume=partial)

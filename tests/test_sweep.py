@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -212,3 +213,23 @@ def test_a_value_under_which_the_games_stop_at_the_turn_limit_says_so() -> None:
     stopped = [line for line in result.output.splitlines() if "stopped by the turn limit" in line]
     assert len(stopped) == 1 and stopped[0].startswith("  max_guesses=0: ") and stopped[0].endswith(
         "4 of 4 games stopped by the turn limit (end: max_turns): their 'end: when' never held"), result.output
+
+
+def test_an_interrupted_sweep_resumes_to_the_sweep_never_interrupted() -> None:
+    """``sweep(..., resume=partial)`` keeps the finished runs and goes on from the partial one (an interrupted sweep
+    could only start again from its first value); a sweep of another option or values is refused."""
+    def progress(run: int, count: int) -> Callable[[int], None]:
+        def told(finished: int) -> None:
+            if run == 1 and finished >= 20:
+                raise KeyboardInterrupt
+        return told
+
+    partial = sweep("tutorial-tiles", "board_size", [3, 4, 5], n=40, progress=progress)
+    assert partial.partial and [run.value for run in partial.runs] == ["3", "4"] and partial.runs[1].report.partial
+    resumed = sweep("tutorial-tiles", "board_size", [3, 4, 5], n=40, resume=partial)
+    assert not resumed.partial
+    assert resumed.to_json() == sweep("tutorial-tiles", "board_size", [3, 4, 5], n=40).to_json()
+    with pytest.raises(ValueError, match=r"^the sweep resumed is of the option board_size, not win_score$"):
+        sweep("tutorial-tiles", "win_score", [3, 4], n=40, resume=partial)
+    with pytest.raises(ValueError, match=r"^the sweep resumed ran the values 3, 4, which are not the first of 4, 3$"):
+        sweep("tutorial-tiles", "board_size", [4, 3], n=40, resume=partial)

@@ -144,6 +144,24 @@ class Encoder:
             raise ValueError(f"this observation of {self.game.name} is not one State.observation makes: "
                              f"{type(err).__name__}: {cut(str(err), 80)}") from None
 
+    def split(self, vector: Any) -> dict[str, np.ndarray]:
+        """The parts of a vector of this layout by segment name (those that take room in it), each a view of the
+        vector: ``split(v)["board"]`` in place of ``v[8:26]`` copied from ``describe``.  A vector of another length
+        (another game's, or an observation dict not taken apart) is a ValueError.
+
+        >>> import engine
+        >>> game = engine.load(engine.builtin_names()[0])
+        >>> encoder = Encoder(game, 2)
+        >>> parts = encoder.split(encoder.encode(game.new_state(players=2).observation(1)))
+        >>> list(parts)[:2], int(parts["seat"][0]), sum(map(len, parts.values())) == len(encoder)
+        (['seat', 'current role'], 1, True)
+        """
+        shape = getattr(vector, "shape", None)
+        if shape != (self.size,):
+            raise ValueError(f"this encoder splits vectors of {self.size} integers (observation['observation'] of "
+                             f"{self.game.name} for {self.players} players), not {cut(repr(vector), 60)}")
+        return {s.name: vector[s.offset:s.offset + s.length] for s in self.segments if s.length}
+
     def _vector(self, obs: dict[str, Any]) -> np.ndarray:
         """The vector of ``obs``, an observation of this game and player count."""
         v = np.zeros(self.size, dtype=np.int32)

@@ -12,7 +12,8 @@ from the seed given to :meth:`RulecraftEnv.reset`.
 * observation: ``{"observation": int32 vector, "action_mask": int8 vector}``
   (:mod:`engine.rl.encoding`); the mask is all zeros for a seat not to move;
 * rewards: 0 until the game ends, then each seat's return
-  (:meth:`State.returns`: 1 for a sole winner, 1/k for k seats sharing a win, else 0).
+  (:meth:`State.returns`: 1 for a sole winner, 1/k for k seats sharing a win, else 0), or with
+  ``utility=`` the same made zero-sum, or the final scores (:mod:`engine.rl.utility`, as OpenSpiel's game).
 
 An illegal action raises ValueError with the reason and changes nothing.
 
@@ -42,8 +43,10 @@ from pettingzoo.utils import wrappers
 from engine.compiling.loading import load
 from engine.core.showtext import cut, shown
 from engine.model.game import Game
+from engine.model.state import State
 from engine.rl.actions import RANKED, ActionTable
 from engine.rl.encoding import HIGH, LOW, Encoder
+from engine.rl.utility import checked_utility, final_utilities
 
 
 P = ParamSpec("P")
@@ -70,6 +73,7 @@ class RulecraftEnv(AECEnv):
         set_options: Mapping[str, str] | None = None,
         ranked: int = RANKED,
         render_mode: str | None = None,
+        utility: str = "returns",
     ) -> None:
         super().__init__()
         if isinstance(ruleset, Game) and (variant or set_options):
@@ -84,6 +88,9 @@ class RulecraftEnv(AECEnv):
         if render_mode not in (None, "ansi", "human"):
             raise ValueError(f"render_mode must be None, 'ansi' or 'human', not {cut(repr(render_mode), 60)}")
         self.render_mode = render_mode
+        # returns checked to sum to 1 only where made zero-sum: a game may end with nobody winning (all 0)
+        self.utility = utility
+        self._sums_to_one = checked_utility(self.game, self.players, utility) and utility == "zero-sum-returns"
         self.table = ActionTable(self.game, ranked)
         self.encoder = Encoder(self.game, self.players)
         self.possible_agents = [agent_name(seat) for seat in range(1, self.players + 1)]
@@ -94,6 +101,7 @@ class RulecraftEnv(AECEnv):
             "action_mask": spaces.Box(0, 1, shape=(n,), dtype=np.int8),
         })
         self.observation_spaces = {agent: observation for agent in self.possible_agents}
+        self.state_space = spaces.Box(LOW, HIGH, shape=(self.players * len(self.encoder),), dtype=np.int32)
         self.action_spaces = {agent: spaces.Discrete(n) for agent in self.possible_agents}
         self.game_state: Any = None
         self.game_seed: int | None = None
@@ -128,7 +136,8 @@ class RulecraftEnv(AECEnv):
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """A new game, dealt from ``seed``; without one, from the next seed of a sequence that the last seed given
         starts (as Gymnasium's environments do), or at random if none was ever given.  The game's own seed is kept
-        in ``self.game_seed``.
+        in ``self.game_seed``.  ``options={"state": STATE}`` plays on from a copy of a position set up through the
+        API instead (``game.new_state(...)`` then ``apply``); see :func:`_given_state`.
 
         A deal that is over before anyone decides (every choice forced) is dealt again from the next seed of
         that sequence, since PettingZoo's API wants an agent to decide after ``reset``; a game over at once in
@@ -139,10 +148,14 @@ class RulecraftEnv(AECEnv):
         ``e.reset(seed=7)`` once, then ``e.reset()`` before each further game, the same games.
         """
         seed = _whole("seed", seed)  # numpy's whole numbers too, as an RL library's seeds often are
+        given = _given_state(self.game, self.players, options)
         if seed is not None:
             self._seeds.seed(seed)
-        self.game_seed = seed if seed is not None else self._seeds.getrandbits(63)
-        self.game_state = self.game.new_state(players=self.players, seed=self.game_seed)
+        if given is not None:  # no seed of its own: its generator goes on where the position left it
+            self.game_seed, self.game_state = None, given
+        else:
+            self.game_seed = seed if seed is not None else self._seeds.getrandbits(63)
+            self.game_state = self.game.new_state(players=self.players, seed=self.game_seed)
         for _ in range(DEALS):  # a deal over before anyone decides is no episode (PettingZoo's API wants a decision)
             if not self.game_state.is_terminal:
                 break
@@ -173,6 +186,14 @@ class RulecraftEnv(AECEnv):
         if self.game_state.seat_to_move == seat:
             mask[list(self._legal)] = 1
         return {"observation": self.encoder.encode(self.game_state.observation(seat)), "action_mask": mask}
+
+    def state(self) -> np.ndarray:
+        """The global state, for learners whose critic sees more than one seat (PettingZoo's ``state()``): every
+        seat's observation vector, seat 1's first, so everything some seat knows and nothing that no seat does (a
+        shuffled deck's order, a die not yet rolled); ``state_space`` is its space."""
+        self._check_open()
+        return np.concatenate([self.encoder.encode(self.game_state.observation(seat))
+                               for seat in range(1, self.players + 1)])
 
     def step(self, action: Any) -> None:
         self._check_open()
@@ -215,7 +236,7 @@ class RulecraftEnv(AECEnv):
             self._legal = {}
             self.agent_selection = self.agents[0]
         elif state.is_terminal:
-            returns = self.game_state.returns()
+            returns = final_utilities(self.game_state, self.utility, self._sums_to_one)
             for agent in self.agents:
                 self.rewards[agent] = float(returns[self.seat_of[agent] - 1])
                 self.terminations[agent] = True
@@ -251,6 +272,43 @@ class RulecraftEnv(AECEnv):
         """Refuse a move or a look at a closed environment (RuntimeError: reset() opens it again)."""
         if self.game_state is None:
             raise RuntimeError("this environment was closed: call reset() to start a new game")
+
+
+def _given_state(game: Game, players: int, options: Mapping[str, Any] | None) -> State | None:
+    """A copy of the position ``options["state"]`` to play on, checked against ``game`` and ``players``; None without
+    one.  A position the environment cannot play (another game or player count, a game over, dice left to the caller)
+    is refused with a ValueError saying why.  Other keys are left alone, as Gymnasium's environments leave the options
+    they do not know (PettingZoo's ``api_test`` resets with ``options={"options": 1}``).
+
+    >>> import engine
+    >>> game = engine.load(engine.builtin_names()[0])
+    >>> _given_state(game, 2, None) is None, _given_state(game, 2, {"seed": 3}) is None
+    (True, True)
+    >>> _given_state(game, 2, {"state": "place X at 0,0"})
+    Traceback (most recent call last):
+    ValueError: reset()'s option 'state' is a position (game.new_state(...)), not 'place X at 0,0'
+    """
+    if options is None:
+        return None
+    if not isinstance(options, Mapping):
+        raise ValueError(f"reset()'s options are a dict ({{'state': STATE}}), not {cut(repr(options), 60)}")
+    state = options.get("state")
+    if state is None:
+        return None
+    if not isinstance(state, State):
+        raise ValueError(f"reset()'s option 'state' is a position (game.new_state(...)), not {cut(repr(state), 60)}")
+    if state.game is not game and state.game.content_hash != game.content_hash:
+        raise ValueError(f"the position given to reset() is of {state.game.name} (variants {list(state.game.variants) or 'none'}, "
+                         f"options set {dict(state.game.set_options) or 'none'}), not of this environment's "
+                         f"{game.name} (variants {list(game.variants) or 'none'}, options set {dict(game.set_options) or 'none'})")
+    if state.players != players:
+        raise ValueError(f"the position given to reset() has {state.players} players; this environment has {players}")
+    if state.is_terminal:
+        raise ValueError("the position given to reset() is a game over: nobody decides there")
+    if state.explicit_chance:
+        raise ValueError("the position given to reset() rolls its dice as the caller's decisions (explicit_chance=True); "
+                         "the environment rolls them itself: set it up with new_state(..., explicit_chance=False)")
+    return state.clone()
 
 
 def _whole(name: str, value: Any) -> Any:

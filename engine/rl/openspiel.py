@@ -77,6 +77,7 @@ from engine.model.state import State as EngineState
 from engine.rl.actions import ActionTable
 from engine.rl.chance import LIMIT, Chosen, drawn, may_draw
 from engine.rl.encoding import HIGH, LOW, Encoder
+from engine.rl.utility import UTILITIES, checked_utility, final_utilities
 
 try:
     import pyspiel
@@ -91,7 +92,6 @@ PARAMETERS: dict[str, Any] = {"ruleset": "", "players": 0, "variant": "", "optio
                                "utility": "returns"}
 """The game's parameters and their defaults."""
 
-UTILITIES = ("returns", "zero-sum-returns", "scores", "zero-sum-scores")
 """What a final position is worth to each player (see the module's docstring)."""
 
 _GAME_TYPE = dict(
@@ -432,17 +432,7 @@ class RulecraftState(pyspiel.State):
         if not self.is_terminal():
             return [0.0] * rules.players
         assert position is not None and position.outcome is not None
-        if rules.utility in ("returns", "zero-sum-returns"):
-            values = [float(v) for v in position.returns()]
-            if rules.constant_sum and abs(sum(values) - 1.0) > 1e-9:
-                raise RulecraftError(f"{rules.game.name}: the returns {values} do not sum to 1, as a game without "
-                                     "goals should")
-            return values if rules.utility == "returns" else [v * rules.players - 1.0 for v in values]
-        values = [float(v) for v in position.outcome.scores]
-        if rules.utility == "zero-sum-scores" and sum(values) != 0:
-            raise RulecraftError(f"{rules.game.name}: the final scores {values} do not sum to 0: "
-                                 "use utility=scores for a game that is not zero-sum")
-        return values
+        return final_utilities(position, rules.utility, rules.constant_sum)
 
     def resample_from_infostate(self, player: int, sampler: Callable[[], float]) -> "RulecraftState":
         """A state ``player`` cannot tell from this one: everything hidden from it dealt again at random
@@ -515,7 +505,7 @@ def _rules_of(params: tuple[tuple[str, Any], ...]) -> Rules:
     for key in ("ruleset", "variant", "options", "limits"):
         _check_writable(key, str(given[key]))
     utility = given["utility"]
-    if utility not in UTILITIES:
+    if utility not in UTILITIES:  # before the ruleset is loaded (checked_utility checks the rest once it is)
         raise ValueError(f"utility is one of {', '.join(UTILITIES)}, not {cut(repr(utility), 60)}")
     variant, options = str(given["variant"]), str(given["options"])
     set_options = _options(options) or None
@@ -527,12 +517,8 @@ def _rules_of(params: tuple[tuple[str, Any], ...]) -> Rules:
     players = int(given["players"]) or game.default_players
     if players not in counts:
         raise ValueError(f"{game.name} is played by {', '.join(map(str, counts))} players, not {players}")
-    goals = game.cooperative(players)
     deterministic = not may_draw(game, players)
-    constant = utility in ("returns", "zero-sum-returns") and players >= 2 and not goals
-    if utility == "zero-sum-returns" and not constant:
-        raise ValueError(f"utility=zero-sum-returns needs a game of two players or more whose returns sum to 1 (not "
-                         f"one that goals decide): {game.name} for {players} players is not; use returns")
+    constant = checked_utility(game, players, utility)
     zero_sum = utility in ("zero-sum-returns", "zero-sum-scores")
     game_type = pyspiel.GameType(
         short_name=NAME, long_name=f"Rulecraft: {game.title or game.name}",

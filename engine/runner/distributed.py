@@ -29,7 +29,7 @@ from typing import Any, Callable, Iterator, Sequence, TypeVar
 
 from engine.core.errors import RulecraftError
 from engine.runner.backends import BACKENDS
-from engine.runner.executor import Executor, LocalExecutor
+from engine.runner.executor import Executor, LocalExecutor, WorkerLost
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -148,7 +148,9 @@ def _apply(fn: Callable[[T], R], item: T) -> R:
 
 def _result(ray: Any, ref: Any) -> Any:
     """The value of a finished task; an error raised in it comes back as the engine's own error, of its own kind (a
-    game's failing effect stays an EffectRuntimeError, so that simulate keeps the games finished before it)."""
+    game's failing effect stays an EffectRuntimeError, so that simulate keeps the games finished before it).  A task
+    lost with its worker or node (killed, out of memory, its machine gone) is :class:`WorkerLost`, saying what Ray
+    said; it was Ray's own error, whose traceback ended the command and lost every game finished before it."""
     try:
         return ray.get(ref)
     except ray.exceptions.RayTaskError as err:
@@ -156,3 +158,7 @@ def _result(ray: Any, ref: Any) -> Any:
         if isinstance(cause, RulecraftError):
             raise cause from None
         raise
+    except ray.exceptions.RayError as err:
+        said = str(err).strip().splitlines()
+        raise WorkerLost(f"a Ray task was lost ({type(err).__name__}: {said[0] if said else 'no reason given'}): the "
+                         "work it was running was lost with it (tasks are not retried)") from None

@@ -29,6 +29,7 @@ from engine.core.errors import RulecraftError
 
 if TYPE_CHECKING:
     import multiprocessing.pool
+    import multiprocessing.process
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -49,6 +50,19 @@ class TooManyJobs(RulecraftError, ValueError):
     """More worker processes asked for than the machine has cores."""
 
 
+class WorkerLost(RulecraftError):
+    """A worker process (or a cluster's worker or node) died while work was given to it: killed by the system's
+    out-of-memory killer, by hand, or lost with its machine.  What it was running is lost; nothing is retried.
+
+    >>> str(WorkerLost("worker process 41 was killed by SIGKILL"))
+    'worker process 41 was killed by SIGKILL'
+    """
+
+
+WATCH_SECONDS = 1.0
+"""How often a run on local worker processes checks, while it waits for a result, that none of them has died."""
+
+
 def max_jobs() -> int:
     """The cores this process may run on: the most worker processes a local run starts.
 
@@ -64,7 +78,10 @@ class LocalExecutor:
 
     The workers ignore Ctrl-C (SIGINT): the parent alone stops the run,
     keeping the results finished so far, and terminates them; no worker
-    prints anything.
+    prints anything.  A worker that dies (the out-of-memory killer, a
+    ``kill -9``) stops the run with :class:`WorkerLost` within
+    :data:`WATCH_SECONDS`, where the pool put another in its place and waited
+    for the lost work for ever.
     """
 
     def __init__(self, jobs: int = 1) -> None:
@@ -86,8 +103,47 @@ class LocalExecutor:
         if self.jobs == 1 or len(items) <= 1:
             yield from map(fn, items)
             return
-        with _forked_pool(min(self.jobs, len(items))) as pool:
-            yield from pool.imap(fn, items)  # leaving the block (done, or interrupted) terminates the workers
+        import multiprocessing
+
+        before = set(multiprocessing.active_children())
+        with _forked_pool(min(self.jobs, len(items))) as pool:  # leaving it (done, interrupted) terminates the workers
+            workers = set(multiprocessing.active_children()) - before
+            results = pool.imap(fn, items)
+            for _ in items:
+                yield _watched(results, workers)
+
+
+def _watched(results: multiprocessing.pool.IMapIterator[R], workers: set[multiprocessing.process.BaseProcess]) -> R:
+    """The next of ``results``, checking every :data:`WATCH_SECONDS` while it waits that no worker has died: a
+    pool replaces a dead worker but never gives back the work it held, so the wait would never end.
+
+    Raises :class:`WorkerLost` naming the worker and how it ended.
+    """
+    import multiprocessing
+
+    while True:
+        try:
+            return results.next(timeout=WATCH_SECONDS)
+        except multiprocessing.TimeoutError:
+            dead = sorted((worker for worker in workers if not worker.is_alive()), key=lambda worker: worker.pid or 0)
+            if dead:
+                raise WorkerLost(f"worker process {dead[0].pid} {_ended(dead[0].exitcode)}: the work it was running "
+                                 "was lost with it (nothing is retried)") from None
+
+
+def _ended(code: int | None) -> str:
+    """How a process ended, from its exit code: a signal by name (the out-of-memory killer's is SIGKILL).
+
+    >>> _ended(-9), _ended(1)
+    ('was killed by SIGKILL (the out-of-memory killer sends it, as kill -9 does)', 'exited with status 1')
+    """
+    if code is not None and code < 0:
+        try:
+            name = signal.Signals(-code).name
+        except ValueError:
+            name = f"signal {-code}"
+        return f"was killed by {name}" + (" (the out-of-memory killer sends it, as kill -9 does)" if name == "SIGKILL" else "")
+    return f"exited with status {code}"
 
 
 @contextmanager

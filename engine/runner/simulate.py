@@ -44,7 +44,7 @@ from engine.model.game import Game
 from engine.model.state import State
 from engine.runner.agents import Agent, kinds_only_here, make_agent
 from engine.runner.backends import MAX_GAMES
-from engine.runner.executor import Executor, LocalExecutor
+from engine.runner.executor import Executor, LocalExecutor, WorkerLost
 from engine.runner.report import GameResult, SimulationReport
 
 
@@ -390,8 +390,13 @@ def simulate(
     progress: Progress | None = None,
     executor: Executor | None = None,
     rotate: bool = False,
+    resume: SimulationReport | None = None,
 ) -> SimulationReport:
     """Play ``n`` games on ``executor`` (default: ``jobs`` local processes) and report on them.
+
+    ``resume``, the partial report of an interrupted run of the same game, players, seed, agents and seating, goes
+    on from its last game: only the games it lacks are played, and the report is the one the whole run would have
+    given (game ``i`` is seeded from the run's seed and ``i`` alone).  A report of another run is a ValueError.
 
     With ``rotate``, game ``i`` seats the agents turned round by ``i`` places (see :func:`rotated`): every agent
     plays every seat in turn, so agents of different strength are told apart from the seats they play.
@@ -400,7 +405,8 @@ def simulate(
     defaults to the game's :attr:`~engine.model.game.Game.default_players`, ``agents`` to
     random bots at every seat, as ``rulecraft simulate`` does.
 
-    Interrupted (Ctrl-C), it returns the report of the games finished so far, marked ``partial``.
+    Interrupted (Ctrl-C), it returns the report of the games finished so far, marked ``partial``; a game failing, or a
+    worker dying, raises :class:`GameFailed` holding that report.
     Raises ValueError unless ``1 <= n <= MAX_GAMES``.
 
     >>> import engine
@@ -430,13 +436,17 @@ def simulate(
     content = list(zip(game.piece_names, game.component_kind))  # identical copies count as one piece of content
     report = SimulationReport(game.name, list(game.variants), players, specs, seed, content, set_options=dict(game.set_options),
                               teams=teams_of(game, players), rotated=bool(rotate) and len(set(specs)) > 1)
+    if resume is not None:
+        report.results = _resumed(resume, report, n)
     size = max(1, min(n // (executor.workers * 8), MAX_CHUNK))
     with keeping(game) as ref:
         chunks = [Chunk(ref, players, tuple(specs), seed, start, min(start + size, n), report.rotated)
-                  for start in range(0, n, size)]
+                  for start in range(report.games, n, size)]
+        read = 0  # the chunks whose games are in the report
         try:
             for part in executor.map(play_chunk, chunks):
                 report.results.extend(part)
+                read += 1
                 if progress:
                     progress(len(report.results))
         except KeyboardInterrupt:  # Ctrl-C: keep the games finished so far (whole chunks: a prefix of the seeds)
@@ -445,12 +455,42 @@ def simulate(
             report.results.extend(getattr(err, "finished", ()))
             report.planned, report.failed = n, str(err)
             raise GameFailed(err.message, err.pos, err.public, report) from None
+        except WorkerLost as err:  # a worker died: the games before those it held are kept, as when a game fails
+            report.planned = n
+            report.failed = f"{err}; the run stopped at game {chunks[read].start + 1} of {n}"
+            raise GameFailed(report.failed, report=report) from None
     return report
 
 
+def _resumed(resume: SimulationReport, report: SimulationReport, n: int) -> list[GameResult]:
+    """The games of ``resume`` that ``report``, a new run of ``n`` games, goes on from; a report of another run
+    (another game, players, seed, agents or seating) or of more games than ``n`` is refused (ValueError) naming
+    what differs, since its games are not this run's first ones.
+
+    >>> run = SimulationReport("my-game", [], 2, ["random", "random"], 7, [], planned=100)
+    >>> _resumed(run, replace(run, planned=None), 100)
+    []
+    >>> _resumed(run, replace(run, seed=8, planned=None), 100)
+    Traceback (most recent call last):
+    ValueError: the report resumed is of another run: its seed is 7, this run's 8
+    """
+    if not isinstance(resume, SimulationReport):
+        raise TypeError(f"resume takes the SimulationReport of an interrupted run, not {cut(repr(resume), 60)}")
+    for what in ("ruleset", "variants", "set_options", "players", "seed", "agents", "rotated", "content"):
+        theirs, ours = getattr(resume, what), getattr(report, what)
+        if theirs != ours:
+            shown = ("" if what == "content" else f" {cut(repr(theirs), 60)}, this run's {cut(repr(ours), 60)}")
+            verb = ("are" if what in ("variants", "set_options", "agents") else "is") if shown else "differs"
+            raise ValueError(f"the report resumed is of another run: its {what.replace('_', ' ')} {verb}{shown}")
+    if resume.games > n:
+        raise ValueError(f"the report resumed holds {resume.games} games, more than the {n} of this run")
+    return list(resume.results)
+
+
 class GameFailed(EffectRuntimeError):
-    """An effect failed in one game of a run (the message names its seed); ``report`` holds the games finished
-    before it, a prefix of the seeds, marked partial, with this error as its ``failed``.
+    """An effect failed in one game of a run (the message names its seed), or the worker playing it died
+    (:class:`~engine.runner.executor.WorkerLost`: the message says how, and the game the run stopped at); ``report``
+    holds the games finished before it, a prefix of the seeds, marked partial, with this error as its ``failed``.
 
     >>> GameFailed("division by zero (in the game of seed 7; ...)").report is None
     True

@@ -166,6 +166,7 @@ def sweep(
     executor: Executor | None = None,
     progress: Callable[[int, int], Progress] | None = None,
     rotate: bool = False,
+    resume: Sweep | None = None,
 ) -> Sweep:
     """Simulate ``n`` games (same seeds) for each value of ``option``.  ``load`` is a ruleset's name or path, a
     compiled game (swept with its own variants and options), or a function making each game from the options it
@@ -176,7 +177,9 @@ def sweep(
     whose value is the one the option has without the sweep, else the first.  A game that fails
     stops the sweep as Ctrl-C does, the runs so far kept and the error in ``failed``.
     ``progress(i, count)`` may give a progress callback for run ``i`` of ``count``; ``rotate`` turns the agents round
-    one seat a game, as :func:`simulate`'s does.
+    one seat a game, as :func:`simulate`'s does.  ``resume``, an interrupted sweep of the same option and values,
+    keeps its finished runs and goes on from its partial one (``simulate(..., resume=...)``), so the sweep is the one
+    never interrupted; one of another option, or whose values are not the first of ``values``, is a ValueError.
     Raises ValueError when the runs would play more than :data:`MAX_GAMES` games in all (:func:`check_games`), or
     ``values`` is empty or a text.
 
@@ -190,6 +193,7 @@ def sweep(
     if isinstance(values, str) or not values:  # a text would sweep its characters; no value, nothing
         raise ValueError(f"a sweep takes a list of values for {option}, not {cut(repr(values), 60)}")
     values = [value if isinstance(value, str) else yaml_text(value) for value in values]
+    earlier = _resumed_runs(resume, option, values)
     n = whole("n", n)
     check_games(len(values), n)
     options = load({}).options
@@ -205,7 +209,8 @@ def sweep(
     for i, (value, game) in enumerate(zip(values, games)):
         try:
             report = simulate(game, players, n, seed, agents, executor=executor,
-                              progress=progress(i, len(games)) if progress else None, rotate=rotate)
+                              progress=progress(i, len(games)) if progress else None, rotate=rotate,
+                              resume=earlier[i] if i < len(earlier) else None)
         except GameFailed as err:  # the runs so far are kept, the last one partial, as when interrupted
             assert err.report is not None
             return Sweep(option, baseline, [*runs, SweepRun(value, err.report)], planned=len(values), failed=str(err))
@@ -218,6 +223,29 @@ def sweep(
             run.comparison = compare(run.report, runs[baseline].report, points=result.points_vary)
     return result
 
+
+
+def _resumed_runs(resume: Sweep | None, option: str, values: Sequence[str]) -> list[SimulationReport]:
+    """The reports of the runs ``resume`` finished or began, for a sweep of ``option`` over ``values`` to go on from
+    (none without it); a sweep of another option, or whose values are not the first of ``values``, is refused.
+
+    >>> _resumed_runs(None, "width", ["4", "5"])
+    []
+    >>> _resumed_runs(Sweep("width", 0, [], planned=2), "height", ["4", "5"])
+    Traceback (most recent call last):
+    ValueError: the sweep resumed is of the option width, not height
+    """
+    if resume is None:
+        return []
+    if not isinstance(resume, Sweep):
+        raise TypeError(f"resume takes the Sweep of an interrupted sweep, not {cut(repr(resume), 60)}")
+    if resume.option != option:
+        raise ValueError(f"the sweep resumed is of the option {resume.option}, not {option}")
+    ran = [run.value for run in resume.runs]
+    if ran != list(values[:len(ran)]):
+        raise ValueError(f"the sweep resumed ran the values {', '.join(ran)}, which are not the first of "
+                         f"{', '.join(values)}")
+    return [run.report for run in resume.runs]
 
 
 def _loader(load: Any) -> Callable[[dict[str, str]], Game]:

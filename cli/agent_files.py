@@ -180,11 +180,26 @@ class OutOfTime(BaseException):
     """Raised inside an agent's ``choose`` when its time is up (a BaseException: its ``except Exception`` lets it by)."""
 
 
+LONGEST_TIMER = 10**8
+"""Seconds past which a time is no limit (over three years; the system's timer takes no time past a few decades, and
+``inf`` or ``1e300`` made it fail inside every decision, told as the agent's fault)."""
+
+
+AGAIN_AFTER = 0.01
+"""The shortest time between two interruptions of code that swallowed the first: a timer going off every microsecond
+(``--agent-timeout 1e-300``) interrupted its own handler, over and over, and the command hung."""
+
+
 @contextmanager
 def _time_budget(seconds: float) -> Iterator[None]:
     """Raise :class:`OutOfTime` in the code run inside once ``seconds`` have passed, and again each ``seconds`` after
-    (code that swallowed it is interrupted again).  Only in the main thread where the platform has ``SIGALRM`` (not
-    Windows); elsewhere, and for 0, no limit.
+    (code that swallowed it is interrupted again; at least :data:`AGAIN_AFTER` after).  Only in the main thread where the platform has ``SIGALRM`` (not
+    Windows); elsewhere, for 0 and for more than :data:`LONGEST_TIMER`, no limit.
+
+    The timer is started inside the ``try`` and the handler raises only until the block is left, so a time that
+    runs out at once (``1e-5``) stops the block and never the code after it: the timer went off before the block
+    began, outside the ``finally`` that stops it, and went on interrupting whatever ran next, every few microseconds,
+    for ever.
 
     >>> import time
     >>> try:
@@ -195,25 +210,24 @@ def _time_budget(seconds: float) -> Iterator[None]:
     ...     print("stopped")
     stopped
     """
-    if seconds <= 0 or not hasattr(signal, "setitimer") or threading.current_thread() is not threading.main_thread():
+    if not 0 < seconds <= LONGEST_TIMER or not hasattr(signal, "setitimer") \
+            or threading.current_thread() is not threading.main_thread():
         yield
         return
+    running = True
 
     def out_of_time(signum: int, frame: Any) -> None:
-        raise OutOfTime
+        if running:
+            raise OutOfTime
 
     before = signal.signal(signal.SIGALRM, out_of_time)
-    signal.setitimer(signal.ITIMER_REAL, seconds, seconds)
     try:
+        signal.setitimer(signal.ITIMER_REAL, seconds, max(seconds, AGAIN_AFTER))
         yield
     finally:
-        while True:  # the time may run out right here too: the timer is stopped whatever it raises
-            try:
-                signal.setitimer(signal.ITIMER_REAL, 0)
-                signal.signal(signal.SIGALRM, before)
-                break
-            except OutOfTime:
-                continue
+        running = False  # first: nothing is interrupted from here on, however often the timer still goes off
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, before)
 
 
 def _shown(value: Any) -> str:

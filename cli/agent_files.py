@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import importlib.util
 import inspect
+import os
 import random
 import signal
 import sys
@@ -129,7 +130,8 @@ def _factory(module: ModuleType, path_text: str) -> Any:
         takes_rng = any(p.default is p.empty for p in inspect.signature(cls).parameters.values()
                         if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD))
         try:
-            inner = cls(rng) if takes_rng else cls()
+            with _in_this_process(f"{path_text}:{name}", "constructor"):
+                inner = cls(rng) if takes_rng else cls()
         except KeyboardInterrupt:
             raise
         except BaseException as err:  # a sys.exit() too
@@ -154,7 +156,7 @@ class FileAgent:
     def choose(self, state: Any) -> Any:
         seconds = DECISION_SECONDS
         try:
-            with _time_budget(seconds):
+            with _in_this_process(self.name, "choose()"), _time_budget(seconds):
                 action = self.inner.choose(state.detached())
         except KeyboardInterrupt:
             raise
@@ -174,6 +176,25 @@ class FileAgent:
                                  f"(state.legal_actions(): {', '.join(map(str, list(legal)[:5]))}"
                                  f"{', ...' if len(legal) > 5 else ''})")
         return action
+
+
+@contextmanager
+def _in_this_process(name: str, what: str) -> Iterator[None]:
+    """Run the agent's code, and end at once any process it forked that comes back out of it: that copy of the
+    command played the rest of the run again beside the first, the report printed once more for each fork (an agent
+    forking at each decision printed it 128 times), its files written over each other's.  A line on stderr says so.
+
+    >>> with _in_this_process("bots.py:Mine", "choose()"):
+    ...     pass
+    """
+    pid = os.getpid()
+    try:
+        yield
+    finally:
+        if os.getpid() != pid:
+            os.write(2, f"a process the agent {name} forked in its {what} came back out of it: ended (the game is "
+                        f"played by the command's own process alone)\n".encode("utf-8", "replace"))
+            os._exit(0)
 
 
 class OutOfTime(BaseException):

@@ -1,9 +1,14 @@
-"""``--agent-timeout SECONDS`` at its edges: a time too short to measure, one past what the system's timer takes, nan.
+"""Agents from a file that misbehave with the machinery around them.
+
+``--agent-timeout SECONDS`` at its edges: a time too short to measure, one past what the system's timer takes, nan.
 
 A time of a few microseconds or less (``1e-300``) hung the command: the timer went off before the agent's block
 began, outside the ``finally`` that stops it, and then every microsecond, interrupting its own handler, for ever.
 ``1e300`` and ``inf`` failed inside every decision (``OverflowError: timestamp out of range for platform time_t``),
 told as the agent's fault, and ``nan`` likewise (``ValueError: Invalid value NaN``).
+
+An agent that forks: the copy of the command coming back out of ``choose`` played the rest of the run again, the
+report printed once more for each fork (128 times for an agent forking at each decision of two games).
 """
 
 from __future__ import annotations
@@ -16,6 +21,22 @@ from hostile_cli import assert_refused, rulecraft
 
 BOTS = '''\
 class First:
+    def choose(self, state):
+        return state.legal_actions()[0]
+
+
+class Forker:
+    def choose(self, state):
+        import os
+        os.fork()
+        return state.legal_actions()[0]
+
+
+class ForksBorn:
+    def __init__(self):
+        import os
+        os.fork()
+
     def choose(self, state):
         return state.legal_actions()[0]
 
@@ -60,3 +81,11 @@ def test_a_time_longer_than_the_timer_takes_is_no_limit(bots: Path, seconds: str
 def test_a_time_that_is_no_number_is_refused_on_the_command_line(bots: Path) -> None:
     ended = rulecraft("simulate", "tic-tac-toe", "-n", "2", "--agents", f"{bots}:First,random", "--agent-timeout", "nan")
     assert ended.code == 2 and "Invalid value for '--agent-timeout': 'nan' is not a number" in ended.text, ended.text
+
+
+@pytest.mark.parametrize("agent", ["Forker", "ForksBorn"])
+def test_a_process_an_agent_forks_ends_as_it_comes_back_to_the_command(bots: Path, agent: str) -> None:
+    ended = rulecraft("simulate", "tic-tac-toe", "-n", "2", "--agents", f"{bots}:{agent},random")
+    assert ended.code == 0 and ended.out.count("2 games in") == 1, ended.text
+    assert "Traceback" not in ended.text
+    assert f"a process the agent {bots}:{agent} forked in its " in ended.err, ended.err

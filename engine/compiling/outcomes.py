@@ -79,6 +79,9 @@ def compile_end(b: "Builder") -> None:
         b.error(b.pos(end, "max_turns"), f"a game lasts at most {most:,} turns, not {b.game.max_turns:,} "
                                          f"{limits.exceeded('turns')}")
         b.game.max_turns = most
+    if b.game.max_turns == 0 and "max_turns" in end:  # it played one turn, and a save of that turn was refused
+        b.error(b.pos(end, "max_turns"), "a game lasts at least 1 turn: 'max_turns' is 1 or more, not 0")
+        b.game.max_turns = 1
     b.game.end_when_stalled = b.bool_setting(end, "stalled", False)
 
 

@@ -38,7 +38,7 @@ from engine.core import limits
 from engine.core.errors import EffectRuntimeError, RulecraftError
 from engine.core.showtext import players as players_text
 from engine.core.yamlsource import Mapping
-from engine.lang.ast import Name, Neg
+from engine.lang.ast import Name, Neg, Node, no_value
 from engine.lang.program import Program
 from engine.lang.scope import Scope
 from engine.lang.types import INT
@@ -83,6 +83,24 @@ def compile_end(b: "Builder") -> None:
         b.error(b.pos(end, "max_turns"), "a game lasts at least 1 turn: 'max_turns' is 1 or more, not 0")
         b.game.max_turns = 1
     b.game.end_when_stalled = b.bool_setting(end, "stalled", False)
+
+
+def _valued(key: Any, node: Node) -> Any:
+    """The ranking key ``key`` (written ``node``), stopping at its position where it gives none: a key of none (an
+    attribute a component leaves out, ``if ... then none else 0``) stopped the game's end with a TypeError's
+    traceback (a ranking compares and adds its keys), or, beside other keys, tied every item unseen.
+
+    Example: ``by: [c.cost]`` of a component without a cost is ``ruleset.yaml:5:8: c.cost has no value here
+    (nothing is written for it), so a ranking key cannot use it``.
+    """
+
+    def valued(s: Any, env: list) -> Any:
+        value = key(s, env)
+        if value is None:
+            raise no_value("a ranking key", ((node, None),), node.pos)
+        return value
+
+    return valued
 
 
 def compile_outcomes(b: "Builder") -> None:
@@ -150,7 +168,7 @@ def _ranking(b: "Builder", spec: Mapping) -> Ranking | None:
         if not INT.accepts(c.type):
             b.error(k_node.pos, f"a ranking key must be a number, but '{k_node.describe()}' is {c.type}")
         scored = by_key and not keys  # `points: key` pays the first key as it is: its minus stays
-        keys.append(c.fn)
+        keys.append(_valued(c.fn, k_node))
         texts.append(_key_words(k_node) if isinstance(k_node, Neg) and not scored else b.describe(key))
     if by_key and not spec.get("by"):  # each item scores its first key: there must be one
         b.error(b.pos(spec, "by") if "by" in spec else spec.pos, "'points: key' pays each item its first 'by' key, "

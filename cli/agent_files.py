@@ -171,11 +171,29 @@ class FileAgent:
         if isinstance(action, str) and any(str(a) == action for a in legal):
             raise RulecraftError(f"the agent {self.name} chose the text {action!r}: return the action itself, the one of "
                                  "state.legal_actions() whose str() is that text")
-        if type(action) is not Action or action not in legal:  # nothing else is compared: its == would be the user's code
+        # the legal action itself is played, found without the user's code: an Action made up with arguments of a
+        # class of the user's, equal to anything, passed 'in legal' and stopped the game with a traceback deep inside
+        chosen = next((a for a in legal if a.step is action.step and _same(action.args, a.args)), None) \
+            if type(action) is Action else None
+        if chosen is None:
             raise RulecraftError(f"the agent {self.name} chose {_shown(action)}, which is not one of the legal actions "
                                  f"(state.legal_actions(): {', '.join(map(str, list(legal)[:5]))}"
                                  f"{', ...' if len(legal) > 5 else ''})")
-        return action
+        return chosen
+
+
+def _same(theirs: Any, ours: Any) -> bool:
+    """Whether what an agent returned, ``theirs``, is ``ours`` (a legal action's arguments), compared by the type of
+    ``ours`` alone, so no ``==`` of the user's own runs: a value of another type (a subclass too) is not ours.
+
+    >>> _same((1, (2, 3)), (1, (2, 3))), _same((True,), (1,)), _same((type("Any", (int,), {})(1),), (1,))
+    (True, False, False)
+    """
+    if type(theirs) is not type(ours):
+        return False
+    if type(ours) is tuple:
+        return len(theirs) == len(ours) and all(_same(t, o) for t, o in zip(theirs, ours))
+    return bool(ours == theirs)
 
 
 @contextmanager

@@ -9,6 +9,9 @@ told as the agent's fault, and ``nan`` likewise (``ValueError: Invalid value NaN
 
 An agent that forks: the copy of the command coming back out of ``choose`` played the rest of the run again, the
 report printed once more for each fork (128 times for an agent forking at each decision of two games).
+
+An agent that makes up an Action with arguments of its own class, equal to anything: it passed as legal and stopped
+the game with a traceback deep inside (``list indices must be integers or slices, not Evil``).
 """
 
 from __future__ import annotations
@@ -39,6 +42,21 @@ class ForksBorn:
 
     def choose(self, state):
         return state.legal_actions()[0]
+
+
+class Evil:
+    def __eq__(self, other):
+        return True
+
+    def __hash__(self):
+        return 0
+
+
+class Forger:
+    def choose(self, state):
+        from engine.core.actions import Action
+        first = state.legal_actions()[0]
+        return Action(first.step, tuple(Evil() for _ in first.args), origin=first.origin)
 
 
 class Stubborn:
@@ -89,3 +107,8 @@ def test_a_process_an_agent_forks_ends_as_it_comes_back_to_the_command(bots: Pat
     assert ended.code == 0 and ended.out.count("2 games in") == 1, ended.text
     assert "Traceback" not in ended.text
     assert f"a process the agent {bots}:{agent} forked in its " in ended.err, ended.err
+
+
+def test_an_action_made_up_with_arguments_equal_to_anything_is_refused(bots: Path) -> None:
+    ended = rulecraft("simulate", "iconoclasm-cards", "-n", "2", "--agents", f"{bots}:Forger,random")
+    assert_refused(ended, f"the agent {bots}:Forger chose ", "which is not one of the legal actions")

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import importlib.util
 import inspect
+import os
 import random
 import signal
 import sys
@@ -129,7 +130,8 @@ def _factory(module: ModuleType, path_text: str) -> Any:
         takes_rng = any(p.default is p.empty for p in inspect.signature(cls).parameters.values()
                         if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD))
         try:
-            inner = cls(rng) if takes_rng else cls()
+            with _in_this_process(f"{path_text}:{name}", "constructor"):
+                inner = cls(rng) if takes_rng else cls()
         except KeyboardInterrupt:
             raise
         except BaseException as err:  # a sys.exit() too
@@ -154,7 +156,7 @@ class FileAgent:
     def choose(self, state: Any) -> Any:
         seconds = DECISION_SECONDS
         try:
-            with _time_budget(seconds):
+            with _in_this_process(self.name, "choose()"), _time_budget(seconds):
                 action = self.inner.choose(state.detached())
         except KeyboardInterrupt:
             raise
@@ -169,22 +171,74 @@ class FileAgent:
         if isinstance(action, str) and any(str(a) == action for a in legal):
             raise RulecraftError(f"the agent {self.name} chose the text {action!r}: return the action itself, the one of "
                                  "state.legal_actions() whose str() is that text")
-        if type(action) is not Action or action not in legal:  # nothing else is compared: its == would be the user's code
+        # the legal action itself is played, found without the user's code: an Action made up with arguments of a
+        # class of the user's, equal to anything, passed 'in legal' and stopped the game with a traceback deep inside
+        chosen = next((a for a in legal if a.step is action.step and _same(action.args, a.args)), None) \
+            if type(action) is Action else None
+        if chosen is None:
             raise RulecraftError(f"the agent {self.name} chose {_shown(action)}, which is not one of the legal actions "
                                  f"(state.legal_actions(): {', '.join(map(str, list(legal)[:5]))}"
                                  f"{', ...' if len(legal) > 5 else ''})")
-        return action
+        return chosen
+
+
+def _same(theirs: Any, ours: Any) -> bool:
+    """Whether what an agent returned, ``theirs``, is ``ours`` (a legal action's arguments), compared by the type of
+    ``ours`` alone, so no ``==`` of the user's own runs: a value of another type (a subclass too) is not ours.
+
+    >>> _same((1, (2, 3)), (1, (2, 3))), _same((True,), (1,)), _same((type("Any", (int,), {})(1),), (1,))
+    (True, False, False)
+    """
+    if type(theirs) is not type(ours):
+        return False
+    if type(ours) is tuple:
+        return len(theirs) == len(ours) and all(_same(t, o) for t, o in zip(theirs, ours))
+    return bool(ours == theirs)
+
+
+@contextmanager
+def _in_this_process(name: str, what: str) -> Iterator[None]:
+    """Run the agent's code, and end at once any process it forked that comes back out of it: that copy of the
+    command played the rest of the run again beside the first, the report printed once more for each fork (an agent
+    forking at each decision printed it 128 times), its files written over each other's.  A line on stderr says so.
+
+    >>> with _in_this_process("bots.py:Mine", "choose()"):
+    ...     pass
+    """
+    pid = os.getpid()
+    try:
+        yield
+    finally:
+        if os.getpid() != pid:
+            os.write(2, f"a process the agent {name} forked in its {what} came back out of it: ended (the game is "
+                        f"played by the command's own process alone)\n".encode("utf-8", "replace"))
+            os._exit(0)
 
 
 class OutOfTime(BaseException):
     """Raised inside an agent's ``choose`` when its time is up (a BaseException: its ``except Exception`` lets it by)."""
 
 
+LONGEST_TIMER = 10**8
+"""Seconds past which a time is no limit (over three years; the system's timer takes no time past a few decades, and
+``inf`` or ``1e300`` made it fail inside every decision, told as the agent's fault)."""
+
+
+AGAIN_AFTER = 0.01
+"""The shortest time between two interruptions of code that swallowed the first: a timer going off every microsecond
+(``--agent-timeout 1e-300``) interrupted its own handler, over and over, and the command hung."""
+
+
 @contextmanager
 def _time_budget(seconds: float) -> Iterator[None]:
     """Raise :class:`OutOfTime` in the code run inside once ``seconds`` have passed, and again each ``seconds`` after
-    (code that swallowed it is interrupted again).  Only in the main thread where the platform has ``SIGALRM`` (not
-    Windows); elsewhere, and for 0, no limit.
+    (code that swallowed it is interrupted again; at least :data:`AGAIN_AFTER` after).  Only in the main thread where the platform has ``SIGALRM`` (not
+    Windows); elsewhere, for 0 and for more than :data:`LONGEST_TIMER`, no limit.
+
+    The timer is started inside the ``try`` and the handler raises only until the block is left, so a time that
+    runs out at once (``1e-5``) stops the block and never the code after it: the timer went off before the block
+    began, outside the ``finally`` that stops it, and went on interrupting whatever ran next, every few microseconds,
+    for ever.
 
     >>> import time
     >>> try:
@@ -195,25 +249,24 @@ def _time_budget(seconds: float) -> Iterator[None]:
     ...     print("stopped")
     stopped
     """
-    if seconds <= 0 or not hasattr(signal, "setitimer") or threading.current_thread() is not threading.main_thread():
+    if not 0 < seconds <= LONGEST_TIMER or not hasattr(signal, "setitimer") \
+            or threading.current_thread() is not threading.main_thread():
         yield
         return
+    running = True
 
     def out_of_time(signum: int, frame: Any) -> None:
-        raise OutOfTime
+        if running:
+            raise OutOfTime
 
     before = signal.signal(signal.SIGALRM, out_of_time)
-    signal.setitimer(signal.ITIMER_REAL, seconds, seconds)
     try:
+        signal.setitimer(signal.ITIMER_REAL, seconds, max(seconds, AGAIN_AFTER))
         yield
     finally:
-        while True:  # the time may run out right here too: the timer is stopped whatever it raises
-            try:
-                signal.setitimer(signal.ITIMER_REAL, 0)
-                signal.signal(signal.SIGALRM, before)
-                break
-            except OutOfTime:
-                continue
+        running = False  # first: nothing is interrupted from here on, however often the timer still goes off
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, before)
 
 
 def _shown(value: Any) -> str:

@@ -80,15 +80,23 @@ class WholeRange(click.IntRange):
 
 
 class DecimalRange(click.FloatRange):
-    """``click.FloatRange`` of numbers written with the digits 0-9 (``0.5``, ``2``; not ``٠.٥``).
+    """``click.FloatRange`` of numbers written with the digits 0-9 (``0.5``, ``2``; not ``٠.٥``), and never ``nan``,
+    which a range lets through (it is neither below nor above a bound): ``--agent-timeout nan`` failed inside every
+    decision, told as the agent's fault, and ``serve --cap nan`` refused every request.
 
     >>> DecimalRange(min=0).convert("0.5", None, None)
     0.5
+    >>> DecimalRange(min=0).convert("nan", None, None)
+    Traceback (most recent call last):
+    click.exceptions.BadParameter: 'nan' is not a number
     """
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         _in_digits(self, value, False, param, ctx)
-        return super().convert(value, param, ctx)
+        number = super().convert(value, param, ctx)
+        if number != number:
+            self.fail(f"{value!r} is not a number", param, ctx)
+        return number
 
 
 def count_option_hint(err: click.NoSuchOption) -> click.UsageError | None:

@@ -26,14 +26,29 @@ NUMBER = re.compile(r"(?<![\w.-])-?\d+(?![\w.])")
 """A number standing alone in an action's text (``1,-2``: two), not one inside a word (``seat2``, ``d6``)."""
 
 
+LONGEST = 4000
+"""Digits of a number read as it is written; a longer one is read as 10**LONGEST (with its sign), as far from every
+action's numbers: Python reads no whole number of more than 4,300 digits, and an action typed with one (``place X at
+999...9,0``) stopped ``rulecraft play`` with a traceback, its game not written to ``--log``, and the server with 500."""
+
+
 def words_and_numbers(text: str) -> tuple[str, tuple[int, ...]]:
     """``text`` with each number replaced by ``#``, and its numbers.
 
     >>> words_and_numbers("place A at -1,2 for seat2")
     ('place A at #,# for seat2', (-1, 2))
+    >>> words_and_numbers("bid " + "9" * 5000)[1] == (10**LONGEST,)
+    True
     """
-    numbers = tuple(int(n) for n in NUMBER.findall(text) if n.lstrip("-").isascii())
+    numbers = tuple(_read(n) for n in NUMBER.findall(text) if n.lstrip("-").isascii())
     return NUMBER.sub("#", text), numbers
+
+
+def _read(number: str) -> int:
+    """``number``'s value, or ±10**LONGEST for one longer than :data:`LONGEST` digits."""
+    if len(number.lstrip("-")) <= LONGEST:
+        return int(number)
+    return -10**LONGEST if number.startswith("-") else 10**LONGEST
 
 
 def nearest(text: str, actions: Sequence[str]) -> str | None:

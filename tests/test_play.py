@@ -497,3 +497,23 @@ def test_an_action_whose_numbers_alone_are_wrong_is_told_the_one_of_its_words_ne
         listed = [str(a) for a in state.legal_actions()]
         told = told or max(listed, key=lambda a: int(a.split()[1]))
         assert why_refused(state, typed, err.value).endswith(f"(did you mean '{told}'?)")
+
+
+def test_an_action_typed_with_a_number_longer_than_python_reads_is_refused_and_the_game_kept(tmp_path: Path) -> None:
+    """'place X at 999...9,0' with 5,000 nines: looking for the action of the nearest numbers read the number as a
+    whole number, past the 4,300 digits Python reads, and play stopped with a ValueError's traceback, its game not
+    written to --log (the server answered 500); the nearest is the cell of the largest numbers."""
+    from cli.menu import why_refused
+    from engine.core.errors import IllegalActionError
+
+    huge = "9" * 5000
+    log = tmp_path / "game.json"
+    result = run("play", "tic-tac-toe", "--seed", "1", "--log", str(log),
+                 input=f"place X at {huge},0\n#{huge}\n-{huge}\nplace X at 0,0\nquit\n")
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert "(did you mean 'place X at 2,0'?)" in result.output
+    assert json.loads(log.read_text())["actions"][0] == "place X at 0,0"
+    state = engine.load("tic-tac-toe").new_state(players=2, seed=1)
+    with pytest.raises(IllegalActionError) as err:
+        state.apply(f"place X at -{huge},1")
+    assert why_refused(state, f"place X at -{huge},1", err.value).endswith("(did you mean 'place X at 0,1'?)")

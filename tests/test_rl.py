@@ -225,6 +225,15 @@ def test_a_choice_among_truth_values_or_texts_written_out_is_listed_as_offered(t
     assert sorted(str(a) for a in table.legal(state).values()) == ['choose "a\\nb"', "choose c"]
 
 
+def test_a_game_of_numbers_alone_with_no_ranked_index_is_refused_in_words() -> None:
+    """Every action of sealed-bids is a number computed during play: with ranked=0 its action space was empty and
+    gymnasium's Discrete(0) said only 'n (counts) have to be positive, actual value: 0'."""
+    with pytest.raises(ValueError, match=re.escape("sealed-bids has no action to index, so its action space would be "
+                                                   "empty: its actions are computed during play (numbers) and ranked=0 "
+                                                   "keeps no index for them: give ranked=N")):
+        env(str(EXAMPLES_DIR / "sealed-bids"), players=2, ranked=0)
+
+
 def test_a_decision_offering_more_unlisted_actions_than_ranked_indices_warns_once(tmp_path: Path) -> None:
     """Frontiers' armies to move (279 of them, past the 256 ranked indices) were cut to 256 without a word: a
     learner never saw the others.  The first such decision warns; a table with enough indices does not."""

@@ -3,6 +3,7 @@ of the items ranked first on every key win — while each item still scores its 
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -87,3 +88,17 @@ def test_a_showcase_whose_rules_break_ties_by_a_later_key_wins_by_it() -> None:
         assert s.outcome.winners == tuple(sorted(seat for key, seat in rows if key == best)), s.outcome.text
         broken += rows[0][0][0] == rows[1][0][0] and rows[0][0] != rows[1][0]
     assert broken, "some game must tie on the first key and be broken by the second"
+
+
+@pytest.mark.parametrize(("by", "winners", "told"), [
+    ("[none]", "", "5:8: a ranking key needs a number, not none"),
+    ("['if seat(r) == 2 then none else 0']", "", "5:9: nothing if the seat of r is 2, else 0 has no value here"),
+    ("['if seat(r) == 2 then none else 0']", "  winners: first-ranked\n", "5:9: nothing if the seat of r is 2"),
+    ("[0, none]", "  winners: first-ranked\n", "5:11: a ranking key needs a number, not none")])
+def test_a_ranking_key_of_none_stops_the_game_at_the_key(tmp_path: Path, by: str, winners: str, told: str) -> None:
+    """A key of none stopped the game's end with a TypeError's traceback (the ranking compares and adds its keys);
+    a second key of none tied every item unseen, and the seats shared the win."""
+    from engine.core.errors import EffectRuntimeError
+
+    with pytest.raises(EffectRuntimeError, match=re.escape(told)):
+        played(tmp_path, by, winners)

@@ -81,8 +81,9 @@ def read_components(b: "Builder") -> None:
             _instance(b, kind, faces, attrs, inst, b.pos(spec["instances"], i), defaults, refused)
             ident = inst.get("id") if isinstance(inst, Mapping) else inst
             written.setdefault(str(ident), inst.pos_of("id") if isinstance(inst, Mapping) else b.pos(spec["instances"], i))
-        if len(b.sink.items) > reported:  # its problems are reported: code naming the kind is not told it was never written
-            g.kinds.setdefault(str(kind), [])
+        # a kind of no component (its problems reported, or every count 0: a deck of 0 cards) is still a kind: code
+        # naming it reads an empty list, where it was told 'unknown name' ('tokens' for a kind 'token' of count 0)
+        g.kinds.setdefault(str(kind), [])
     check_told_apart(b, written)
     for attr, (type_name, _) in attr_decls.items():
         g.attribute_types[attr] = type_name

@@ -30,15 +30,16 @@ Each declared player count has exactly one outcome, ``scoring`` or ``goals``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from engine.blocks.outcome import Goals, Ranking
 from engine.compiling.components import check_written_name
 from engine.core import limits
 from engine.core.errors import EffectRuntimeError, RulecraftError
+from engine.core.showtext import cut
 from engine.core.showtext import players as players_text
 from engine.core.yamlsource import Mapping
-from engine.lang.ast import Name, Neg
+from engine.lang.ast import Name, Neg, no_value
 from engine.lang.program import Program
 from engine.lang.scope import Scope
 from engine.lang.types import INT
@@ -79,7 +80,29 @@ def compile_end(b: "Builder") -> None:
         b.error(b.pos(end, "max_turns"), f"a game lasts at most {most:,} turns, not {b.game.max_turns:,} "
                                          f"{limits.exceeded('turns')}")
         b.game.max_turns = most
+    if b.game.max_turns == 0 and "max_turns" in end:  # it played one turn, and a save of that turn was refused
+        b.error(b.pos(end, "max_turns"), "a game lasts at least 1 turn: 'max_turns' is 1 or more, not 0")
+        b.game.max_turns = 1
     b.game.end_when_stalled = b.bool_setting(end, "stalled", False)
+
+
+def _valued(fn: Any, missing: Callable[[], EffectRuntimeError]) -> Any:
+    """``fn``, a number the ruleset's code gives (a ranking key, the running score), raising ``missing()`` where it
+    gives none: a key of none (an attribute a component leaves out, ``if ... then none else 0``) stopped the game's
+    end with a TypeError's traceback (a ranking compares and adds its keys), or, beside other keys, tied every item
+    unseen; a running score of none stopped simulate, validate and the greedy bot likewise.
+
+    Example: ``by: [c.cost]`` of a component without a cost is ``ruleset.yaml:5:8: c.cost has no value here
+    (nothing is written for it), so a ranking key cannot use it``.
+    """
+
+    def valued(s: Any, env: list) -> Any:
+        value = fn(s, env)
+        if value is None:
+            raise missing()
+        return value
+
+    return valued
 
 
 def compile_outcomes(b: "Builder") -> None:
@@ -147,7 +170,7 @@ def _ranking(b: "Builder", spec: Mapping) -> Ranking | None:
         if not INT.accepts(c.type):
             b.error(k_node.pos, f"a ranking key must be a number, but '{k_node.describe()}' is {c.type}")
         scored = by_key and not keys  # `points: key` pays the first key as it is: its minus stays
-        keys.append(c.fn)
+        keys.append(_valued(c.fn, lambda node=k_node: no_value("a ranking key", ((node, None),), node.pos)))
         texts.append(_key_words(k_node) if isinstance(k_node, Neg) and not scored else b.describe(key))
     if by_key and not spec.get("by"):  # each item scores its first key: there must be one
         b.error(b.pos(spec, "by") if "by" in spec else spec.pos, "'points: key' pays each item its first 'by' key, "
@@ -249,8 +272,12 @@ def compile_running_score(b: "Builder") -> None:
     text = b.tree.get("running_score")
     if text is None:
         return
-    compiled, slots = b.expression(text, "int", bind={"me": INT}, pos=b.pos(b.tree, "running_score"))
-    b.game.running_score = Program(compiled.fn, slots, str(text), b.describe(text))
+    pos = b.pos(b.tree, "running_score")
+    compiled, slots = b.expression(text, "int", bind={"me": INT}, pos=pos)
+    words = b.describe(text)
+    missing = lambda: EffectRuntimeError(f"the running score ({cut(words, 80)}) has no value here (nothing is "  # noqa: E731
+                                         "written for it): it is a number for every seat, at every turn", pos)
+    b.game.running_score = Program(_valued(compiled.fn, missing), slots, str(text), words)
 
 
 def compile_invariants(b: "Builder") -> None:

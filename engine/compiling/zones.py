@@ -77,7 +77,7 @@ def read_board(b: "Builder") -> None:
         if radius > MAX_HEX_RADIUS:  # the board's cells are built at once
             b.error(b.pos(spec, "radius"), f"a hex board's radius is at most {MAX_HEX_RADIUS}, not {radius}")
             radius = 4
-        width, height = b.int_setting(spec, "width", 0), b.int_setting(spec, "height", 0)
+        width, height = _sides(b, spec, "a hex board without them is a hexagon of a 'radius'")
         if (width > 0) != (height > 0) or (width and "radius" in spec):
             key = "radius" if width and height else "width" if "width" in spec else "height"
             b.error(b.pos(spec, key), "a hex board is a hexagon of a 'radius', or a rhombus of a 'width' and a "
@@ -93,7 +93,7 @@ def read_board(b: "Builder") -> None:
     y_up = b.choice(spec, "y_axis", ("down", "up"), "down") == "up"
     thin = b.choice(spec, "thin", ("none", "odd", "even"), "none")
     adjacency = b.choice(spec, "adjacency", tuple(ADJACENCY), "orthogonal")
-    width, height = b.int_setting(spec, "width", 0), b.int_setting(spec, "height", 0)
+    width, height = _sides(b, spec, "a board without them grows")
     if (width > 0) != (height > 0):
         b.error(b.pos(spec, "width" if "width" in spec else "height"), "a fixed board needs both 'width' and 'height'")
         width = height = 0
@@ -113,6 +113,24 @@ def read_board(b: "Builder") -> None:
     b.game.grid = SquareGrid(adjacency, b.int_setting(spec, "max_width", 0), b.int_setting(spec, "max_height", 0),
                              width, height, stacking, y_up, b.int_setting(spec, "lines_every", 0),
                              "" if thin == "none" else thin)
+
+
+def _sides(b: "Builder", spec: Mapping, without: str) -> tuple[int, int]:
+    """The board's ``width`` and ``height``, 0 where not written.  One written as 0 (or an option holding 0) is
+    refused where it is written, and the board is then built as if neither were (``without`` says what that is): a
+    board of ``width: 0, height: 0`` was read as no size given, a growing board, and refused only for what needs
+    edges (``touching: false``), away from the 0.
+
+    Example: ``board: {width: 0, height: 0}`` is ``ruleset.yaml:3:10: a board's width is at least 1, not 0 (leave
+    out 'width' and 'height': a board without them grows)``.
+    """
+    width, height = b.int_setting(spec, "width", 0), b.int_setting(spec, "height", 0)
+    zero = [key for key, value in (("width", width), ("height", height)) if key in spec and value == 0]
+    for key in zero:
+        b.error(b.pos(spec, key), f"a board's {key} is at least 1, not 0 (leave out 'width' and 'height': {without})")
+    if zero and spec.get("kind") != "hex":
+        b.board_refused = True  # built growing: what needs edges (cell_names, touching: false) is not refused too
+    return (0, 0) if zero else (width, height)
 
 
 CSS_COLOUR = re.compile(r"#[0-9a-fA-F]{3}|#[0-9a-fA-F]{6}|[a-zA-Z]{3,20}")

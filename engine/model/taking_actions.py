@@ -71,8 +71,8 @@ class TakingActions(StateFields):
         elif not isinstance(action, Action):
             raise TypeError(f"public_text() takes one of legal_actions() or its text, not {type(action).__name__} "
                             f"{cut(repr(action), 60)}")
-        elif not (action.origin is not None and action.origin is self._actions) and action not in self.legal_actions():
-            raise IllegalActionError(f"'{action}' is not a legal action now")  # its public form is this position's
+        elif not (action.origin is not None and action.origin is self._actions) and not self._offered(action):
+            raise IllegalActionError(f"{_told(action)} is not a legal action now")  # its public form is this position's
         if action.step is CHOICE and action.args:
             hidden = public_choice(self, str(action.args[0]))
             if hidden is not None:
@@ -159,12 +159,12 @@ class TakingActions(StateFields):
             except AttributeError:  # not an Action at all (an index, None): say what apply takes
                 raise TypeError(f"apply() takes one of legal_actions() or its text, not {type(action).__name__} "
                                 f"{cut(repr(action), 60)} (play(i) applies legal action number i)") from None
-            if not listed and action not in self.legal_actions():
+            if not listed and not self._offered(action):
                 foreign = all(action.step is not step for step in self.game.steps) and action.step is not CHOICE
                 if foreign and self._same_ruleset(action):  # another load of these files (a pickled action): its text
                     action = self.parse_action(str(action))
                 else:
-                    raise IllegalActionError(f"'{action}' is not a legal action now" + (self._foreign(action) if foreign else ""))
+                    raise IllegalActionError(f"{_told(action)} is not a legal action now" + (self._foreign(action) if foreign else ""))
         if not undo:
             if self.history is not None:
                 self.history.append(str(action))
@@ -178,6 +178,21 @@ class TakingActions(StateFields):
         except BaseException:
             self._put_back(kept, lengths)
             raise
+
+    def _offered(self, action: Action) -> bool:
+        """Whether ``action`` is one of the legal actions now; an Action made up by hand with arguments no listing
+        holds (``Action(step, ("x",))``) is not: the test raised Python's TypeError or IndexError from inside.
+
+        >>> import engine
+        >>> s = engine.load(engine.builtin_names()[0]).new_state(players=2, seed=1)
+        >>> first = s.legal_actions()[0]
+        >>> s._offered(first), s._offered(Action(first.step, ("x",) * len(first.args)))
+        (True, False)
+        """
+        try:
+            return action in self.legal_actions()
+        except (TypeError, ValueError, IndexError, KeyError):
+            return False
 
     def _same_ruleset(self, action: Action) -> bool:
         """Whether ``action`` belongs to another load of this state's ruleset, the same files with the same variants
@@ -401,3 +416,15 @@ class TakingActions(StateFields):
                 self.advance()
         elif not entered:
             self.advance()
+
+
+def _told(action: Action) -> str:
+    """``action`` quoted as its text, or, made up by hand with arguments its step cannot write, by those arguments.
+
+    >>> _told(Action(CHOICE, ("x",)))
+    "'choose x'"
+    """
+    try:
+        return f"'{action}'"
+    except (TypeError, ValueError, IndexError, KeyError):
+        return f"an action made up with the arguments {cut(repr(action.args), 80)} (no step writes them)"

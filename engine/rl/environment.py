@@ -96,6 +96,10 @@ class RulecraftEnv(AECEnv):
         self.possible_agents = [agent_name(seat) for seat in range(1, self.players + 1)]
         self.seat_of = {agent: seat for seat, agent in enumerate(self.possible_agents, 1)}
         n = len(self.table)
+        if n == 0:  # gymnasium's Discrete(0) said only "n (counts) have to be positive, actual value: 0"
+            why = (f"its actions are computed during play (numbers) and ranked={ranked} keeps no index for them: give "
+                   "ranked=N" if self.table.unlisted_steps else "no step of it and no choice offers an action")
+            raise ValueError(f"{self.game.name} has no action to index, so its action space would be empty: {why}")
         observation = spaces.Dict({
             "observation": spaces.Box(LOW, HIGH, shape=(len(self.encoder),), dtype=np.int32),
             "action_mask": spaces.Box(0, 1, shape=(n,), dtype=np.int8),

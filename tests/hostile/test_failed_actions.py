@@ -158,3 +158,20 @@ def test_public_text_refuses_an_action_that_is_not_legal_now() -> None:
     with pytest.raises(engine.IllegalActionError, match="is not a legal action now"):
         s.public_text(stale)
     assert s.to_json() == before
+
+
+@pytest.mark.parametrize("args", [("x", "x", "x"), (999999, 999999, 999999), ()])
+def test_an_action_made_up_by_hand_is_refused_as_not_legal(args: tuple) -> None:
+    """An Action built by hand with arguments no listing holds was tested for legality by indexing with them, and
+    apply and public_text raised Python's TypeError, IndexError or ValueError; it is an IllegalActionError."""
+    from engine.core.actions import Action
+    from engine.core.errors import IllegalActionError
+
+    state = engine.load("iconoclasm-cards").new_state(players=2, seed=1)
+    before = state.to_json()
+    made_up = Action(state.legal_actions()[0].step, args)
+    for call in (state.apply, state.public_text):
+        with pytest.raises(IllegalActionError, match=r"^an action made up with the arguments .* \(no step writes "
+                                                     r"them\) is not a legal action now"):
+            call(made_up)
+    assert state.to_json() == before

@@ -281,3 +281,17 @@ def test_a_negative_count_is_refused_where_it_is_written(tmp_path: Path, old: st
     assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
     assert f"ruleset.yaml:{line}:" in result.output and said in result.output, result.output
     assert "count(stock)" not in new or "here (" in result.output and "write max(0, ...) around it" in result.output, result.output
+
+
+def test_a_running_score_of_none_is_an_error_at_its_line(tmp_path: Path) -> None:
+    """A running score of none (a seat's bid nobody sealed, 'if ... then none') stopped simulate, validate and the
+    greedy bot with a TypeError's traceback (the report takes the highest score)."""
+    text = (ROOT / "rulesets" / "tic-tac-toe" / "ruleset.yaml").read_text()
+    written = "running_score: sum(line(r) for r in roles where seat(r) == me)"
+    assert written in text
+    (tmp_path / "ruleset.yaml").write_text(text.replace(written, 'running_score: "if turn > 2 then none else 0"'))
+    said = "has no value here (nothing is written for it): it is a number for every seat, at every turn"
+    for args in (["validate", str(tmp_path)], ["simulate", str(tmp_path), "-n", "2", "--agents", "greedy,random"]):
+        result = CliRunner().invoke(main, args)
+        assert result.exit_code == 1 and "Traceback" not in result.output, result.output
+        assert re.search(rf"ruleset\.yaml:\d+:\d+: the running score \(.*\) {re.escape(said)}", result.output), result.output

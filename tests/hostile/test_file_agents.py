@@ -1,0 +1,114 @@
+"""Agents from a file that misbehave with the machinery around them.
+
+``--agent-timeout SECONDS`` at its edges: a time too short to measure, one past what the system's timer takes, nan.
+
+A time of a few microseconds or less (``1e-300``) hung the command: the timer went off before the agent's block
+began, outside the ``finally`` that stops it, and then every microsecond, interrupting its own handler, for ever.
+``1e300`` and ``inf`` failed inside every decision (``OverflowError: timestamp out of range for platform time_t``),
+told as the agent's fault, and ``nan`` likewise (``ValueError: Invalid value NaN``).
+
+An agent that forks: the copy of the command coming back out of ``choose`` played the rest of the run again, the
+report printed once more for each fork (128 times for an agent forking at each decision of two games).
+
+An agent that makes up an Action with arguments of its own class, equal to anything: it passed as legal and stopped
+the game with a traceback deep inside (``list indices must be integers or slices, not Evil``).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from hostile_cli import assert_refused, rulecraft
+
+BOTS = '''\
+class First:
+    def choose(self, state):
+        return state.legal_actions()[0]
+
+
+class Forker:
+    def choose(self, state):
+        import os
+        os.fork()
+        return state.legal_actions()[0]
+
+
+class ForksBorn:
+    def __init__(self):
+        import os
+        os.fork()
+
+    def choose(self, state):
+        return state.legal_actions()[0]
+
+
+class Evil:
+    def __eq__(self, other):
+        return True
+
+    def __hash__(self):
+        return 0
+
+
+class Forger:
+    def choose(self, state):
+        from engine.core.actions import Action
+        first = state.legal_actions()[0]
+        return Action(first.step, tuple(Evil() for _ in first.args), origin=first.origin)
+
+
+class Stubborn:
+    """Hangs, and swallows what interrupts it as long as it can."""
+
+    def choose(self, state):
+        while True:
+            try:
+                while True:
+                    pass
+            except BaseException:
+                pass
+'''
+
+
+@pytest.fixture
+def bots(tmp_path: Path) -> Path:
+    path = tmp_path / "bots.py"
+    path.write_text(BOTS)
+    return path
+
+
+@pytest.mark.parametrize(("seconds", "agent"), [("1e-300", "First"), ("1e-300", "Stubborn"), ("0.00002", "Stubborn")])
+def test_a_time_too_short_to_decide_in_stops_the_agent_not_the_command(bots: Path, seconds: str, agent: str) -> None:
+    ended = rulecraft("simulate", "tic-tac-toe", "-n", "2", "--agents", f"{bots}:{agent},random",
+                      "--agent-timeout", seconds)
+    if agent == "Stubborn" or ended.code:
+        assert_refused(ended, f"the agent {bots}:{agent} took longer than {float(seconds):g} s to decide")
+    else:  # the first action is found before the timer goes off
+        assert "2 games in" in ended.text, ended.text
+
+
+@pytest.mark.parametrize("seconds", ["1e300", "inf"])
+def test_a_time_longer_than_the_timer_takes_is_no_limit(bots: Path, seconds: str) -> None:
+    ended = rulecraft("simulate", "tic-tac-toe", "-n", "2", "--agents", f"{bots}:First,random",
+                      "--agent-timeout", seconds)
+    assert ended.code == 0 and "2 games in" in ended.text and "failed" not in ended.text, ended.text
+
+
+def test_a_time_that_is_no_number_is_refused_on_the_command_line(bots: Path) -> None:
+    ended = rulecraft("simulate", "tic-tac-toe", "-n", "2", "--agents", f"{bots}:First,random", "--agent-timeout", "nan")
+    assert ended.code == 2 and "Invalid value for '--agent-timeout': 'nan' is not a number" in ended.text, ended.text
+
+
+@pytest.mark.parametrize("agent", ["Forker", "ForksBorn"])
+def test_a_process_an_agent_forks_ends_as_it_comes_back_to_the_command(bots: Path, agent: str) -> None:
+    ended = rulecraft("simulate", "tic-tac-toe", "-n", "2", "--agents", f"{bots}:{agent},random")
+    assert ended.code == 0 and ended.out.count("2 games in") == 1, ended.text
+    assert "Traceback" not in ended.text
+    assert f"a process the agent {bots}:{agent} forked in its " in ended.err, ended.err
+
+
+def test_an_action_made_up_with_arguments_equal_to_anything_is_refused(bots: Path) -> None:
+    ended = rulecraft("simulate", "iconoclasm-cards", "-n", "2", "--agents", f"{bots}:Forger,random")
+    assert_refused(ended, f"the agent {bots}:Forger chose ", "which is not one of the legal actions")

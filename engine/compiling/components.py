@@ -71,7 +71,6 @@ def read_components(b: "Builder") -> None:
         attrs = _attribute_decls(b, kind, spec, attr_decls)
         refused = frozenset(name for name in spec.get("attributes") or {} if name in BUILT_IN)  # reported where declared
         defaults = _attribute_defaults(b, spec, attrs)
-        reported = len(b.sink.items)
         if "instances" in spec:  # entries made by `each` written out, for the blocks that read the instances too
             spec["instances"] = expand_instances(b, spec)
         for i, inst in enumerate([] if full else spec.get("instances") or []):

@@ -44,3 +44,14 @@ def test_variants_of_another_kind_are_refused_by_name() -> None:
 
     with pytest.raises(TypeError, match=r"the variants are a name .* or a list of names, not int 3"):
         engine.load("tic-tac-toe", 3)
+
+
+def test_variants_are_given_by_the_name_a_game_keeps_them_under_or_the_old_one() -> None:
+    """engine.load(..., variants=...) raised Python's bare TypeError (the keyword was only 'variant'), though a game
+    keeps them as game.variants; both are taken, one at a time."""
+    import engine
+
+    assert engine.load("spell-cycles", variants=["short", "duel"]).variants == ("short", "duel")
+    assert engine.load("spell-cycles", variants="short+duel").variants == engine.load("spell-cycles", "short+duel").variants
+    with pytest.raises(TypeError, match="variant or variants"):
+        engine.load("spell-cycles", variant="short", variants="duel")

@@ -116,17 +116,22 @@ def load_path(
 
 def load(
     name_or_path: str | Path, variant: str | Sequence[str] | None = None, set_options: Mapping[str, str] | None = None,
-    set_by: Mapping[str, str] | None = None,
+    set_by: Mapping[str, str] | None = None, *, variants: str | Sequence[str] | None = None,
 ) -> Game:
     """Load, validate and compile a ruleset (a built-in name or a path).
 
     ``variant`` is one variant name, several joined by '+' (``duel+short``), or a
-    list of names; they are applied in order.  ``set_options`` maps option
+    list of names; they are applied in order (``variants=`` is the same, named as
+    :attr:`Game.variants` names them).  ``set_options`` maps option
     names to values written as in YAML (``{"width": "4"}``); they replace
     the options' defaults, after the variants.  A wrong value is reported at
     ``set_options['NAME']``, or, for an option set on the command line, at
     ``set_by[NAME] NAME`` (``{"width": "--set"}``).
     """
+    if variants is not None:
+        if variant is not None:
+            raise TypeError("load() takes variant or variants (the same thing), not both")
+        variant = variants
     try:
         path = find_ruleset(str(name_or_path))
     except OSError as err:  # a name too long for the file system

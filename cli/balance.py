@@ -81,7 +81,7 @@ def seat_balance_line(report: SimulationReport, short: bool = False) -> str | No
     elif short:
         verdict = f"no sign of a {what} advantage ({p_text(balance.p)})"
     else:
-        verdict = (f"no sign of a {what} advantage ({p_text(balance.p)}); {balance.games} games could miss a gap "
+        verdict = (f"no sign of a {what} advantage ({p_text(balance.p)}); {balance.games} game{'s' * (balance.games != 1)} could miss a gap "
                    f"under about {balance.detectable * 100:.0f} points between two {what}s (more games see smaller ones)")
     if short:
         return f"{', '.join(shares)}: {verdict}"

@@ -84,7 +84,7 @@ def interval(rate: Rate) -> str:
 
 def run_title(report: SimulationReport) -> str:
     """``my-game (variant a+b, width=4), 2 players, 1000 games, seed 0``."""
-    return f"{report.ruleset}{run_changes(report.variants, report.set_options)}, {report.players} player{'s' * (report.players != 1)}, {report.games} games, seed {report.seed}"
+    return f"{report.ruleset}{run_changes(report.variants, report.set_options)}, {report.players} player{'s' * (report.players != 1)}, {_games(report.games)}, seed {report.seed}"
 
 
 def _seat_table(report: SimulationReport) -> Table:

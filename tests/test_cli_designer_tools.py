@@ -504,3 +504,15 @@ def test_validate_s_advice_to_check_an_invariant_names_the_folders_the_run_was_a
     checked = run(*shlex.split(advice)[1:], "--games", "1")
     assert "outside the folders" not in checked.output
     assert "invariant 'nothing in a hand' broken" in checked.output, checked.output
+
+
+def test_a_run_of_one_game_says_one_game_everywhere(tmp_path: Path) -> None:
+    """simulate -n 1 printed '1 games' in its title, its balance line and its timing."""
+    from click.testing import CliRunner
+
+    from cli.main import main
+
+    result = CliRunner().invoke(main, ["simulate", "tic-tac-toe", "-n", "1", "--games", str(tmp_path / "g.csv")])
+    assert result.exit_code == 0, result.output
+    assert "1 game," in result.output and "1 game could miss" in result.output and "1 game written" in result.output, result.output
+    assert "1 games" not in result.output, result.output

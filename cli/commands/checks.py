@@ -249,7 +249,7 @@ def _check_invariants(
         if interrupted:
             echo(f"PARTIAL: interrupted after {total} games: {total - failed} passed, {failed} failed")
             fail("interrupted")
-    echo(f"{total - failed} games passed, {failed} failed")
+    echo(f"{total - failed} game{'s' * (total - failed != 1)} passed, {failed} failed")
     if failed:
         raise click.exceptions.Exit(1)
 

@@ -128,7 +128,7 @@ def simulate(
             both = (compared, compare_with or ruleset, other.variants, other.set_options)
         count = report.games + (compared.games if compared is not None else 0)
         write_games(games_csv, report, ruleset, game.variants, game.set_options, both)
-        echo(f"{count} games written to {games_csv}", err=fmt != "text")
+        echo(f"{count} game{'s' * (count != 1)} written to {games_csv}", err=fmt != "text")
     if report.failed is not None:
         fail(f"{report.failed}\nthe run stopped there, after {report.games} of {n} games: the report"
              f"{' written' * bool(out)} covers every game before the one that failed")
@@ -220,7 +220,8 @@ def sweep(
         if not result.partial:
             for line in balance.sweep_balance(result):
                 console.print(line)
-        console.print(f"{sum(run.report.games for run in result.runs)} games in {time.perf_counter() - start:.2f} s",
+        played = sum(run.report.games for run in result.runs)
+        console.print(f"{played} game{'s' * (played != 1)} in {time.perf_counter() - start:.2f} s",
                       style="dim")
     if fmt != "text" or out is not None:
         _emit(buffer.getvalue(), out)
@@ -306,7 +307,8 @@ def _write_report(
         console = render.make_console(width=None if out is None else 120, file=buffer)
         for part in report_tables.simulation_report(report, comparison):
             console.print(part)
-        console.print(f"{report.games * (2 if comparison else 1)} games in {seconds:.2f} s", style="dim")
+        played = report.games * (2 if comparison else 1)
+        console.print(f"{played} game{'s' * (played != 1)} in {seconds:.2f} s", style="dim")
     _emit(buffer.getvalue(), out)
 
 

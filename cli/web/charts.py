@@ -36,7 +36,8 @@ def report_html(report: SimulationReport, comparison: Comparison | None = None, 
     charts = [win_rate_chart(report), *([points] if points else []), length_histogram(report), *turns, *dealt,
               usage_chart(report)]
     text = report_text(report, comparison)
-    timing = f"<p class=note>{report.games * (2 if comparison else 1)} games in {seconds:.2f} s</p>" if seconds is not None else ""
+    played = report.games * (2 if comparison else 1)
+    timing = f"<p class=note>{played} game{'s' * (played != 1)} in {seconds:.2f} s</p>" if seconds is not None else ""
     verdicts = [line for line in (balance.seat_balance_line(report), balance.agent_verdict(report)) if line]
     return (
         "<!doctype html>\n<html lang=en><head><meta charset=utf-8>"

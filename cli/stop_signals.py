@@ -89,3 +89,41 @@ def handled_as_before() -> Iterator[None]:
     finally:
         for sig, handler in now.items():
             signal.signal(sig, handler)
+
+
+@contextmanager
+def finishing() -> Iterator[None]:
+    """Inside the block, the first Ctrl-C, SIGTERM or SIGHUP waits for it to end, then stops the command as it
+    would have (a KeyboardInterrupt); a second one stops it at once.  For writing out work already done: a report of
+    every game played, told to stop while it was being written, was lost ('Aborted!', nothing written).
+    Outside the main thread it does nothing.
+
+    >>> try:
+    ...     with finishing():
+    ...         signal.raise_signal(signal.SIGTERM)
+    ...         print("written")
+    ... except KeyboardInterrupt as stop:
+    ...     print(stop)
+    written
+    told to stop (SIGTERM)
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    held: list[str] = []
+
+    def hold(signum: int, frame: object) -> None:
+        name = signal.Signals(signum).name
+        if held:
+            raise KeyboardInterrupt(f"told to stop ({name})" if name != "SIGINT" else "")
+        held.append(name)
+
+    kept = {sig: signal.signal(sig, hold) for sig in (signal.SIGINT, *STOP_SIGNALS)
+            if signal.getsignal(sig) is not signal.SIG_IGN}
+    try:
+        yield
+    finally:
+        for sig, handler in kept.items():
+            signal.signal(sig, handler)
+    if held:
+        raise KeyboardInterrupt(f"told to stop ({held[0]})" if held[0] != "SIGINT" else "")

@@ -24,7 +24,7 @@ from cli.options import (AGENT_KINDS_HELP, agent_specs, backend_options, check_o
                          report_format_option, rotate_option, ruleset_options, run_executor, variant_option)
 from cli.options import agent_timeout_option
 from cli.places import named
-from cli.stop_signals import how_stopped
+from cli.stop_signals import finishing, how_stopped
 import engine
 from engine.core.showtext import json_safe, players as players_text, shown
 from engine.runner.backends import MAX_GAMES
@@ -112,23 +112,24 @@ def simulate(
         assert err.report is not None
         report = err.report
     compared = _simulate_with_progress(other, count, n, seed, specs, executor, rotate) if other and not report.partial else None
-    comparison = compare(report, compared) if compared and not compared.partial else None
-    _write_report(report, comparison, fmt, out, time.perf_counter() - start)
-    if html_path is not None:
-        from cli.web.charts import report_html
-        from engine.core.atomic import write_atomic
+    with finishing():  # the games are played: told to stop now, the report is written first
+        comparison = compare(report, compared) if compared and not compared.partial else None
+        _write_report(report, comparison, fmt, out, time.perf_counter() - start)
+        if html_path is not None:
+            from cli.web.charts import report_html
+            from engine.core.atomic import write_atomic
 
-        write_atomic(html_path, report_html(report, comparison, time.perf_counter() - start))
-        echo(f"report with charts written to {html_path}", err=out is None and fmt != "text")
-    if games_csv is not None:
-        from cli.games_csv import write_games
+            write_atomic(html_path, report_html(report, comparison, time.perf_counter() - start))
+            echo(f"report with charts written to {html_path}", err=out is None and fmt != "text")
+        if games_csv is not None:
+            from cli.games_csv import write_games
 
-        both = None
-        if compared is not None and other is not None:
-            both = (compared, compare_with or ruleset, other.variants, other.set_options)
-        count = report.games + (compared.games if compared is not None else 0)
-        write_games(games_csv, report, ruleset, game.variants, game.set_options, both)
-        echo(f"{count} game{'s' * (count != 1)} written to {games_csv}", err=fmt != "text")
+            both = None
+            if compared is not None and other is not None:
+                both = (compared, compare_with or ruleset, other.variants, other.set_options)
+            count = report.games + (compared.games if compared is not None else 0)
+            write_games(games_csv, report, ruleset, game.variants, game.set_options, both)
+            echo(f"{count} game{'s' * (count != 1)} written to {games_csv}", err=fmt != "text")
     if report.failed is not None:
         fail(f"{report.failed}\nthe run stopped there, after {report.games} of {n} games: the report"
              f"{' written' * bool(out)} covers every game before the one that failed")

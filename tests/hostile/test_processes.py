@@ -104,6 +104,27 @@ def test_an_interrupted_simulate_command_prints_the_partial_report(monkeypatch: 
     assert result.stderr == "interrupted (Ctrl-C) after 24 of 100 games: the report is partial\n"
 
 
+@pytest.mark.parametrize("told", [signal.SIGTERM, signal.SIGINT])
+def test_told_to_stop_while_the_report_is_written_the_report_is_written_first(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path, told: signal.Signals) -> None:
+    """Every game played, a stop arriving while the report was built ended the command ('Aborted!') with nothing
+    written; now the report and the games' rows are written, then the command stops as told."""
+    import cli.commands.runs as runs
+
+    real = runs._write_report
+
+    def told_while_writing(*args: Any) -> None:
+        signal.raise_signal(told)
+        real(*args)
+
+    monkeypatch.setattr(runs, "_write_report", told_while_writing)
+    out, rows = tmp_path / "report.json", tmp_path / "games.csv"
+    result = CliRunner().invoke(main, ["simulate", "tutorial-tiles", "-n", "20", "--out", str(out), "--games", str(rows)])
+    assert result.exit_code == 1 and isinstance(result.exception, (KeyboardInterrupt, SystemExit)), result.output
+    assert json.loads(out.read_text())["games"] == 20
+    assert len(rows.read_text().splitlines()) == 21  # a header and a row per game
+
+
 def fail_at(monkeypatch: pytest.MonkeyPatch, call: int) -> None:
     """Game number ``call`` of the run (counted from 1) fails in the ruleset's code."""
     from engine.core.errors import EffectRuntimeError

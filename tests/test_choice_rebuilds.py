@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 import engine
-from engine.blocks import choices
+from engine.blocks import choices, choose_function
 from engine.core import limits
 from engine.core.errors import EffectRuntimeError
 
@@ -64,17 +64,17 @@ def test_a_rebuild_takes_the_answers_back_without_listing_their_options(tmp_path
     for _ in range(40):
         s.play(0)
     listed = [0]
-    distinct = choices.distinct_options
+    distinct = choose_function.distinct_options
 
     def counted(*args: object) -> object:
         listed[0] += 1
         return distinct(*args)
 
-    monkeypatch.setattr(choices, "distinct_options", counted)
+    monkeypatch.setattr(choose_function, "distinct_options", counted)
     t = s.clone()
     t.play(0)
     assert listed[0] <= 2  # the question asked again, and the next one
-    monkeypatch.setattr(choices, "distinct_options", distinct)
+    monkeypatch.setattr(choose_function, "distinct_options", distinct)
     s.play(0)
     assert t == s and t.legal_actions().texts() == s.legal_actions().texts() and t.log == s.log
 

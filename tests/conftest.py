@@ -62,9 +62,17 @@ def docs_blocks(pattern: "re.Pattern[str]") -> list[tuple[str, "re.Match[str]"]]
     return found
 
 
-@lru_cache(maxsize=None)
 def shipped_game(name: str, variant: str | None = None) -> engine.Game:
-    """A shipped ruleset (and variant), compiled once per test session: games never change."""
+    """A shipped ruleset (and variant), compiled once per test session: games never change.  ``shipped_game(name)``
+    and ``shipped_game(name, None)`` are the same game (a cache of the call as written compiled it twice).
+
+    Example: ``shipped_game("tic-tac-toe") is shipped_game("tic-tac-toe", None)``.
+    """
+    return _compiled(name, variant)
+
+
+@lru_cache(maxsize=None)
+def _compiled(name: str, variant: str | None) -> engine.Game:
     return engine.load(name, variant)
 
 

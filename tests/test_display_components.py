@@ -14,6 +14,7 @@ from cli.board_drawing import board, square_legend
 from cli.piece_labels import value_styles
 from cli.web.svg import _labels, piece_look, value_colours
 from engine.core.errors import RulesetError
+from tests.conftest import shipped_game
 
 WALLS = """\
 name: walls
@@ -112,11 +113,11 @@ def test_the_terminal_draws_a_boards_sections_and_its_thin_rows_and_columns() ->
     """``board: {lines_every: 3}`` and ``thin: odd`` (see docs/rulesets.md) are drawn in the terminal too: Pentago's
     quadrants apart, Quoridor's grooves blank and narrow, a wall in one a bar (┃ or ━) and, on the post it covers,
     its short text; before, every groove and post was a column of '·' and 'p' like the squares."""
-    pentago = engine.load(EXAMPLES / "pentago").new_state(players=2, seed=1)
+    pentago = shipped_game(str(EXAMPLES / "pentago")).new_state(players=2, seed=1)
     rows = [line for line in _text(board(pentago)).splitlines() if line.strip()[:1].isdigit()]
     assert [line.count("│") for line in rows] == [1] * 6, rows
     assert _text(board(pentago)).splitlines()[:9][5].strip() == ""  # a blank line between rows 2 and 3
-    quoridor = engine.load(EXAMPLES / "quoridor").new_state(players=2, seed=1)
+    quoridor = shipped_game(str(EXAMPLES / "quoridor")).new_state(players=2, seed=1)
     quoridor.apply("choose 1,0")  # an upright wall: the grooves 1,0 and 1,2, the post 1,1 between
     lines = _text(board(quoridor)).splitlines()
     assert lines[0].split() == ["y\\x", *(str(x) for x in range(0, 17, 2))]  # the grooves' numbers left out
@@ -131,7 +132,7 @@ def test_the_terminal_lists_a_hand_as_its_components_are_declared() -> None:
     from cli.zone_listing import zones
     from engine.runner.agents import RandomAgent
 
-    game = engine.load(EXAMPLES / "hearts")
+    game = shipped_game(str(EXAMPLES / "hearts"))
     state, agent, received = game.new_state(players=4, seed=5), RandomAgent(1), False
     for _ in range(40):
         for line in zones(state, None):

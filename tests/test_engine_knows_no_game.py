@@ -7,9 +7,9 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
-import engine
 from engine.core.compose import compose
 from engine.core.paths import builtin_names, find_ruleset
+from tests.conftest import shipped_game
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -70,7 +70,7 @@ def ruleset_words() -> set[str]:
     kinds of tile, and the names of its pieces."""
     words: set[str] = set()
     for name in builtin_names():
-        game = engine.load(name)
+        game = shipped_game(name)
         tree = compose(find_ruleset(name))
         words.add(name)
         words.update(game.types)

@@ -9,8 +9,8 @@ import os
 import random
 
 
-import engine
 from tests.oracle import EXAMPLES, needs_oracle, pyspiel
+from tests.conftest import shipped_game
 
 
 
@@ -26,7 +26,7 @@ def test_amazons_plays_as_openspiels() -> None:
     """Random games beside OpenSpiel's amazons: at every decision the same squares (an amazon that can move, a square
     it reaches, a square its arrow reaches from there, through the square it left), the same player to move, the same
     end and winner (the player who cannot move loses)."""
-    game, theirs = engine.load(EXAMPLES / "amazons"), pyspiel.load_game("amazons")
+    game, theirs = shipped_game(str(EXAMPLES / "amazons")), pyspiel.load_game("amazons")
     ends = set()
     for seed in range(int(os.environ.get("AMAZONS_GAMES", "4"))):
         rng = random.Random(seed)

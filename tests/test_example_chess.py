@@ -11,9 +11,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
 
-import engine
 from tests.oracle import EXAMPLES, needs_oracle, pyspiel, seeds
+from tests.conftest import shipped_game
 
 FIGURES = {"queen": "q", "rook": "r", "bishop": "b", "knight": "n"}
 
@@ -66,8 +67,13 @@ def _play_beside(game: Any, theirs: Any, seed: int, back: float) -> Any:
     return o
 
 
+ENDS = {1447: "mate", 887: "other draw", 1590: "stalemate"}
+"""The suite's games beside OpenSpiel's and how each ends (see test_chess_plays_as_openspiels)."""
+
+
 @needs_oracle
-def test_chess_plays_as_openspiels() -> None:
+@pytest.mark.parametrize("seed", seeds("CHESS_GAMES", tuple(ENDS)))
+def test_chess_plays_as_openspiels(seed: int) -> None:
     """Random games beside OpenSpiel's chess: the same legal moves at every position (en passant, castling only
     when the king is not in check and crosses no attacked square, promotions to four men, no move leaving one's
     king attacked), the same side to move, the same end and result (mate, stalemate, fifty moves, no mating
@@ -77,20 +83,19 @@ def test_chess_plays_as_openspiels() -> None:
     passant and promotion to each of the four men, and the games end by mate, stalemate and want of mating material,
     at about half the work of seeds 0 to 2, which only mate: 1447 takes en passant, promotes to a rook and mates in 39
     moves; 887 castles long, promotes to a queen and knights and ends with too few men to mate; 1590 castles short,
-    promotes to a queen and a bishop and is stalemate.  ``CHESS_GAMES=N`` plays seeds 0..N-1 too (0 to 42 agreed,
-    about 4 s of CPU a game)."""
-    game, theirs = engine.load(EXAMPLES / "chess"), pyspiel.load_game("chess")
-    ends = set()
-    for seed in seeds("CHESS_GAMES", (1447, 887, 1590)):
-        ended = _play_beside(game, theirs, seed, back=0.0)
-        ends.add("mate" if ended.returns()[0] else "stalemate" if not ended.board().has_legal_moves() else "other draw")
-    assert ends >= {"mate", "stalemate", "other draw"}, ends
+    promotes to a queen and a bishop and is stalemate.  Each game is a test of its own (the three in one test were
+    the longest test of the suite, on one worker), and ends as said.  ``CHESS_GAMES=N`` plays seeds 0..N-1 too (0 to
+    42 agreed, about 4 s of CPU a game)."""
+    game, theirs = shipped_game(str(EXAMPLES / "chess")), pyspiel.load_game("chess")
+    ended = _play_beside(game, theirs, seed, back=0.0)
+    end = "mate" if ended.returns()[0] else "stalemate" if not ended.board().has_legal_moves() else "other draw"
+    assert end == ENDS.get(seed, end), (seed, end)
 
 
 @needs_oracle
 def test_chess_draws_a_position_repeated_three_times_as_openspiel() -> None:
     """Games whose players often take their last move back: OpenSpiel draws a position seen for the third time (the
     same men, player to move, castlings and en passant), and so does the ruleset, at the same move."""
-    game, theirs = engine.load(EXAMPLES / "chess"), pyspiel.load_game("chess")
+    game, theirs = shipped_game(str(EXAMPLES / "chess")), pyspiel.load_game("chess")
     repeated = [_play_beside(game, theirs, seed, back=0.9).is_repetition_draw() for seed in range(3)]
     assert any(repeated), repeated

@@ -26,6 +26,7 @@ from tests.oracle import EXAMPLES, needs_oracle, pyspiel
 from engine.core.actions import Action
 from engine.runner.scenario import run_scenario
 from engine.runner.simulate import simulate
+from tests.conftest import shipped_game
 
 GAMES = ("kalah", "dots-and-boxes", "nim", "gomoku", "checkers", "grundy")
 
@@ -41,7 +42,7 @@ def test_scenario(path: Path, compiled_once: None) -> None:
 
 @pytest.mark.parametrize("name", GAMES)
 def test_random_games_end_and_keep_the_invariants(name: str) -> None:
-    game = engine.load(EXAMPLES / name)
+    game = shipped_game(str(EXAMPLES / name))
     report = simulate(game, players=2, n=10, seed=0, agents="random")
     assert report.games == 10
     for seed in range(5):
@@ -88,7 +89,7 @@ def kalah_to_openspiel(action: str) -> int:
 @oracle
 def test_kalah_plays_as_openspiels_mancala() -> None:
     """300 random games: the same legal moves, the same player to move (extra turns too), the same end and result."""
-    play_beside(engine.load(EXAMPLES / "kalah"), pyspiel.load_game("mancala"), 300,
+    play_beside(shipped_game(str(EXAMPLES / "kalah")), pyspiel.load_game("mancala"), 300,
                 lambda s, o: {kalah_to_openspiel(str(a)): (a,) for a in s.legal_actions()})
 
 
@@ -106,7 +107,7 @@ def dots_to_openspiel(action: str) -> int:
 def test_dots_and_boxes_plays_as_openspiels() -> None:
     """300 random games on 3x3 boxes: the same lines to draw, the same player to move (another line after a box), the
     same result."""
-    play_beside(engine.load(EXAMPLES / "dots-and-boxes"), pyspiel.load_game("dots_and_boxes(num_rows=3,num_cols=3)"),
+    play_beside(shipped_game(str(EXAMPLES / "dots-and-boxes")), pyspiel.load_game("dots_and_boxes(num_rows=3,num_cols=3)"),
                 300, lambda s, o: {dots_to_openspiel(str(a)): (a,) for a in s.legal_actions()})
 
 
@@ -129,7 +130,7 @@ def test_nim_plays_as_openspiels(variant: str | None, misere: bool) -> None:
         heights = {x: max(y for x2, y in cells if x2 == x) + 1 for x, _ in cells}
         return by_text(o, {nim_to_openspiel(str(a), heights): (a,) for a in s.legal_actions()})
 
-    play_beside(engine.load(EXAMPLES / "nim", variant), pyspiel.load_game("nim", {"is_misere": misere}), 200, moves)
+    play_beside(shipped_game(str(EXAMPLES / "nim"), variant), pyspiel.load_game("nim", {"is_misere": misere}), 200, moves)
 
 
 @oracle
@@ -139,7 +140,7 @@ def test_gomoku_plays_as_openspiels() -> None:
         cells = {a: tuple(map(int, str(a).split()[-1].split(","))) for a in s.legal_actions()}
         return {y * 9 + x: (a,) for a, (x, y) in cells.items()}  # OpenSpiel numbers the points row by row
 
-    play_beside(engine.load(EXAMPLES / "gomoku"), pyspiel.load_game("gomoku(size=9)"), 100, moves)
+    play_beside(shipped_game(str(EXAMPLES / "gomoku")), pyspiel.load_game("gomoku(size=9)"), 100, moves)
 
 
 def checkers_moves(s: engine.State) -> dict[str, tuple[Action, Action]]:
@@ -158,7 +159,7 @@ def checkers_moves(s: engine.State) -> dict[str, tuple[Action, Action]]:
 def test_checkers_plays_as_openspiels() -> None:
     """12 random games: the same moves (each jump of a multiple jump is a move of its own in both), the same player
     to move, the same end — a win or the draw after 40 moves without a capture — and result."""
-    play_beside(engine.load(EXAMPLES / "checkers"), pyspiel.load_game("checkers"), 12,
+    play_beside(shipped_game(str(EXAMPLES / "checkers")), pyspiel.load_game("checkers"), 12,
                 lambda s, o: by_text(o, checkers_moves(s)))
 
 

@@ -8,8 +8,8 @@ import random
 from typing import Any
 
 
-import engine
 from tests.oracle import EXAMPLES, games, needs_oracle, pyspiel
+from tests.conftest import shipped_game
 
 
 if pyspiel is not None:
@@ -46,7 +46,7 @@ def test_dominoes_plays_as_openspiels() -> None:
     player who cannot lay passes), the same end and winner (the fewest pips; equal pips a draw).  Among them games
     that end by a player's last tile and games that end blocked, two draws (seeds 8 and 24), 21 with a pass and 14
     where a player is asked which end; ``DOMINOES_GAMES=N`` plays N (200 agree)."""
-    game, theirs = engine.load(EXAMPLES / "dominoes"), pyspiel.load_game("python_block_dominoes")
+    game, theirs = shipped_game(str(EXAMPLES / "dominoes")), pyspiel.load_game("python_block_dominoes")
     ends = set()
     for seed in range(games("DOMINOES_GAMES", 30)):
         rng = random.Random(seed)

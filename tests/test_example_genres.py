@@ -88,7 +88,6 @@ from __future__ import annotations
 
 import random
 import shutil
-from functools import lru_cache
 from pathlib import Path
 
 import pytest
@@ -97,6 +96,7 @@ import engine
 from tests.oracle import EXAMPLES, needs_oracle, pyspiel
 from engine.runner.scenario import run_scenario
 from engine.runner.simulate import simulate
+from tests.conftest import shipped_game
 
 GAMES = ("pig", "trumps", "hex", "going-once", "dominoes", "home-run", "market-row", "crazy-eights", "sealed-bids", "memory", "hidden-duel",
          "yacht", "morris", "storm-watch", "go", "gem-merchants", "frontiers",
@@ -106,14 +106,14 @@ GAMES = ("pig", "trumps", "hex", "going-once", "dominoes", "home-run", "market-r
 SLOW = {"quoridor", "chess"}  # a random game takes about a second (each wall, each man's moves tried on a copy): fewer
 
 
-@lru_cache(maxsize=None)
 def example(name: str) -> engine.Game:
-    """The example ``name`` compiled once per test process (a game never changes): the parametrisation and each
-    test of it share one, where each compiled it again (about 0.1 s of CPU each, 45 cases).
+    """The example ``name`` compiled once per test process (a game never changes): the parametrisation, each
+    test of it and the other modules' tests of the examples share one, where each compiled it again (about 0.1 s
+    of CPU each).
 
     Example: ``example("chess").player_counts``.
     """
-    return engine.load(EXAMPLES / name)
+    return shipped_game(str(EXAMPLES / name))
 
 
 

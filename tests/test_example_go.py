@@ -9,8 +9,8 @@ from __future__ import annotations
 import random
 
 
-import engine
 from tests.oracle import EXAMPLES, games, needs_oracle, pyspiel
+from tests.conftest import shipped_game
 
 
 
@@ -29,7 +29,7 @@ def test_go_plays_as_openspiels() -> None:
     the same end and winner (the area with a komi of 7.5).  Every one of them captures, passes and meets an empty
     point it may not play (suicide or ko); 3 end by 50 moves, the others by two passes; Black wins 10.  ``GO_GAMES=N``
     plays N (100 agree)."""
-    game, theirs = engine.load(EXAMPLES / "go"), pyspiel.load_game("go(board_size=5)")
+    game, theirs = shipped_game(str(EXAMPLES / "go")), pyspiel.load_game("go(board_size=5)")
     winners = set()
     for seed in range(games("GO_GAMES", 30)):
         rng = random.Random(seed)

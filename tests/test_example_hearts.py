@@ -16,6 +16,7 @@ from typing import Any
 
 import engine
 from tests.oracle import EXAMPLES, needs_oracle, pyspiel
+from tests.conftest import shipped_game
 
 SEATS = ("North", "East", "South", "West")
 WAYS = ("hold", "left", "across", "right")  # OpenSpiel's pass directions, in its order
@@ -98,7 +99,7 @@ def test_each_seat_sees_only_its_own_hand_and_its_own_pass() -> None:
     from cli import zone_listing
     from cli.main import main
 
-    game = engine.load(EXAMPLES / "hearts")
+    game = shipped_game(str(EXAMPLES / "hearts"))
     for seed in (1, 3):  # passed right, then left
         s, rng = game.new_state(players=4, seed=seed, record=True), random.Random(seed)
         while not s.is_terminal:

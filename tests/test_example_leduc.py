@@ -14,9 +14,9 @@ from typing import Any
 
 from click.testing import CliRunner
 
-import engine
 from cli.main import main
 from tests.oracle import EXAMPLES, needs_oracle, pyspiel
+from tests.conftest import shipped_game
 
 SEATS = ("First", "Second")
 ACTIONS = {"choose fold": "Fold", "choose call": "Call", "choose raise": "Raise"}
@@ -71,7 +71,7 @@ def test_leduc_plays_as_openspiels() -> None:
     offered at every decision (fold only facing a bet, no third raise in a round), the same public card, and the same
     chips won and lost at the end (a fold, a pair with the public card, the higher card, a split pot).  500 games here
     (LEDUC_GAMES=N for more: 20,000 agreed)."""
-    game, theirs, ends = engine.load(EXAMPLES / "leduc"), pyspiel.load_game("leduc_poker"), set()
+    game, theirs, ends = shipped_game(str(EXAMPLES / "leduc")), pyspiel.load_game("leduc_poker"), set()
     for seed in range(int(os.environ.get("LEDUC_GAMES", "500"))):
         s, o = _play(game, theirs, seed)
         ends.add("fold" if any(s.observation(1)["counters"]["folded"].values()) else
@@ -96,7 +96,7 @@ def test_no_seat_learns_the_others_card_before_the_showdown() -> None:
             other = _hand(s, 3 - seat)
             assert f"[Private: {_number(_hand(s, seat))}]" in info and other not in json.dumps(mine)
 
-    game, theirs = engine.load(EXAMPLES / "leduc"), pyspiel.load_game("leduc_poker")
+    game, theirs = shipped_game(str(EXAMPLES / "leduc")), pyspiel.load_game("leduc_poker")
     for seed in range(100):
         _play(game, theirs, seed, check)
     for seed in range(100):
@@ -113,7 +113,7 @@ def test_no_seat_learns_the_others_card_before_the_showdown() -> None:
 def test_rulecraft_play_hides_the_others_card_until_the_game_is_over() -> None:
     """A human at seat 1 against a random bot: while the game goes on the screen shows the human's own card and
     `hand of Second: 1 hidden`, never the bot's card; the final position opens every zone."""
-    state = engine.load(EXAMPLES / "leduc").new_state(players=2, seed=3)
+    state = shipped_game(str(EXAMPLES / "leduc")).new_state(players=2, seed=3)
     mine, theirs = _hand(state, 1), _hand(state, 2)
     result = CliRunner().invoke(main, ["play", str(EXAMPLES / "leduc"), "--seed", "3", "--seat", "2=random"],
                                 input="2\n" * 10)

@@ -10,8 +10,8 @@ import random
 from typing import Any
 
 
-import engine
 from tests.oracle import EXAMPLES, needs_oracle, pyspiel, seeds
+from tests.conftest import shipped_game
 
 POINTS = sorted(((x, y) for x in range(7) for y in range(7)
                  if (x, y) != (3, 3) and (x == 3 or y == 3 or abs(x - 3) == abs(y - 3))), key=lambda c: (c[1], c[0]))
@@ -45,7 +45,7 @@ def test_points_are_openspiels() -> None:
     they are the ruleset's points, in the same order, each linked to the points next to it on its lines."""
     assert len(POINTS) == 24 and POINTS[:3] == [(0, 0), (3, 0), (6, 0)] and POINTS[9:15] == [
         (0, 3), (1, 3), (2, 3), (4, 3), (5, 3), (6, 3)]
-    board = engine.load(EXAMPLES / "morris").grid
+    board = shipped_game(str(EXAMPLES / "morris")).grid
     assert list(board.cells) == POINTS and len(board.links) == 32
     assert sorted(board.neighbours((3, 1))) == [(1, 1), (3, 0), (3, 2), (5, 1)]
 
@@ -58,7 +58,7 @@ def test_morris_plays_as_openspiels() -> None:
     where each seat wins (4, 12, 22 and 14, 15) and one is drawn after 46 flights (9); every game places, moves and
     removes, and all but 12 and 14 fly more than once.  ``MORRIS_GAMES=N`` plays seeds 0..N-1 too (in 400 random
     games none ended by a player unable to move)."""
-    game, theirs = engine.load(EXAMPLES / "morris"), pyspiel.load_game("nine_mens_morris")
+    game, theirs = shipped_game(str(EXAMPLES / "morris")), pyspiel.load_game("nine_mens_morris")
     ends = set()
     for seed in seeds("MORRIS_GAMES", (4, 9, 12, 14, 15, 22)):
         rng = random.Random(seed)

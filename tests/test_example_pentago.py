@@ -10,8 +10,8 @@ import random
 from typing import Any
 
 
-import engine
 from tests.oracle import EXAMPLES, needs_oracle, pyspiel
+from tests.conftest import shipped_game
 
 QUADRANTS = ("NW", "NE", "SE", "SW")  # OpenSpiel's order
 WAYS = ("anticlockwise", "clockwise")
@@ -41,7 +41,7 @@ def test_pentago_plays_as_openspiels() -> None:
     """Random games beside OpenSpiel's pentago: the same whole turns at every decision (every empty cell, then any
     quadrant turned either way), the same position after each (the marbles of the quadrant turned), the same player to
     move, the same end and result (five in a row wins, five for both at once or a full board draws)."""
-    game, theirs = engine.load(EXAMPLES / "pentago"), pyspiel.load_game("pentago")
+    game, theirs = shipped_game(str(EXAMPLES / "pentago")), pyspiel.load_game("pentago")
     ends = set()
     # seeds 3 and 4 fill the board with no five (a draw), 23 wins on the last cell, 46 makes five for both at once
     for seed in (*range(int(os.environ.get("PENTAGO_GAMES", "12"))), 23, 46):

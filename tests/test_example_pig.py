@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import random
 
-import engine
 from tests.oracle import EXAMPLES, needs_oracle, pyspiel
+from tests.conftest import shipped_game
 
 
 @needs_oracle
 def test_pig_plays_as_openspiels() -> None:
     """60 random games of two players to 30, the dice drawn first and loaded in both games."""
-    game, theirs = engine.load(EXAMPLES / "pig"), pyspiel.load_game("pig(winscore=30)")
+    game, theirs = shipped_game(str(EXAMPLES / "pig")), pyspiel.load_game("pig(winscore=30)")
     winners, lengths = set(), []
     for seed in range(60):
         rng = random.Random(seed)

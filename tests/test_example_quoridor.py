@@ -11,8 +11,8 @@ import os
 import random
 
 
-import engine
 from tests.oracle import EXAMPLES, needs_oracle, pyspiel
+from tests.conftest import shipped_game
 
 
 
@@ -33,7 +33,7 @@ def test_quoridor_plays_as_openspiels() -> None:
     every wall that fits, crosses nothing and cuts no pawn off), the same player to move, the same end and winner.
     Three games by default (seeds 0-2: South wins two, North one); ``QUORIDOR_GAMES=44`` plays 44, as was done when
     the example was written (all equal, 16 of them drawn at 324 moves)."""
-    game, theirs = engine.load(EXAMPLES / "quoridor"), pyspiel.load_game("quoridor")
+    game, theirs = shipped_game(str(EXAMPLES / "quoridor")), pyspiel.load_game("quoridor")
     ends = set()
     for seed in range(int(os.environ.get("QUORIDOR_GAMES", "3"))):
         rng = random.Random(seed)

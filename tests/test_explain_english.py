@@ -22,6 +22,7 @@ from engine.compiling.vocabulary import BUILT_IN_NAMES, built_in_functions
 from engine.core.compose import compose
 from engine.core.yamlsource import Mapping, Sequence
 from engine.lang.defined import parse_signature
+from tests.conftest import shipped_game
 
 CODE: list[tuple[str, re.Pattern[str]]] = [
     ("an operator", re.compile(r"==|!=|<=|>=|\+=|-=|\*=|&&|\|\||->")),
@@ -105,13 +106,13 @@ def _runs() -> list[tuple[str, str | None]]:
     runs: list[tuple[str, str | None]] = []
     for name in engine.builtin_names():
         runs.append((name, None))
-        runs += [(name, variant) for variant in engine.load(name).available_variants]
+        runs += [(name, variant) for variant in shipped_game(name).available_variants]
     return runs
 
 
 @pytest.mark.parametrize("name, variant", _runs(), ids=lambda v: v or "as written")
 def test_explain_prints_no_code(name: str, variant: str | None) -> None:
-    game = engine.load(name, variant)
+    game = shipped_game(name, variant)
     own = own_words(game)
     problems = [f"{problem} in: {line.strip()}" for line in explain(game) for problem in leftover_code(line, own)]
     assert problems == []
@@ -119,7 +120,7 @@ def test_explain_prints_no_code(name: str, variant: str | None) -> None:
 
 @pytest.mark.parametrize("name", engine.builtin_names())
 def test_every_components_card_prints_no_code(name: str) -> None:
-    game = engine.load(name)
+    game = shipped_game(name)
     own = own_words(game)
     problems = [
         f"{piece}: {problem} in: {line.strip()}"

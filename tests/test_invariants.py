@@ -20,6 +20,7 @@ import os
 import shutil
 import sys
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 from click.testing import CliRunner, Result
@@ -29,6 +30,7 @@ import engine
 from engine.core.decisions import TERMINAL
 from engine.model.state import State
 from engine.runner.replay import Replay, checked_playout
+from tests.conftest import shipped_game
 
 ROOT = Path(__file__).resolve().parent.parent
 CARDS_DIR = ROOT / "rulesets" / "iconoclasm-cards"
@@ -79,22 +81,27 @@ def assert_consistent(state: State, live: bool = True) -> None:
 # ---------------------------------------------------------------- declared invariants, soaked
 
 
-def load_soak():
+@pytest.fixture(scope="module")
+def soak() -> ModuleType:
+    """benchmarks/soak.py, playing the games the tests compiled (each shipped ruleset and variant compiled once per
+    test process, shared with the other modules' tests of them)."""
     spec = importlib.util.spec_from_file_location("soak", ROOT / "benchmarks" / "soak.py")
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)
     sys.modules["soak"] = module
     spec.loader.exec_module(module)
+    module._game = shipped_game
     return module
 
 
-def test_soak_a_few_hundred_games_of_every_configuration() -> None:
+@pytest.mark.parametrize("name", engine.builtin_names())
+def test_soak_a_few_hundred_games_of_every_configuration(name: str, soak: ModuleType) -> None:
     """The CI-sized soak: no error and no broken invariant in any ruleset x variant x player count.  Three games of
-    each of the 107 configurations (seeds 0-2); ``SOAK_GAMES=N`` plays about N in all (1,000: nine of each, as the
-    suite did before); ``benchmarks/soak.py`` is the full soak."""
-    soak = load_soak()
-    configs = soak.configurations()
-    games = max(2, int(os.environ.get("SOAK_GAMES", "330")) // len(configs))
+    each of the 107 configurations (seeds 0-2), a ruleset's configurations in a test of their own, so that the
+    suite's workers share them; ``SOAK_GAMES=N`` plays about N in all (1,000: nine of each, as the suite did
+    before); ``benchmarks/soak.py`` is the full soak."""
+    configs = soak.configurations([name])
+    games = max(2, int(os.environ.get("SOAK_GAMES", "330")) // len(soak.configurations()))
     rows = soak.soak(configs, games=games, jobs=1, seed=0)
     assert len(rows) == len(configs)
     for row in rows:
@@ -107,7 +114,7 @@ def test_soak_a_few_hundred_games_of_every_configuration() -> None:
 
 def test_every_shipped_ruleset_declares_invariants() -> None:
     for name in engine.builtin_names():
-        game = engine.load(name)
+        game = shipped_game(name)
         assert len(game.invariants) >= 2, f"{name} declares fewer than two invariants"
 
 
@@ -127,12 +134,12 @@ def test_checked_playout_reports_an_invariant_that_fails_to_run(tmp_path: Path) 
 
 
 def test_checked_playout_stops_a_game_that_does_not_end() -> None:
-    result = checked_playout(engine.load("iconoclasm-cards"), players=2, seed=1, max_actions=5)
+    result = checked_playout(shipped_game("iconoclasm-cards"), players=2, seed=1, max_actions=5)
     assert not result.ok and result.failed_at == 5 and "did not end within 5 actions" in (result.error or "")
 
 
 def test_a_healthy_game_passes() -> None:
-    result = checked_playout(engine.load("tutorial-tiles"), players=3, seed=2)
+    result = checked_playout(shipped_game("tutorial-tiles"), players=3, seed=2)
     assert result.ok and result.finished and result.problem() == ""
 
 
@@ -245,7 +252,7 @@ def _ruleset_with(tmp_path: Path, invariant: str) -> engine.Game:
 
 def test_regression_pieces_beneath_a_stack_are_on_the_board() -> None:
     """Found by the stateful fuzz: a piece under another (a stacking board) is in the board zone but not a top cell."""
-    game = engine.load("spell-cycles", "spellstackers")
+    game = shipped_game("spell-cycles", "spellstackers")
     state = game.new_state(players=2, seed=0)
     for _ in range(3):
         state.apply(state.legal_actions()[0])  # the second large pyramid goes on the first

@@ -15,10 +15,10 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import engine
 from engine.blocks.movement import Move
+from tests.conftest import shipped_game
 
-GAME = engine.load("breakthrough")
+GAME = shipped_game("breakthrough")
 STEP = next(step for step in GAME.steps if isinstance(step, Move))
 
 

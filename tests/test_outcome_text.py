@@ -13,6 +13,7 @@ import pytest
 import engine
 from engine.blocks.outcome import Outcome, RankLines
 from engine.model.state import State
+from tests.conftest import shipped_game
 
 
 def _played(game: engine.Game, players: int, seed: int, record: bool) -> State:
@@ -25,7 +26,7 @@ def _played(game: engine.Game, players: int, seed: int, record: bool) -> State:
 
 @pytest.mark.parametrize("name", ["iconoclasm-cards", "nine-domains", "tic-tac-toe", "iconoclasm"])
 def test_the_text_read_late_is_the_text_the_log_shows(name: str) -> None:
-    game = engine.load(name)
+    game = shipped_game(name)
     for players in game.player_counts:
         for seed in range(3):
             quiet, logged = _played(game, players, seed, False), _played(game, players, seed, True)

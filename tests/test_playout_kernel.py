@@ -10,7 +10,6 @@ games, the same logs.
 from __future__ import annotations
 
 import random
-from functools import lru_cache
 
 import pytest
 from hypothesis import given, settings
@@ -20,11 +19,12 @@ import engine
 from engine.blocks.grid import ADJACENCY, longest_line
 from engine.blocks.hexgrid import HEX_OFFSETS
 from engine.runner.simulate import derive_seed
+from tests.conftest import shipped_game
 
 
-@lru_cache(maxsize=None)
 def load(name: str) -> engine.Game:
-    return engine.load(name)
+    """A shipped ruleset, compiled once per test process and shared with the other modules' tests of it."""
+    return shipped_game(name)
 
 
 def players_of(game: engine.Game) -> int:

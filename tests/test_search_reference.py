@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import math
 import random
-from functools import lru_cache
 from typing import Any
 
 import pytest
@@ -28,6 +27,7 @@ from engine.core.decisions import CHANCE
 from engine.core.information import determinize
 from engine.model.state import State
 from engine.runner.agents import DEFAULT_EXPLORATION, MCTSAgent, estimated_returns, make_agent
+from tests.conftest import shipped_game
 
 
 class Node:
@@ -113,9 +113,9 @@ def statistics(node: Any, seat: int, depth: int) -> dict[Any, Any]:
             for key, child in node.children.items()}
 
 
-@lru_cache(maxsize=None)
 def load(name: str) -> engine.Game:
-    return engine.load(name)
+    """A shipped ruleset, compiled once per test process and shared with the other modules' tests of it."""
+    return shipped_game(name)
 
 
 RULESETS = [("tic-tac-toe", 2), ("connect-four", 2), ("iconoclasm-cards", 4), ("nine-domains", 2), ("sealed-tiles", 2),

@@ -21,6 +21,7 @@ from engine.core.shown import show, shown_to
 from engine.model.savefile import SaveError
 from engine.runner.agents import make_agent
 from tests.oracle import EXAMPLES, needs_oracle
+from tests.conftest import shipped_game
 
 RULESET = """\
 name: peek
@@ -158,7 +159,7 @@ def test_the_rl_vector_holds_the_card_at_its_place(tmp_path: Path) -> None:
 
 
 def test_a_face_down_piece_peeked_at_is_seen_by_that_seat_alone() -> None:
-    game = engine.load(EXAMPLES / "memory")
+    game = shipped_game(str(EXAMPLES / "memory"))
     s = game.new_state(players=2, seed=2)
     (cell, cid) = next(iter(s.grid.items()))
     show(s, cid, (s.positions[0],))

@@ -21,8 +21,9 @@ from engine.runner.executor import LocalExecutor
 from engine.runner.report import GameResult, SimulationReport, compare, flat_rows
 from engine.runner.significance import STRONG, UNUSED, WEAK, Points, Rate, flag, two_proportion_p, welch_p, wilson
 from engine.runner.simulate import MAX_CHUNK, Chunk, bench_agent, derive_seed, play_chunk, play_game, seat_specs, simulate
+from tests.conftest import shipped_game
 
-GAME = engine.load("iconoclasm-cards")
+GAME = shipped_game("iconoclasm-cards")
 CARDS = GAME.kinds["card"]
 
 
@@ -694,7 +695,7 @@ def test_a_game_that_opens_with_a_sealed_decision_has_no_first_mover(name: str) 
     # own win rate, printed again as the first player's advantage
     from cli.report_tables import simulation_report
 
-    report = simulate(engine.load(name), players=2, n=6, seed=0, agents="random")
+    report = simulate(shipped_game(name), players=2, n=6, seed=0, agents="random")
     assert report.games_opened_sealed == 6 and report.first_player is None and not report.no_decisions
     assert report.to_json()["first_player"] is None and report.to_json()["games_opened_sealed"] == 6
     lines = [part for part in simulation_report(report) if isinstance(part, str)]

@@ -14,6 +14,7 @@ from cli.main import main
 import engine
 from engine.runner.agents import RandomAgent
 from engine.runner.replay import Replay
+from tests.conftest import shipped_game
 
 
 def run(*args: str, input: str | None = None) -> Result:
@@ -103,7 +104,7 @@ def test_replay_watch_shows_the_zones_of_a_game_without_a_board(tmp_path: Path) 
 
 
 def recorded(name: str, tmp_path: Path, players: int = 2) -> tuple[Path, int]:
-    state = engine.load(name).new_state(players=players, seed=4, record=True)
+    state = shipped_game(name).new_state(players=players, seed=4, record=True)
     agent = RandomAgent(4)
     while not state.is_terminal:
         state.apply(agent.choose(state))

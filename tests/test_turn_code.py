@@ -21,6 +21,7 @@ from cli.main import main
 from engine.compiling import turn_code
 from engine.core.paths import rulesets_dir
 from engine.runner.replay import state_hash
+from tests.conftest import shipped_game
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
 EXAMPLE_NAMES = sorted(str(p.parent) for p in EXAMPLES.glob("*/ruleset.yaml"))
@@ -93,9 +94,9 @@ def test_each_step_is_written_with_the_checks_it_needs() -> None:
     listed as it began; a game without either has neither in its turn."""
     base = (EXAMPLES / "nim" / "ruleset.yaml").read_text(encoding="utf-8")
     assert "if:" not in base and "refuse_if_after" not in base
-    plain = turn_code.source(engine.load(str(EXAMPLES / "nim")))
+    plain = turn_code.source(shipped_game(str(EXAMPLES / "nim")))
     assert "if c0(s, e0):" not in plain and "s._actions = None  # what the step listed" not in plain
-    refused = turn_code.source(engine.load(str(EXAMPLES / "chess")))
+    refused = turn_code.source(shipped_game(str(EXAMPLES / "chess")))
     assert "s._actions = None  # what the step listed" in refused
 
 

@@ -12,13 +12,13 @@ from unittest import mock
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import engine
 from engine.core.errors import EffectRuntimeError
 from engine.lang.functions import Count
 from engine.lang.parser import parse_expression
 from engine.lang.scope import Compiled, Scope
+from tests.conftest import shipped_game
 
-GAME = engine.load("breakthrough")
+GAME = shipped_game("breakthrough")
 TEXT = "count(p in board where p.colour != {}) + count(p in taken where p.colour != {})"
 
 

@@ -838,20 +838,9 @@ class Listed(Function):
         args = self.arity(call, scope, 1)
         if not args:
             return Compiled(ListOf(ANY), lambda s, e: [])
-        sel = as_selection(args[0]).compile_parts(scope)
-        items, slot = sel.items, sel.slot
-        if sel.value is None:
-            return Compiled(ListOf(sel.item_type), lambda s, e: list(items(s, e)))
-        value_fn = sel.value.fn
-
-        def listed(s: Any, e: list[Any]) -> list[Any]:
-            values = []
-            for x in items(s, e):
-                e[slot] = x
-                values.append(value_fn(s, e))
-            return values
-
-        return Compiled(ListOf(sel.value.type), listed)
+        selected = as_selection(args[0]).compile(scope)  # the items selected, or their values, as a selection gives them
+        found = selected.fn
+        return Compiled(selected.type, lambda s, e: list(found(s, e)))
 
     def describe(self, call: ast.Call) -> str:
         args = call.positional()

@@ -117,6 +117,8 @@ class Builder:
         # component): where each face's cell (of a list of cells: each item) is written, read once the board is
         # (engine.compiling.cell_attributes)
         self.board_refused = False  # the board's size was refused (said there): see has_edges
+        self.id_shapes: dict[str, str] = {}  # each component id (a piece's name for copies) by its skeleton: ids
+        # that look alike are refused (engine.compiling.components)
         name = tree.get("name")
         self.game = Game(
             name=str(name) if name else "unnamed",

@@ -36,6 +36,7 @@ from engine.blocks.shapes import ANY_VALUE, EMPTY, VARIABLE, VARIABLE_NAME, is_f
 from engine.compiling.instance_sets import expand_instances
 from engine.core import limits
 from engine.core.errors import SourcePos, did_you_mean
+from engine.core.lookalike import skeleton, told_apart
 from engine.core.showtext import breaking_character, one_line
 from engine.core.yamlsource import Mapping, Sequence, plain, yaml_text
 from engine.lang.types import BUILT_IN, LIST_OF
@@ -289,6 +290,8 @@ def _instance(b: "Builder", kind: str, faces: tuple[str, ...], attrs: dict[str, 
         _add_component(b, kind, ident, faces, face_values, values, pos)
     elif ident in b.game.identical:
         b.error(pos, f"component '{ident}' is listed twice", _TWICE.format(ident=ident))
+    elif _looks_like_another(b, ident, pos):
+        return
     else:
         for k in range(1, copies + 1):
             _add_component(b, kind, f"{ident}-{k}", faces, face_values, values, pos, piece_name=ident)
@@ -412,11 +415,34 @@ def _values_hint(type_name: str, values: tuple[str, ...], free: bool) -> str:
     return hint
 
 
+def _looks_like_another(b: "Builder", ident: str, pos: SourcePos | None) -> bool:
+    """Whether ``ident`` looks like a component id listed before (a letter of another script standing in for a
+    Latin one, ``Tоken`` beside ``Token``), which is then refused where written: actions, scenarios and the log name
+    components by id, and nobody could tell the two apart there.  Else it is noted, and False.
+
+    >>> from engine.compiling.builder import Builder
+    >>> from engine.core.yamlsource import load_yaml
+    >>> b = Builder(load_yaml("r.yaml", "name: r\\n"))
+    >>> _looks_like_another(b, "Token", None), _looks_like_another(b, "T\u043eken", None)
+    (False, True)
+    >>> b.sink.items[0].message
+    "component 'T\u043eken' looks like the component 'Token' listed before: its '\u043e' is CYRILLIC SMALL LETTER O (U+043E), not the Latin 'o'"
+    """
+    twin = b.id_shapes.setdefault(skeleton(ident), ident)
+    if twin == ident:
+        return False
+    b.error(pos, f"component '{ident}' looks like the component '{twin}' listed before: {told_apart(ident, twin)}",
+            "give each component an id of its own (an id pasted from elsewhere: type it again)")
+    return True
+
+
 def _add_component(b: "Builder", kind: str, ident: str, faces: tuple[str, ...], face_values: dict[str, list[Any]],
                    values: dict[str, list[Any]], pos: SourcePos | None, piece_name: str | None = None) -> None:
     g = b.game
     if ident in g.component_ids or ident in g.identical:
         b.error(pos, f"component '{ident}' is listed twice", _TWICE.format(ident=ident))
+        return
+    if piece_name is None and _looks_like_another(b, ident, pos):
         return
     cid = len(g.component_names)
     g.component_ids[ident] = cid

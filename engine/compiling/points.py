@@ -10,7 +10,8 @@
 ``points`` may be a list of positions instead (``[[0, 0], [2, 0]]``): the
 points are then named by their positions in links.  Every point needs a
 link unless ``links`` is empty; a point named twice, two names that differ
-by their case alone (a player types a name in any case), two points at one
+by their case alone (a player types a name in any case) or look alike (a
+letter of another script for a Latin one: ``а1``, ``a1``), two points at one
 position, a link to itself, a link written twice or to an unknown point are
 reported at the place written.
 
@@ -31,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 from engine.blocks.grid import format_cell, parse_cell
 from engine.blocks.pointsboard import PointsBoard
 from engine.core.errors import did_you_mean
+from engine.core.lookalike import skeleton, told_apart
 from engine.core.yamlsource import Mapping, Sequence
 
 if TYPE_CHECKING:
@@ -111,10 +113,13 @@ def _points(b: "Builder", spec: Mapping) -> tuple[list[tuple[str, Cell]], dict[s
         if name:
             b.check_identifier(str(name), where, "point", any_script=True)  # code reads at(Zürich) too
             places[str(name)] = where
-            twin = folded.setdefault(str(name).casefold(), str(name))
-            if twin != str(name):  # a player types a point's name in any case: the two would be one
+            twin = folded.setdefault(skeleton(str(name)).casefold(), str(name))
+            if twin != str(name) and twin.casefold() == str(name).casefold():  # a player types a name in any case
                 b.error(where, f"points '{twin}' and '{name}' differ by their case alone, and a player types a "
                                "point's name in any case", "give each point a name of its own")
+            elif twin != str(name):  # a letter of another script standing in for a Latin one: one name on screen
+                b.error(where, f"points '{twin}' and '{name}' look alike: {told_apart(str(name), twin)}",
+                        "give each point a name of its own (a name pasted from elsewhere: type it again)")
         cell = _position(value)
         if cell is None or max(abs(cell[0]), abs(cell[1])) > MAX_COORDINATE:
             b.error(b.pos(written, key), f"a point's position is [x, y], two whole numbers from -{MAX_COORDINATE} to "

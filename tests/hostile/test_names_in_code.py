@@ -144,3 +144,38 @@ def test_a_value_named_as_a_kinds_list_is_told_in_words(tmp_path: Path) -> None:
         engine.load(path)
     assert ":5:3: the name 'stones' is already a value of type 'side'; pick another name for this collection\n" \
         in str(caught.value) + "\n"
+
+
+def test_component_ids_that_look_alike_are_refused_where_written(tmp_path: Path) -> None:
+    """A Cyrillic 'о' in a second stone's id ('Sоft' beside 'Soft') made two components whose actions, scenario lines
+    and log lines read the same; the ruleset loaded."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(RULESET.replace("SETUP", "pass").replace(
+        "instances: [{id: S, side: A, count: 3}]",
+        "instances: [{id: Soft, side: A}, {id: Hard, side: B}, {id: S\u043eft, side: B}]"), encoding="utf-8")
+    with pytest.raises(engine.RulesetError) as caught:
+        engine.load(path)
+    assert (f"{path}:7:" in str(caught.value) and "component 'S\u043eft' looks like the component 'Soft' listed "
+            "before: its '\u043e' is CYRILLIC SMALL LETTER O (U+043E), not the Latin 'o'" in str(caught.value))
+
+
+def test_a_piece_of_copies_that_looks_like_another_id_is_refused_too(tmp_path: Path) -> None:
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(RULESET.replace("SETUP", "pass").replace(
+        "instances: [{id: S, side: A, count: 3}]", "instances: [{id: S, side: A, count: 3}, {id: \u0405, side: B}]"),
+        encoding="utf-8")
+    with pytest.raises(engine.RulesetError, match="component '\u0405' looks like the component 'S' listed before"):
+        engine.load(path)
+
+
+def test_points_whose_names_look_alike_are_refused(tmp_path: Path) -> None:
+    text = (Path(__file__).resolve().parents[2] / "docs" / "examples" / "frontiers" / "ruleset.yaml").read_text(
+        encoding="utf-8")
+    assert "    Birch: [2, 0]\n" in text
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(text.replace("    Birch: [2, 0]\n", "    Birch: [2, 0]\n    \u0412irch: [2, 8]\n"), encoding="utf-8")
+    with pytest.raises(engine.RulesetError) as caught:
+        engine.load(path)
+    assert f"{path}:" in str(caught.value)
+    assert "points 'Birch' and '\u0412irch' look alike: its '\u0412' is CYRILLIC CAPITAL LETTER VE (U+0412)" \
+        in str(caught.value)

@@ -115,22 +115,42 @@ class ForcedPicks:
         if watch is None or watch.state is not s:
             return
         if components:
-            watch.picks.append((s.seat_of.get(role, 0) if role is not None else 0, value, s.zone_of[value]))
+            seat = s.seat_of.get(role, 0) if role is not None else 0
+            watch.picks.extend((seat, cid, s.zone_of[cid]) for cid in picked(value))
         if watch.telling and s.log is not None:
             who = f"{role} chooses" if role is not None else "chosen:"
             watch.told.append((len(s.log), f"{who} {seen_label(s, value, label, components)} (the only option)"))
 
 
+def picked(value: Any) -> tuple[int, ...]:
+    """The components an option of a choice among components names: itself, or each of a list of them (a choice
+    among ``combinations(hand(r), 2)``); none for a pass.
+
+    >>> picked(4), picked([4, 7]), picked(None)
+    ((4,), (4, 7), ())
+    """
+    if value is None:
+        return ()
+    return tuple(c for c in value if c is not None) if isinstance(value, (list, tuple)) else (value,)
+
+
+def options_picked(options: Sequence[Any]) -> list[int]:
+    """Every component the options of a choice among components (or lists of them) name, each once per option."""
+    return [c for o in options for c in picked(o)]
+
+
 def chosen_components(pending: Pending, label: str) -> tuple[int, ...]:
-    """The component an answer to ``pending`` picks (none when its options are not components).
+    """The components an answer to ``pending`` picks (none when its options are not components).
 
     >>> from engine.blocks.choices import Pending
     >>> chosen_components(Pending(0, "effect", (), options=(4, 7), labels=("a", "b"), components=True), "b")
     (7,)
+    >>> chosen_components(Pending(0, "effect", (), options=([4, 7], [4, 9]), labels=("[a, b]", "[a, c]"), components=True), "[a, c]")
+    (4, 9)
     """
-    if not pending.components or label not in pending.labels or pending.options[pending.labels.index(label)] is None:
-        return ()  # not a component, or a pass
-    return (pending.options[pending.labels.index(label)],)
+    if not pending.components or label not in pending.labels:
+        return ()  # not a component
+    return picked(pending.options[pending.labels.index(label)])
 
 
 def parse(s: "StateView", text: str) -> str:
@@ -258,8 +278,8 @@ def held_away_from(s: "StateView", options: list[Any], role: Any) -> str | None:
     ('hand of A', None)
     """
     g = s.game
-    for o in options:
-        if o is not None and s.cell_of[o] is None:
+    for o in options_picked(options):
+        if s.cell_of[o] is None:
             zone = s.zone_of[o]
             if g.zone_spec_of[zone].hidden == "owner" and g.zone_owner[zone] == role:
                 return g.zone_names[zone]
@@ -272,16 +292,30 @@ def hides_a_component(s: "StateView", pending: Pending) -> bool:
     hides = pending.hides
     if hides is None:
         specs, zone_of, cell_of = s.game.zone_spec_of, s.zone_of, s.cell_of
-        hides = pending.components and any(o is not None and cell_of[o] is None and specs[zone_of[o]].hidden in UNSEEN_ZONES
-                                           for o in pending.options)
+        hides = pending.components and any(cell_of[o] is None and specs[zone_of[o]].hidden in UNSEEN_ZONES
+                                           for o in options_picked(pending.options))
         object.__setattr__(pending, "hides", hides)
     return hides
 
 
 def seen_label(s: "StateView", value: Any, label: str, components: bool, apart: bool = False) -> str:
     """An answer as the log says it: its label, or what every seat may know of a component it picks (unseen_words;
-    ``apart``: picked among components lying in several unseen zones)."""
-    return (unseen_words(s, value, apart) if components else None) or label
+    ``apart``: picked among components lying in several unseen zones); a list of components, each so.
+
+    >>> class Spec: hidden = "others"
+    >>> class Game: zone_spec_of, zone_names, component_kind, piece_names = [Spec], ["hand of A"], ["card"] * 2, ["x", "y"]
+    >>> class S: game, zone_of, cell_of = Game, [0, 0], [None, None]
+    >>> seen_label(S, [0, 1], "[x, y]", True), seen_label(S, 1, "y", False)
+    ('[a card from hand of A, a card from hand of A]', 'y')
+    """
+    if not components:
+        return label
+    if isinstance(value, list):
+        words = [unseen_words(s, c, apart) for c in value]
+        if all(w is None for w in words):
+            return label
+        return f"[{', '.join(w or component_label(s, c) for w, c in zip(words, value))}]"
+    return unseen_words(s, value, apart) or label
 
 
 def listed_as_seen(s: "StateView", options: list[Any], labels: list[str], role: Any) -> tuple[list[Any], list[str]]:
@@ -295,11 +329,11 @@ def listed_as_seen(s: "StateView", options: list[Any], labels: list[str], role: 
     >>> listed_as_seen(S, [1, 0], ["b", "a"], None)
     ([1, 0], ['b', 'a'])
     """
-    specs, zone_of = s.game.zone_spec_of, s.zone_of
-    if all(specs[zone_of[o]].hidden == "none" for o in options):
+    specs, zone_of, named = s.game.zone_spec_of, s.zone_of, options_picked(options)
+    if all(specs[zone_of[o]].hidden == "none" for o in named):
         return options, labels
     seat = s.seat_of.get(role, 0) if role is not None else 0
-    if all(zone_view(s, zone_of[o], seat) == SEEN for o in options):
+    if all(zone_view(s, zone_of[o], seat) == SEEN for o in named):
         return options, labels
     listed = sorted(zip(labels, options), key=lambda pair: pair[0])
     return [o for _, o in listed], [text for text, _ in listed]
@@ -311,9 +345,13 @@ def public_choice(s: "StateView", label: str) -> str | None:
     pending = s.pending
     if pending is None or not pending.components:
         return None
-    chosen = chosen_components(pending, label)
-    words = unseen_words(s, chosen[0], lying_apart(s, pending.options)) if len(chosen) == 1 else None
-    return None if words is None else f"{CHOOSE_WORD} {words}"
+    if label not in pending.labels:
+        return None
+    value = pending.options[pending.labels.index(label)]
+    if value is None:
+        return None
+    words = seen_label(s, value, label, True, lying_apart(s, pending.options))
+    return None if words == label else f"{CHOOSE_WORD} {words}"
 
 
 def component_label(s: "StateView", cid: int) -> str:
@@ -405,7 +443,7 @@ def lying_apart(s: "StateView", options: Any) -> bool:
     (True, False)
     """
     specs, zone_of, cell_of = s.game.zone_spec_of, s.zone_of, s.cell_of
-    zones = {zone_of[o] for o in options if o is not None and cell_of[o] is None and specs[zone_of[o]].hidden in UNSEEN_ZONES}
+    zones = {zone_of[o] for o in options_picked(options) if cell_of[o] is None and specs[zone_of[o]].hidden in UNSEEN_ZONES}
     return len(zones) > 1
 
 

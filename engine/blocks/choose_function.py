@@ -25,7 +25,7 @@ from engine.core.showtext import as_one_line, breaking_character, invisible_char
 from engine.lang import ast
 from engine.lang.functions import Function, as_selection, describe_selection
 from engine.lang.scope import ASKS, ASKS_LATE, RUNS, Compiled, Scope
-from engine.lang.types import ANY, BOOL, STR, Component
+from engine.lang.types import ANY, BOOL, STR, Component, ListOf
 
 if TYPE_CHECKING:
     from engine.blocks.context import StateView
@@ -94,7 +94,8 @@ class Choose(Function):
                                 f"'{filled.group(0)}' would be shown with its braces, not filled in",
                                 "a question is the same words each time, the options name what is chosen: "
                                 'text = "buy this street?"')
-        components = isinstance(parts.item_type, Component)
+        item = parts.item_type.item if isinstance(parts.item_type, ListOf) else parts.item_type
+        components = isinstance(item, Component)  # components, or lists of them: the log says what all may know
 
         def choose(s: "StateView", e: list[Any]) -> Any:
             tape = s.tape

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from dataclasses import dataclass
+from itertools import combinations
+from math import comb
 from operator import countOf
 from typing import Any, Callable, ClassVar, Iterable
 
@@ -852,6 +854,62 @@ class Listed(Function):
         return f"the list of {described_value(sel)}, for {describe_selection(args[0])}"
 
 
+MAX_COMBINATIONS = 10_000
+"""The most sub-lists ``combinations(LIST, K)`` gives: more stops the effect (52 cards taken 5 at a time are 2.6
+million lists)."""
+
+
+@dataclass(frozen=True)
+class Combinations(Function):
+    """``combinations(LIST, K)``: every way to take K items of a list or a zone, each a list in the order the items
+    lie — the best five of seven cards, ``max(rank_of(h) for h in combinations(cards_of(r), 5))``.  An empty list
+    when K is below 0 or above the list's length (K = 0: one empty list).  Charged to the step budget by the lists
+    made; more than 10,000 stop the effect with an error.
+
+    >>> from engine.lang.parser import parse_expression
+    >>> from engine.lang.scope import Vocabulary
+    >>> from types import SimpleNamespace
+    >>> def run(code: str) -> list:
+    ...     return Combinations("combinations", "", "", "").compile_call(parse_expression(code), Scope(Vocabulary())).fn(SimpleNamespace(budget=99), [None])
+    >>> run("combinations([1, 2, 3], 2)"), run("combinations([1, 2], 3)"), run("combinations([1, 2], 0)")
+    ([[1, 2], [1, 3], [2, 3]], [], [[]])
+    """
+
+    def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
+        args = self.arity(call, scope, 2)
+        if len(args) < 2:
+            return Compiled(ListOf(ListOf(ANY)), lambda s, e: [])
+        items = ast.as_collection(args[0].compile(scope), args[0])  # a zone: its components, in order
+        if not isinstance(items.type, ListOf) and items.type is not ANY:
+            scope.error(args[0].pos, f"the first argument of combinations() must be a list, but "
+                                     f"'{args[0].describe()}' is not one", "a list like [3, 4, 5], a zone, or list(...)")
+        size = self.value(scope, args[1], INT, "count").fn
+        got, pos = items.fn, call.pos
+        item = items.type.item if isinstance(items.type, ListOf) else ANY
+
+        def taken(s: Any, e: list[Any]) -> list[list[Any]]:
+            values, k = got(s, e), size(s, e)
+            values = list(values) if values is not None else []
+            if k is None or k < 0 or k > len(values):
+                return []
+            many = comb(len(values), k)
+            if many > MAX_COMBINATIONS:
+                raise EffectRuntimeError(f"combinations() of {len(values)} items taken {k} at a time would make "
+                                         f"{many:,} lists; at most {MAX_COMBINATIONS:,} are allowed", pos)
+            s.budget -= many
+            if s.budget < 0:
+                raise budgets.out_of_steps(s, pos, "combinations()")
+            return [list(c) for c in combinations(values, k)]
+
+        return Compiled(ListOf(ListOf(item)), taken)
+
+    def describe(self, call: ast.Call) -> str:
+        args = call.positional()
+        if len(args) != 2:
+            return "the ways to take some items of a list"
+        return f"every way to take {args[1].describe()} of {ast.grouped(args[0])}"
+
+
 LANGUAGE: tuple[Function, ...] = (
     Count("count", "count(x in COLLECTION [where CONDITION]) -> int",
           "How many items of a collection (that satisfy the condition).",
@@ -881,6 +939,9 @@ LANGUAGE: tuple[Function, ...] = (
            "sorted(c.rank for c in hand(r), highest_first = true)"),
     Listed("list", "list(VALUE for x in COLLECTION [where CONDITION]) -> list", "The value for each selected item, in "
            "order (or the items selected, without VALUE).", "list((c.x, c.y + 1) for c in cells_of(p))"),
+    Combinations("combinations", "combinations(LIST, K) -> list of lists", "Every way to take K items of a list or "
+                 "a zone, each a list in the order the items lie (none when K is larger than the list).",
+                 "max(sum(c.rank for c in h) for h in combinations(hand(r), 3))"),
     Numbers("numbers", "numbers(FROM, TO) -> list of int", "The whole numbers from FROM to TO, both included (none "
             "when TO is smaller).", "choose(n in numbers(1, count(deck)))"),
     RollValue("roll", "roll(DIE [, by = ROLE]) -> int", "Roll a die (d6, d8, ...) with the game's seeded generator (by: "

@@ -82,6 +82,8 @@ place (``nth``) and colour by colour; the guesser plays again until the code is 
 roles swap.  Paths (docs/examples/paths) is a tile-laying game in the manner of Tsuro: a tile goes only on the square
 in front of its player's marker (``place: {cells: ...}``), turned as they like (its faces are its quarter turns), and
 the step's ``then`` moves every marker along the paths it now faces, one leaving the board out (``leave``).
+Cribbage, the show (docs/examples/cribbage-show) scores fifteens, pairs, runs and flushes by every way to take some
+cards together (``combinations``), and its two cards laid in the crib are one choice among every pair of the hand.
 """
 
 from __future__ import annotations
@@ -102,7 +104,7 @@ GAMES = ("pig", "trumps", "hex", "going-once", "dominoes", "home-run", "market-r
          "yacht", "morris", "storm-watch", "go", "gem-merchants", "frontiers",
          "chess", "homestead", "routes", "tables", "amazons", "pentago", "hearts", "quoridor", "leduc", "orchard",
          "fleet", "oh-hell", "meadows", "court-letters", "take-six", "column-climb", "glance", "fireworks", "sleuth",
-         "codebreak", "paths")
+         "codebreak", "paths", "cribbage-show")
 SLOW = {"quoridor", "chess"}  # a random game takes about a second (each wall, each man's moves tried on a copy): fewer
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cli.nearest import nearest
+from engine.blocks.choice_labels import chosen_components
 from engine.core.errors import did_you_mean
 from engine.core.information import UNSEEN, zone_view
 
@@ -27,7 +28,8 @@ if TYPE_CHECKING:
 
 
 def played_components(state: State, action: Action) -> list[int]:
-    """The components ``action`` plays: the one it chooses when it answers a choice among components, else those its
+    """The components ``action`` plays: the one it chooses when it answers a choice among components (each of a list
+    chosen together), else those its
     step uses (places, picks, commits, casts: the step's ``used_components``); none for any other action (a pass).
 
     Example: for ``place A at 0,0`` from a bag, ``played_components(state, action)`` is ``[cid]``, A's component.
@@ -36,10 +38,7 @@ def played_components(state: State, action: Action) -> list[int]:
     if pending is None:
         used = state.game.steps[state.step].used_components(action.args)
         return [c for c in used if isinstance(c, int) and 0 <= c < len(state.zone_of)]
-    if not pending.components or action.args[0] not in pending.labels:
-        return []
-    cid = pending.options[pending.labels.index(action.args[0])]
-    return [] if cid is None else [cid]
+    return list(chosen_components(pending, action.args[0]))  # each of a list of them chosen together too
 
 
 def menu(state: State) -> list[Action]:

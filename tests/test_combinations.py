@@ -118,3 +118,27 @@ def test_cards_chosen_together_in_the_open_are_named(tmp_path: Path) -> None:
     assert s.public_text(action) == "choose [h2, h9]"
     s.apply(action)
     assert s.log[0] == "seat1 chooses [h2, h9]"
+
+
+def test_a_pending_choice_of_cards_together_is_listed_saved_and_loaded(tmp_path: Path) -> None:
+    """`rulecraft play` listing such a choice crashed (``list indices must be integers or slices, not list``): its
+    menu read each option as one component."""
+    import json
+
+    from cli.menu import menu, played_components
+    from cli.render import make_console, numbered_actions
+
+    game = _game(tmp_path, BEST_OF.replace("discard: {kind: pile}", "discard: {kind: pile, hidden: all}"))
+    s = game.new_state(players=2, record=True)
+    console = make_console(width=80)
+    with console.capture() as captured:
+        console.print(numbered_actions(s, 80))
+    assert "choose [h2, h9]" in captured.get()
+    assert sorted(str(a) for a in menu(s)) == sorted(str(a) for a in s.legal_actions())
+    first = s.legal_actions()[0]
+    assert [game.component_names[c] for c in played_components(s, first)] == ["h2", "h9"]
+    loaded = game.state_from_json(json.loads(json.dumps(s.to_json())))
+    assert [str(a) for a in loaded.legal_actions()] == [str(a) for a in s.legal_actions()]
+    assert loaded.public_text(str(first)) == "choose [a card from hand of seat1, a card from hand of seat1]"
+    loaded.apply(str(first))
+    assert loaded.is_terminal and loaded.outcome.winners == (2,)

@@ -310,7 +310,7 @@ def seen_label(s: "StateView", value: Any, label: str, components: bool, apart: 
     """
     if not components:
         return label
-    if isinstance(value, list):
+    if isinstance(value, (list, tuple)):  # a list of them (a tuple, read back from a save)
         words = [unseen_words(s, c, apart) for c in value]
         if all(w is None for w in words):
             return label

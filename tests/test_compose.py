@@ -371,7 +371,8 @@ def test_validate_and_explain_say_what_an_overlay_replaces() -> None:
 
     from cli.main import main
 
-    note = "status 'Poison' replaces the one from iconica (statuses.yaml:57:3)"
+    line = (rulesets_dir() / "iconica" / "statuses.yaml").read_text().splitlines().index("  Poison:") + 1
+    note = f"status 'Poison' replaces the one from iconica (statuses.yaml:{line}:3)"
     result = CliRunner().invoke(main, ["validate", str(OVERLAYS / "replace"), str(OVERLAYS / "merge")])
     assert result.exit_code == 0, result.output
     assert result.output.splitlines() == [f"note: {OVERLAYS / 'replace' / 'ruleset.yaml'}:10:3: {note}",

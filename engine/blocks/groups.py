@@ -467,6 +467,9 @@ class FormGroups(GroupLinks, Step):
             s.place(replacement, cell, self.group_face[replacement])
             s.note(lambda: f"the {value} group at {s.game.cell_text(anchor, brackets=True)} reforms: {g.piece_names[old]} at "
                            f"{s.game.cell_text(cell, brackets=True)} goes to {self.reform_to.name if self.reform_to else ''}, {g.piece_names[replacement]} takes its place")
+        elif cell is not None:
+            s.note(lambda: f"the {value} group at {s.game.cell_text(anchor, brackets=True)} cannot reform: no {self.reform_with} "
+                           f"is left in {' or '.join(z.name for z in self.reform_from)}")
         verdict = self.verdict(s, anchor)
         if verdict.decided_by == "no contender":
             marker = s.groups.pop(anchor)

@@ -185,9 +185,9 @@ def test_a_type_read_as_a_list_is_told_to_list_its_values(tmp_path: Path) -> Non
 def test_the_dice_a_hint_adds_up_are_as_many_as_numbers_lists() -> None:
     """'20000d6' was told to be written sum(roll(d6) for i in numbers(1, 20000)), which stops the game: numbers() lists
     at most MAX_NUMBERS."""
-    from engine.lang import functions, habits
+    from engine.lang import habits, list_functions
 
-    assert habits.MAX_DICE == functions.MAX_NUMBERS
+    assert habits.MAX_DICE == list_functions.MAX_NUMBERS
 
 
 def test_dice_of_thousands_of_digits_are_a_syntax_error_not_a_crash(tmp_path: Path) -> None:

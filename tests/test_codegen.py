@@ -440,7 +440,7 @@ def test_a_loop_that_changes_nothing_walks_the_zone_itself_and_one_that_may_walk
     from types import SimpleNamespace
 
     from engine.lang import ast
-    from engine.lang.functions import LANGUAGE, by_name
+    from engine.lang.language import LANGUAGE, by_name
     from engine.lang.scope import Code, Compiled, Scope, Vocabulary
     from engine.lang.types import INT
 

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 import engine
 from engine.lang import kept
-from engine.lang.functions import LANGUAGE, by_name
+from engine.lang.language import LANGUAGE, by_name
 from engine.lang.parser import parse_expression
 from engine.lang.scope import Scope, Vocabulary
 from engine.lang.types import ZONE

@@ -31,7 +31,8 @@ from engine.blocks.position_functions import POSITION_FUNCTIONS
 from engine.blocks.state_functions import STATE_FUNCTIONS, ZoneOf
 from engine.lang import codegen
 from engine.lang.selections import same_on_every_face
-from engine.lang.functions import LANGUAGE, Function, by_name
+from engine.lang.functions import Function, by_name
+from engine.lang.language import LANGUAGE
 from engine.lang.kept import FIXED_ATTRIBUTES, ZONE_FAMILIES
 from engine.lang.scope import ENGLISH_PLURALS, Compiled, Vocabulary, english_plural
 from engine.lang.types import ANY, BOOL, CELL, INT, LIST_OF, SEAT, STR, ZONE, Component, Enum, FaceOf, ListOf, Type

@@ -10,7 +10,7 @@ Every node keeps its source position and knows three things:
 * ``describe()`` — the construct in English, for ``rulecraft explain``.
 * its fields, which are its syntax.
 
->>> from engine.lang.functions import LANGUAGE, by_name
+>>> from engine.lang.language import LANGUAGE, by_name
 >>> from engine.lang.parser import parse_expression
 >>> from engine.lang.scope import Scope, Vocabulary
 >>> node = parse_expression("count(c in board where c.hue == h) >= 7")

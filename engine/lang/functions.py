@@ -4,12 +4,12 @@ A function checks its arguments, compiles them to a closure, and describes a
 call in English.  Aggregates take a *selection* — ``c in board where
 c.hue == h`` — or any collection.  Functions that read or change the game
 (zones, boards, roles) are defined by the mechanisms with the same
-:class:`Function` interface; :data:`LANGUAGE` holds the ones that need no game
-at all.  There is no shared registry: each ruleset's vocabulary
+:class:`Function` interface; :data:`engine.lang.language.LANGUAGE` holds the ones that need no game
+at all (those that make lists are in :mod:`engine.lang.list_functions`).  There is no shared registry: each ruleset's vocabulary
 (:class:`~engine.lang.scope.Vocabulary`) is handed the functions its code may
 call, and compiling a call binds it to its function.
 
->>> by_name(LANGUAGE)["count"].signature
+>>> by_name([Count("count", "count(x in COLLECTION [where CONDITION]) -> int", "", "")])["count"].signature
 'count(x in COLLECTION [where CONDITION]) -> int'
 """
 
@@ -17,8 +17,6 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from dataclasses import dataclass
-from itertools import combinations
-from math import comb
 from operator import countOf
 from typing import Any, Callable, ClassVar, Iterable
 
@@ -80,7 +78,7 @@ def unknown_options(fn: Function, call: ast.Call, scope: Scope, low: int, high: 
 def by_name(*groups: Iterable[Function]) -> dict[str, Function]:
     """The functions of ``groups`` by name, as a vocabulary holds them; two functions of one name are a mistake in the engine.
 
-    >>> sorted(by_name(LANGUAGE[:2]))
+    >>> sorted(by_name([Count("count", "", "", ""), Fold("sum", "", "", "")]))
     ['count', 'sum']
     """
     found: dict[str, Function] = {}
@@ -263,6 +261,7 @@ class Count(Aggregate):
         >>> from engine.lang.parser import parse_expression
         >>> from engine.lang.scope import Vocabulary
         >>> from engine.lang.types import ZONE
+        >>> from engine.lang.language import LANGUAGE
         >>> vocab = Vocabulary(functions=by_name(LANGUAGE))
         >>> vocab.define_constant("pool", ZONE, 0)
         >>> scope = Scope(vocab)
@@ -387,6 +386,7 @@ class Fold(Aggregate):
         >>> from engine.lang.parser import parse_expression
         >>> from types import SimpleNamespace
         >>> from engine.lang.scope import Vocabulary
+        >>> from engine.lang.language import LANGUAGE
         >>> LANGUAGE[2].compile_call(parse_expression("max(1, 7 - 5, -3)"), Scope(Vocabulary())).fn(SimpleNamespace(budget=99), [])
         2
         """
@@ -428,6 +428,7 @@ class Fold(Aggregate):
 
         >>> from engine.lang.parser import parse_expression
         >>> call = parse_expression("max(c.cost for c in hand)")
+        >>> from engine.lang.language import LANGUAGE
         >>> str(LANGUAGE[2]._no_value(as_selection(call.positional()[0]), None)())  # doctest: +NORMALIZE_WHITESPACE
         'the cost of c has no value here (nothing is written for it), so max() cannot use it; a component that leaves
         out cost reads none: write it, or give the attribute a default (cost: {type: int, default: 0})'
@@ -458,6 +459,7 @@ class Fold(Aggregate):
         """In English; values given one by one are each said.
 
         >>> from engine.lang.parser import parse_expression
+        >>> from engine.lang.language import LANGUAGE
         >>> LANGUAGE[3].describe(parse_expression("min(2, x, 4)"))
         'the smallest of 2, x and 4'
         """
@@ -603,130 +605,6 @@ class Sgn(OfANumber):
 
 
 @dataclass(frozen=True)
-class Sorted(Function):
-    """``sorted(LIST)`` or ``sorted(VALUE for x in COLLECTION [where CONDITION])``: the numbers, lowest first; with
-    ``highest_first = true``, highest first — dice compared pair by pair, highest against highest:
-    ``nth(sorted(attack, highest_first = true), 2)`` is the attacker's second highest die.
-
-    >>> from engine.lang.parser import parse_expression
-    >>> from engine.lang.scope import Vocabulary
-    >>> from types import SimpleNamespace
-    >>> def run(code: str) -> list:
-    ...     return Sorted("sorted", "", "", "").compile_call(parse_expression(code), Scope(Vocabulary())).fn(SimpleNamespace(budget=99), [None])
-    >>> run("sorted([3, 6, 1])"), run("sorted([3, 6, 1], highest_first = true)"), run("sorted(k * k for k in [-2, 1])")
-    ([1, 3, 6], [6, 3, 1], [1, 4])
-    """
-
-    def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
-        args, down_kw = call.positional(), call.keywords().get("highest_first")
-        if not unknown_options(self, call, scope, 1, 1, known=("highest_first",)) and len(args) != 1:
-            scope.error(call.pos, f"{self.name}() takes 1 argument, not {len(args)}", f"usage: {self.signature}")
-        down = self.value(scope, down_kw.value, BOOL, "highest_first").fn if down_kw is not None else None
-        if len(args) != 1:
-            return Compiled(ListOf(INT), lambda s, e: [])
-        sel_node = as_selection(args[0])
-        sel = sel_node.compile_parts(scope)
-        value_fn = number_of(self, call, scope, sel_node, sel, "sorted", "numbers to sort")
-        items, slot, pos = sel.items, sel.slot, call.pos
-        words = f"an item of {sel_node.source.describe()}" if sel_node.var == "_" else ""
-        node = sel_node.value or ast.Name(sel_node.pos, sel_node.var, words)
-
-        def ordered(s: Any, e: list[Any]) -> list[int]:
-            values = []
-            for x in items(s, e):
-                e[slot] = x
-                values.append(value_fn(s, e))
-            if None in values:
-                raise ast.no_value(f"{self.name}()", ((node, None),), pos)
-            return sorted(values, reverse=down is not None and down(s, e) is True)
-
-        return Compiled(ListOf(INT), ordered)
-
-    def describe(self, call: ast.Call) -> str:
-        args, down = call.positional(), call.keywords().get("highest_first")
-        if len(args) != 1:
-            return "the numbers in order"
-        sel = as_selection(args[0])
-        what = sel.source.describe() if sel.var == "_" and sel.where is None else f"{described_value(sel)}, over {describe_selection(args[0])}"
-        order = "lowest first" if down is None else f"highest first if {down.value.describe()}, else lowest first"
-        if down is not None and isinstance(down.value, ast.Literal) and isinstance(down.value.value, bool):
-            order = "highest first" if down.value.value else "lowest first"
-        return f"the numbers of {what}, {order}"
-
-
-@dataclass(frozen=True)
-class Nth(Function):
-    """``nth(LIST, N)``: the N-th item of a list or zone (1 is the first), none when there is no such item."""
-
-    def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
-        args = self.arity(call, scope, 2)
-        if len(args) < 2:
-            return Compiled(ANY, lambda s, e: None)
-        items = ast.as_collection(args[0].compile(scope), args[0])  # a zone: its components, in order
-        if not isinstance(items.type, ListOf) and items.type is not ANY:
-            scope.error(args[0].pos, f"the first argument of nth() must be a list, but '{args[0].describe()}' is not one",
-                        "an option holding a list, a list like [3, 4, 5], or a zone")
-        n = self.value(scope, args[1], INT, "position").fn
-        got = items.fn
-
-        def nth(s: Any, e: list[Any]) -> Any:
-            values, i = got(s, e), n(s, e)
-            values = values if isinstance(values, (list, tuple)) else [] if values is None else list(values)
-            return values[i - 1] if i is not None and 1 <= i <= len(values) else None
-
-        return Compiled(items.type.item if isinstance(items.type, ListOf) else ANY, nth)
-
-    def describe(self, call: ast.Call) -> str:
-        args = call.positional()
-        return f"item {ast.grouped(args[1])} of {ast.grouped(args[0])}" if len(args) == 2 else "an item"
-
-
-MAX_NUMBERS = 10_000
-"""The most numbers ``numbers(FROM, TO)`` gives: a longer run stops the effect (it would only fill memory)."""
-
-
-@dataclass(frozen=True)
-class Numbers(Function):
-    """``numbers(FROM, TO)``: the whole numbers from FROM to TO, both included (an empty list when TO is smaller, or
-    either is none) — the amounts a player may bid, say: ``choose(n in numbers(1, count(hand(current_role))))``.
-
-    >>> from engine.lang.parser import parse_expression
-    >>> Numbers("numbers", "", "", "").describe(parse_expression("numbers(2, high + 1)"))
-    'the numbers from 2 to high plus 1'
-    """
-
-    def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
-        args = self.arity(call, scope, 2)
-        if len(args) < 2:
-            return Compiled(ListOf(INT), lambda s, e: [])
-        a, b = self.value(scope, args[0], INT, "first number"), self.value(scope, args[1], INT, "last number")
-        low, high, pos = a.fn, b.fn, call.pos
-
-        def listed(first: int | None, last: int | None) -> list[int]:
-            if first is None or last is None:
-                return []
-            if last - first >= MAX_NUMBERS:
-                raise EffectRuntimeError(f"numbers({first}, {last}) would list {last - first + 1} numbers; at most "
-                                         f"{MAX_NUMBERS} are allowed", pos,  # the seats read no number: it may be
-                                         f"{pos}: numbers() would list more than {MAX_NUMBERS} numbers")  # a hidden one's
-            return list(range(first, last + 1))
-
-        def numbers(s: Any, e: list[Any]) -> list[int]:
-            return listed(low(s, e), high(s, e))
-
-        if not scope.pure:
-            return Compiled(ListOf(INT), numbers)
-        # In code that changes nothing, generated source lists them itself (and a loop over them walks the list inline).
-        (first, ca), (last, cb), k = codegen.expr(a), codegen.expr(b), codegen.fresh("k")
-        return Compiled(ListOf(INT), numbers, code=codegen.Code(f"{k}({first}, {last})", None, ca + cb + ((k, listed),),
-                                                               walkable=True))
-
-    def describe(self, call: ast.Call) -> str:
-        args = call.positional()
-        return f"the numbers from {args[0].describe()} to {args[1].describe()}" if len(args) == 2 else "numbers"
-
-
-@dataclass(frozen=True)
 class RollValue(Function):
     """``roll(d6)``: a number from the state's seeded random generator; ``roll(d6, by = r)`` logs the roll as role
     ``r``'s (``North rolls a d6: 4``, where ``a d6 is rolled: 4`` told nobody whose die it was)."""
@@ -768,7 +646,7 @@ class Reachable(Function):
     >>> from engine.lang.scope import Vocabulary
     >>> from types import SimpleNamespace
     >>> def walk(code: str) -> list:
-    ...     return LANGUAGE[-1].compile_call(parse_expression(code), Scope(Vocabulary())).fn(SimpleNamespace(budget=99), [None])
+    ...     return Reachable("reachable", "", "", "").compile_call(parse_expression(code), Scope(Vocabulary())).fn(SimpleNamespace(budget=99), [None])
     >>> walk("reachable((1, 0), [p, (9, 9)] for p in [(0, 0), (1, 0)])")  # (1, 0) to (9, 9) to (0, 0)
     [(1, 0), (9, 9), (0, 0)]
     >>> walk("reachable((2, 2), [p, (9, 9)] for p in [(0, 0), (1, 0)])")
@@ -819,135 +697,3 @@ class Reachable(Function):
             return "the cells reached"
         sel = as_selection(args[1])
         return f"the cells reached from {ast.grouped(args[0])} through {described_value(sel)}, for {describe_selection(args[1])}"
-
-
-@dataclass(frozen=True)
-class Listed(Function):
-    """``list(VALUE for x in COLLECTION [where CONDITION])``: the value for each selected item, in the collection's
-    order — the cells a piece would cover, offered as one option of a ``choose``; ``list(x in COLLECTION where
-    CONDITION)``: the items selected.
-
-    >>> from engine.lang.parser import parse_expression
-    >>> from engine.lang.scope import Vocabulary
-    >>> from types import SimpleNamespace
-    >>> def run(code: str) -> list:
-    ...     return Listed("list", "", "", "").compile_call(parse_expression(code), Scope(Vocabulary())).fn(SimpleNamespace(budget=99), [None])
-    >>> run("list((k, 0) for k in [1, 2])"), run("list(k in [1, 2, 3] where k > 1)")
-    ([(1, 0), (2, 0)], [2, 3])
-    """
-
-    def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
-        args = self.arity(call, scope, 1)
-        if not args:
-            return Compiled(ListOf(ANY), lambda s, e: [])
-        selected = as_selection(args[0]).compile(scope)  # the items selected, or their values, as a selection gives them
-        found = selected.fn
-        return Compiled(selected.type, lambda s, e: list(found(s, e)))
-
-    def describe(self, call: ast.Call) -> str:
-        args = call.positional()
-        if len(args) != 1:
-            return "a list"
-        sel = as_selection(args[0])
-        if sel.value is None:
-            return f"the list of {describe_selection(args[0])}"
-        return f"the list of {described_value(sel)}, for {describe_selection(args[0])}"
-
-
-MAX_COMBINATIONS = 10_000
-"""The most sub-lists ``combinations(LIST, K)`` gives: more stops the effect (52 cards taken 5 at a time are 2.6
-million lists)."""
-
-
-@dataclass(frozen=True)
-class Combinations(Function):
-    """``combinations(LIST, K)``: every way to take K items of a list or a zone, each a list in the order the items
-    lie — the best five of seven cards, ``max(rank_of(h) for h in combinations(cards_of(r), 5))``.  An empty list
-    when K is below 0 or above the list's length (K = 0: one empty list).  Charged to the step budget by the lists
-    made; more than 10,000 stop the effect with an error.
-
-    >>> from engine.lang.parser import parse_expression
-    >>> from engine.lang.scope import Vocabulary
-    >>> from types import SimpleNamespace
-    >>> def run(code: str) -> list:
-    ...     return Combinations("combinations", "", "", "").compile_call(parse_expression(code), Scope(Vocabulary())).fn(SimpleNamespace(budget=99), [None])
-    >>> run("combinations([1, 2, 3], 2)"), run("combinations([1, 2], 3)"), run("combinations([1, 2], 0)")
-    ([[1, 2], [1, 3], [2, 3]], [], [[]])
-    """
-
-    def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
-        args = self.arity(call, scope, 2)
-        if len(args) < 2:
-            return Compiled(ListOf(ListOf(ANY)), lambda s, e: [])
-        items = ast.as_collection(args[0].compile(scope), args[0])  # a zone: its components, in order
-        if not isinstance(items.type, ListOf) and items.type is not ANY:
-            scope.error(args[0].pos, f"the first argument of combinations() must be a list, but "
-                                     f"'{args[0].describe()}' is not one", "a list like [3, 4, 5], a zone, or list(...)")
-        size = self.value(scope, args[1], INT, "count").fn
-        got, pos = items.fn, call.pos
-        item = items.type.item if isinstance(items.type, ListOf) else ANY
-
-        def taken(s: Any, e: list[Any]) -> list[list[Any]]:
-            values, k = got(s, e), size(s, e)
-            values = list(values) if values is not None else []
-            if k is None or k < 0 or k > len(values):
-                return []
-            many = comb(len(values), k)
-            if many > MAX_COMBINATIONS:
-                raise EffectRuntimeError(f"combinations() of {len(values)} items taken {k} at a time would make "
-                                         f"{many:,} lists; at most {MAX_COMBINATIONS:,} are allowed", pos)
-            s.budget -= many
-            if s.budget < 0:
-                raise budgets.out_of_steps(s, pos, "combinations()")
-            return [list(c) for c in combinations(values, k)]
-
-        return Compiled(ListOf(ListOf(item)), taken)
-
-    def describe(self, call: ast.Call) -> str:
-        args = call.positional()
-        if len(args) != 2:
-            return "the ways to take some items of a list"
-        return f"every way to take {args[1].describe()} of {ast.grouped(args[0])}"
-
-
-LANGUAGE: tuple[Function, ...] = (
-    Count("count", "count(x in COLLECTION [where CONDITION]) -> int",
-          "How many items of a collection (that satisfy the condition).",
-          "count(c in board where c.value == v)"),
-    Fold("sum", "sum(VALUE for x in COLLECTION [where CONDITION]) or sum(A, B, ...) -> int",
-         "The total of a value over the selected items (0 when none).",
-         "sum(c.value for c in hand(r))"),
-    Fold("max", "max(VALUE for x in COLLECTION [where CONDITION]) or max(A, B, ...) -> int",
-         "The largest value over the selected items (0 when none).",
-         "max(count(c in board where c.value == r) for r in roles)", combine=max, words="the largest of"),
-    Fold("min", "min(VALUE for x in COLLECTION [where CONDITION]) or min(A, B, ...) -> int",
-         "The smallest value over the selected items (0 when none).",
-         "min(count(c in hand(r)) for r in roles)", combine=min, words="the smallest of"),
-    Quantifier("any", "any(x in COLLECTION where TEST) or any(TEST for x in COLLECTION [where CONDITION]) -> bool",
-               "Whether some item passes the test.",
-               "any(r in roles where largest_group(c in board where c.value == r) >= 3)"),
-    Quantifier("all", "all(x in COLLECTION where TEST) or all(TEST for x in COLLECTION [where CONDITION]) -> bool",
-               "Whether every item passes the test (true when there are none).",
-               "all(count(c in board where c.value == r) == 3 for r in roles)", every=True),
-    Abs("abs", "abs(NUMBER) -> int", "The number without its sign.", "abs(score(1) - score(2))"),
-    Sgn("sgn", "sgn(NUMBER) -> int", "The sign of the number: 1 when it is above 0, -1 below, 0 for 0.",
-        "sgn(b.x - a.x)"),
-    Nth("nth", "nth(LIST, N) -> item", "The N-th item of a list (1 is the first), or none when the list is shorter.",
-        "nth(place_points, 1) == 3"),
-    Sorted("sorted", "sorted(LIST [, highest_first = true]) or sorted(VALUE for x in COLLECTION [where CONDITION] [, "
-           "highest_first = true]) -> list of int", "The numbers in order, lowest first (or highest first).",
-           "sorted(c.rank for c in hand(r), highest_first = true)"),
-    Listed("list", "list(VALUE for x in COLLECTION [where CONDITION]) -> list", "The value for each selected item, in "
-           "order (or the items selected, without VALUE).", "list((c.x, c.y + 1) for c in cells_of(p))"),
-    Combinations("combinations", "combinations(LIST, K) -> list of lists", "Every way to take K items of a list or "
-                 "a zone, each a list in the order the items lie (none when K is larger than the list).",
-                 "max(sum(c.rank for c in h) for h in combinations(hand(r), 3))"),
-    Numbers("numbers", "numbers(FROM, TO) -> list of int", "The whole numbers from FROM to TO, both included (none "
-            "when TO is smaller).", "choose(n in numbers(1, count(deck)))"),
-    RollValue("roll", "roll(DIE [, by = ROLE]) -> int", "Roll a die (d6, d8, ...) with the game's seeded generator (by: "
-              "the role the log says rolls it).", "roll(d6) + 1"),
-    Reachable("reachable", "reachable(CELL, ENDS for x in COLLECTION [where CONDITION]) -> list of cell",
-              "The cells a walk from CELL reaches through the selected items, each joining the cells its ENDS list "
-              "(CELL first).", "reachable(c, [x.a, x.b] for x in hand(r))"),
-)
-"""The language's own functions: they need no game, and every ruleset may call them."""

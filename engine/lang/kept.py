@@ -19,7 +19,7 @@ per distinct contents:
 >>> from engine.lang.parser import parse_expression
 >>> from engine.lang.scope import Scope, Vocabulary
 >>> from engine.lang.types import ZONE
->>> from engine.lang.functions import LANGUAGE, by_name
+>>> from engine.lang.language import LANGUAGE, by_name
 >>> vocab = Vocabulary(functions=by_name(LANGUAGE))
 >>> vocab.define_constant("pool", ZONE, 0); vocab.define_constant("bag", ZONE, 1)
 >>> node = parse_expression("count(x in pool where count(y in bag where y == x) > 0)")

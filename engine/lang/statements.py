@@ -4,7 +4,7 @@ Each compiles, as the expressions of :mod:`engine.lang.ast` do, to a closure
 ``fn(state, env)`` and to Python source (its ``code``); a program is a
 :class:`Block` of them.
 
->>> from engine.lang.functions import LANGUAGE, by_name
+>>> from engine.lang.language import LANGUAGE, by_name
 >>> from engine.lang.parser import parse_program
 >>> from engine.lang.scope import Scope, Vocabulary
 >>> block = parse_program("let n = 2\\nif n > 1:\\n  pass")

@@ -214,7 +214,7 @@ def _content_table(uses: list[ContentUse], what: str, report: SimulationReport) 
 
 def _flag_legend(report: SimulationReport) -> str:
     mean = percent(report.mean_seat_win_rate)
-    sides = not report.teams and any(r.team_win for r in report.results)  # sides dealt in secret won together
+    sides = not report.teams and report.tally.team_wins > 0  # sides dealt in secret won together
     judged = (f"{STRONG}: even the low end of that 95% interval is above {mean} (how often a seat wins, over all "
               f"seats); {WEAK}: even the high end is below it" if report.baseline is not None else
               f"no {STRONG} or {WEAK} in a cooperative game: every seat shares each result, so its users' wins say how "

@@ -84,7 +84,8 @@ class GameRows:
     >>> from engine.runner.report import GameResult
     >>> path = Path(tempfile.mkdtemp()) / "games.csv"
     >>> rows = GameRows(path, 2)
-    >>> see = rows.run("", "tic-tac-toe", [], {}, ["random", "random"])
+    >>> import engine
+    >>> see = rows.run("", engine.builtin_names()[0], [], {}, ["random", "random"])
     >>> see(GameResult((1,), (1.0, 0.0), 9, seed=42))
     >>> rows.finish(), path.read_text().splitlines()[1].split(",")[:6]
     (1, ['1', '42', 'random', 'random', '1', '9'])

@@ -12,6 +12,7 @@ import pytest
 from click.testing import CliRunner, Result
 
 from cli.main import main
+import engine
 import engine.runner.simulate as simulating
 import engine.runner.sweep as sweeping
 from engine.runner.report import SimulationReport
@@ -127,3 +128,23 @@ def test_a_sweep_compares_runs_that_kept_only_their_counts() -> None:
     counted = sweep("tutorial-tiles", "board_size", [4, 5], n=20, keep_results=False)
     assert counted.to_json() == kept.to_json() and not counted.runs[1].report.kept
     assert Sweep.from_json(Sweep("board_size", 0, kept.runs[:1], planned=2).to_json()).runs[0].report.games == 20
+
+
+def test_a_sweep_of_a_game_with_sides_shows_the_sides_win_rates() -> None:
+    """A sweep showed win rates per seat, which say little where the ruleset makes sides: now per team (seats in
+    teams), per role dealt at random, or per side dealt in secret, each compared with the baseline's."""
+    teams = sweep(engine.load("iconoclasm", ["teams"]), "supply_size", [6, 12], players=4, n=6)
+    assert list(teams.to_json()["runs"][0]["win_rate_by_side"]) == ["team 1 (seats 1 and 3)", "team 2 (seats 2 and 4)"]
+    assert set(teams.runs[0].comparison.sides) == {"team 1 (seats 1 and 3)", "team 2 (seats 2 and 4)"}
+    table = run("sweep", "iconoclasm", "--players", "3", "supply_size=[6, 12]", "-n", "6").output
+    header = table.split("\n", 1)[1].split("┡")[0]
+    assert "role" in header and "seat 1" not in header, table
+
+
+def test_a_side_dealt_in_secret_is_a_side(tmp_path: Path) -> None:
+    from tests.test_secret_sides import _game
+
+    report = simulate(_game(tmp_path), players=4, n=20, seed=1)
+    rates = report.side_win_rate
+    assert list(rates) == ["held LoyalBadge", "held SpyBadge"] and rates["held SpyBadge"].trials == 20
+    assert simulate("tic-tac-toe", n=4).side_win_rate == {}  # no teams, roles kept by their seats, nothing held

@@ -219,6 +219,16 @@ class SeatBalance:
                 "significant": self.significant, "detectable_gap": self.detectable}
 
 
+def seats_text(seats: Sequence[int]) -> str:
+    """Seat numbers in words.
+
+    >>> seats_text((1, 3)), seats_text((1, 2, 4))
+    ('1 and 3', '1, 2 and 4')
+    """
+    words = list(map(str, seats))
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+
+
 class NotKept(Sequence[GameResult]):
     """The ``results`` of a report that kept no game's result, only the counts of its games (a long run's; see
     :class:`~engine.runner.tally.RunTally`): reading it is a ValueError saying so, not an empty list that looks like
@@ -638,6 +648,27 @@ class SimulationReport:
         return any(len(holders) > 1 for name, holders in self.tally.holders.items() if name not in bound)
 
     @property
+    def side_win_rate(self) -> dict[str, Rate]:
+        """The win rate of each side the ruleset makes, by name, where the seats' say little: each team when the seats
+        play in teams (``team 1 (seats 1 and 3)``), else each role dealt at random (``role Spy``: the seat-games a seat played it
+        in, and how many it won), else, when every seat held exactly one component as every game started (a side
+        dealt in secret, a badge), each such component (``held SpyBadge``); empty when there are none.
+
+        >>> games = [GameResult((1,), (1.0, 0.0), 9, roles=(("North",), ("South",))),
+        ...          GameResult((1,), (1.0, 0.0), 9, roles=(("South",), ("North",)))]
+        >>> {side: (rate.wins, rate.trials) for side, rate in SimulationReport("g", [], 2, ["random"] * 2, 0, [],
+        ...                                                                     games).side_win_rate.items()}
+        {'role North': (1, 2), 'role South': (1, 2)}
+        """
+        if self.teams and not self.together:
+            return {f"team {i} (seats {seats_text(team)})": self.win_rate[team[0]] for i, team in enumerate(self.teams, 1)}
+        if self.roles_dealt:
+            return {f"role {role}": rate for role, rate in self.win_rate_by_role.items()}
+        if self.tally.one_held and self.held_at_random:
+            return {f"held {use.name}": use.users for use in self.held_uses}
+        return {}
+
+    @property
     def baseline(self) -> float | None:
         """What content's users' win rate is measured against: the mean win rate of a seat; None in a cooperative game
         (``together``), where every seat shares each result and a component's users win as often as the games that ran
@@ -766,6 +797,7 @@ class Comparison:
     draws: Difference
     length: Difference
     points: dict[int, Difference] | None = None
+    sides: dict[str, Difference] = field(default_factory=dict)  # per side both runs have (SimulationReport.side_win_rate)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -777,6 +809,7 @@ class Comparison:
             "draws": self.draws.to_json(),
             "length": self.length.to_json(),
             **({"points": {str(s): d.to_json() for s, d in self.points.items()}} if self.points else {}),
+            **({"sides": {side: d.to_json() for side, d in self.sides.items()}} if self.sides else {}),
         }
 
 
@@ -802,7 +835,11 @@ def compare(this: SimulationReport, other: SimulationReport, points: bool | None
     if points is None:
         points = this.points_vary or other.points_vary
     paid = {s: _mean_difference(this.points_of(s), other.points_of(s)) for s in this.seats} if points else None
-    return Comparison(other, seats, draws, length, paid)
+    theirs_by_side = other.side_win_rate
+    sides = {side: Difference(rate.rate, theirs_by_side[side].rate, two_proportion_p(
+                 rate.wins, rate.trials, theirs_by_side[side].wins, theirs_by_side[side].trials))
+             for side, rate in this.side_win_rate.items() if side in theirs_by_side}
+    return Comparison(other, seats, draws, length, paid, sides)
 
 
 def _mean_difference(a: Spread, b: Spread) -> Difference:

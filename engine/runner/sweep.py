@@ -128,12 +128,13 @@ class Sweep:
 
 def _run_json(run: SweepRun, points: bool) -> dict[str, Any]:
     report = run.report
-    balance, first = report.seat_balance, report.first_player
+    balance, first, sides = report.seat_balance, report.first_player, report.side_win_rate
     return {
         "value": run.value,
         **({"partial": True, "games_planned": report.planned} if report.partial else {}),
         "wins_by_seat": {str(s): w for s, w in report.wins_by_seat.items()},
         "win_rate": {str(s): r.to_json() for s, r in report.win_rate.items()},
+        **({"win_rate_by_side": {side: r.to_json() for side, r in sides.items()}} if sides else {}),
         "draws": report.draws,
         "mean_length": report.length.mean,
         "turns": report.turns.to_json(),

@@ -140,6 +140,7 @@ class RunTally:
     answer_trials: Counter[Answer] = field(default_factory=Counter)
     answer_wins: Counter[Answer] = field(default_factory=Counter)
     team_wins: int = 0  # games whose winners were one team (Outcome.teams), declared or dealt in secret
+    one_held: bool = True  # every seat held exactly one component as every game started (its side, dealt in secret)
 
     def __post_init__(self) -> None:
         self.wins = self.wins or [0] * self.players
@@ -183,6 +184,7 @@ class RunTally:
         self._content(r)
         self._answers(r)
         self.team_wins += r.team_win
+        self.one_held = self.one_held and len(r.held) == self.players and all(len(held) == 1 for held in r.held)
 
     def _first(self, r: "GameResult") -> None:
         """Count a game with a first mover: its win, its rivals', every side's."""
@@ -236,6 +238,7 @@ class RunTally:
             **{name: dict(getattr(self, name)) for name in self.COUNTERS},
             **{name: getattr(self, name).to_json() for name in self.SPREADS},
             **{name: getattr(self, name).to_json() for name in self.CONTENT},
+            "one_held": self.one_held,
             "role_seats": {role: sorted(seats) for role, seats in self.role_seats.items()},
             "held_roles": {name: sorted(roles) for name, roles in self.held_roles.items()},
             "holders": {name: sorted(seats) for name, seats in self.holders.items()},
@@ -257,6 +260,7 @@ class RunTally:
                 **{name: Counter(data[name]) for name in cls.COUNTERS},
                 **{name: Spread.from_json(data[name]) for name in cls.SPREADS},
                 **{name: ContentTally.from_json(data[name]) for name in cls.CONTENT},
+                one_held=bool(data["one_held"]),
                 role_seats={role: set(seats) for role, seats in data["role_seats"].items()},
                 held_roles={name: set(roles) for name, roles in data["held_roles"].items()},
                 holders={name: set(seats) for name, seats in data["holders"].items()},

@@ -7,6 +7,7 @@ import os
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Any, Callable
@@ -96,12 +97,16 @@ def test_an_interrupted_sweep_keeps_its_runs_and_compares_nothing(monkeypatch: p
     assert data["partial"] is True and data["values_planned"] == 3 and data["runs"][1]["partial"] is True
 
 
-def test_an_interrupted_simulate_command_prints_the_partial_report(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_interrupted_simulate_command_prints_the_partial_report(monkeypatch: pytest.MonkeyPatch,
+                                                                   tmp_path: Path) -> None:
+    monkeypatch.chdir(tmp_path)
     interrupt_at(monkeypatch, 30)
     result = CliRunner().invoke(main, ["simulate", "tutorial-tiles", "-n", "100", "--format", "json"])
     assert result.exit_code == 1
     assert json.loads(result.stdout)["games"] == 24
-    assert result.stderr == "interrupted (Ctrl-C) after 24 of 100 games: the report is partial\n"
+    assert result.stderr == ("interrupted (Ctrl-C) after 24 of 100 games: the report is partial; go on with the same "
+                             "command and --resume tutorial-tiles-seed0.partial.json\n")
+    assert json.loads((tmp_path / "tutorial-tiles-seed0.partial.json").read_text())["counts"]["games"] == 24
 
 
 @pytest.mark.parametrize("told", [signal.SIGTERM, signal.SIGINT])
@@ -141,7 +146,7 @@ def fail_at(monkeypatch: pytest.MonkeyPatch, call: int) -> None:
     raise_at(monkeypatch, call, EffectRuntimeError("division by zero"))
 
 
-def test_a_game_failing_in_a_run_keeps_the_games_finished_before_it(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_game_failing_in_a_run_keeps_the_games_finished_before_it(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     """A failing game stopped simulate with its error alone: the games finished before it (hours of a search bot's
     play) were lost.  The error now carries them as a partial report, which the command prints (or writes to
     --out) before the error, exit status 1."""
@@ -153,19 +158,21 @@ def test_a_game_failing_in_a_run_keeps_the_games_finished_before_it(monkeypatch:
     report = info.value.report
     assert report is not None and report.partial and report.games == 29 and report.failed == str(info.value)
     fail_at(monkeypatch, 30)
+    monkeypatch.chdir(tmp_path)
     result = CliRunner().invoke(main, ["simulate", "tutorial-tiles", "-n", "100", "--format", "json"])
     data = json.loads(result.stdout)
     assert result.exit_code == 1 and data["games"] == 29 and data["partial"] is True and data["games_planned"] == 100
     assert data["failed"].startswith("division by zero (in the game of seed ")
     assert result.stderr == (f"{data['failed']}\nthe run stopped there, after 29 of 100 games: the report covers every "
-                             "game before the one that failed\n")
+                             "game before the one that failed; go on with the same command and --resume "
+                             "tutorial-tiles-seed0.partial.json\n")
     fail_at(monkeypatch, 1)
     text = CliRunner().invoke(main, ["simulate", "tutorial-tiles", "-n", "100"]).stdout
     assert text.startswith("PARTIAL REPORT: stopped by a game that failed after 0 of 100 games")
     assert "no game finished: nothing to sum up" in text and "first player" not in text
 
 
-def test_a_game_failing_in_a_sweep_keeps_the_runs_before_it(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_game_failing_in_a_sweep_keeps_the_runs_before_it(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     """A game failing in the second value's run lost the first value's run too: the sweep said only the error."""
     fail_at(monkeypatch, 30)  # the first value's 20 games, then the 9 of the second's before its 10th
 
@@ -178,9 +185,11 @@ def test_a_game_failing_in_a_sweep_keeps_the_runs_before_it(monkeypatch: pytest.
     data = result.to_json()
     assert data["failed"] == result.failed and data["values_planned"] == 3 and data["runs"][1]["partial"] is True
     fail_at(monkeypatch, 30)
+    monkeypatch.chdir(tmp_path)
     run = CliRunner().invoke(main, ["sweep", "tutorial-tiles", "board_size=[3, 4, 5]", "-n", "20"])
     assert run.exit_code == 1 and "PARTIAL: stopped by a game that failed in the run of 4 (9 of 20 games)" in run.stdout
-    assert run.stderr.endswith("\nthe sweep stopped there: 2 of 3 values run, the last one partial\n")
+    assert run.stderr.endswith("\nthe sweep stopped there: 2 of 3 values run, the last one partial; go on with the same "
+                               "command and --resume tutorial-tiles-board_size-seed0.partial.json\n")
 
 
 def test_an_interrupted_check_says_what_ran(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -300,8 +309,8 @@ def interrupted(args: list[str], settle: float = 0.5,
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     # a shell without job control starts background commands with Ctrl-C ignored, and Python keeps it so: the
     # command under test gets Ctrl-C's default whatever started the tests
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT, env=env,
-                               preexec_fn=_default_ctrl_c)
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=tempfile.mkdtemp(), env=env,
+                               preexec_fn=_default_ctrl_c)  # a folder of its own: it writes the file to go on from
     deadline = time.monotonic() + HANG
     while len(children(process.pid)) < 2 and process.poll() is None and time.monotonic() < deadline:
         time.sleep(0.001)
@@ -321,7 +330,8 @@ def test_ctrl_c_stops_simulate_with_a_partial_report_in_out(tmp_path: Path) -> N
     assert "Traceback" not in errors and "KeyboardInterrupt" not in errors and "Aborted" not in errors
     report = json.loads(out.read_text())
     assert report["partial"] is True and report["games_planned"] == 10_000_000 and report["games"] < 10_000_000
-    assert errors == f"interrupted (Ctrl-C) after {report['games']} of 10000000 games: the report written is partial\n"
+    assert errors == (f"interrupted (Ctrl-C) after {report['games']} of 10000000 games: the report written is partial; "
+                      f"go on with the same command and --resume {out}\n")
     assert [p.name for p in tmp_path.iterdir()] == ["report.json"]
     assert seconds < HANG
 
@@ -338,7 +348,8 @@ def test_killed_or_its_terminal_closed_simulate_stops_as_on_ctrl_c(tmp_path: Pat
     report = json.loads(out.read_text())
     assert report["partial"] is True and report["games"] < 10_000_000
     name = signal.Signals(sig).name  # the message says what stopped it (it said Ctrl-C)
-    assert errors == f"interrupted ({name}) after {report['games']} of 10000000 games: the report written is partial\n"
+    assert errors == (f"interrupted ({name}) after {report['games']} of 10000000 games: the report written is partial; "
+                      f"go on with the same command and --resume {out}\n")
     assert seconds < HANG
 
 
@@ -354,7 +365,8 @@ def test_ctrl_c_pressed_as_the_workers_start_still_stops_the_run(attempt: int) -
 def test_ctrl_c_stops_sweep_and_no_worker_prints_anything() -> None:
     done, _ = interrupted(["sweep", "tutorial-tiles", "board_size=[3, 4]", "-n", "5000000", "--jobs", "2"])
     assert done.returncode == 1
-    assert done.stderr.decode() == "interrupted: 1 of 2 values run, the last one partial\n"
+    assert done.stderr.decode() == ("interrupted: 1 of 2 values run, the last one partial; go on with the same command "
+                                    "and --resume tutorial-tiles-board_size-seed0.partial.json\n")
     assert "PARTIAL: interrupted in the run of 3" in done.stdout.decode()
 
 

@@ -132,11 +132,11 @@ def test_a_sweep_compares_runs_that_kept_only_their_counts() -> None:
 
 def test_a_sweep_of_a_game_with_sides_shows_the_sides_win_rates() -> None:
     """A sweep showed win rates per seat, which say little where the ruleset makes sides: now per team (seats in
-    teams), per role dealt at random, or per side dealt in secret, each compared with the baseline's."""
+    teams), per hidden role dealt at random, or per side dealt in secret, each compared with the baseline's."""
     teams = sweep(engine.load("iconoclasm", ["teams"]), "supply_size", [6, 12], players=4, n=6)
     assert list(teams.to_json()["runs"][0]["win_rate_by_side"]) == ["team 1 (seats 1 and 3)", "team 2 (seats 2 and 4)"]
     assert set(teams.runs[0].comparison.sides) == {"team 1 (seats 1 and 3)", "team 2 (seats 2 and 4)"}
-    table = run("sweep", "iconoclasm", "--players", "3", "supply_size=[6, 12]", "-n", "6").output
+    table = run("sweep", "iconoclasm", "--variant", "hidden-deities", "--players", "3", "supply_size=[6, 12]", "-n", "6").output
     header = table.split("\n", 1)[1].split("┡")[0]
     assert "role" in header and "seat 1" not in header, table
 

@@ -12,7 +12,7 @@ cast, and how the seats that used it did.  For balance: whether the seats (or
 teams) won more unevenly than chance would make them (a chi-square test,
 :class:`SeatBalance`), the length in turns, the win rate of each role dealt
 and of each component a seat held as the game started (a hand, a secret
-side), and how often each answer to a choice among words or numbers was
+side), and how often each answer to a choice (words, numbers, components by name) was
 offered and taken.  :func:`compare` sets two reports
 of the same seeds side by side with significance tests (each seat's mean
 points too, when either run's points vary).
@@ -80,7 +80,7 @@ class GameResult:
     turns: int = 0  # the turns the game took (the turn it ended in)
     roles: tuple[tuple[str, ...], ...] = ()  # per seat: the roles it was dealt (when the ruleset declares roles)
     held: tuple[tuple[int, ...], ...] = ()  # per seat: the component ids in its own zones as the game started
-    answers: tuple[tuple[tuple[str, str], ...], ...] = ()  # per seat: (choice, answer) of its words or numbers chosen
+    answers: tuple[tuple[tuple[str, str], ...], ...] = ()  # per seat: (choice, answer) of its choices (components by name)
     offered: tuple[tuple[tuple[str, str], int], ...] = ()  # each (choice, answer) offered, and how often
     agents: tuple[str, ...] = ()  # the agent of each seat, when the run turned them round (else the report's)
 
@@ -115,7 +115,7 @@ NEVER, ALWAYS = "never taken", "always taken"
 
 @dataclass(frozen=True)
 class AnswerUse:
-    """How one answer to a choice among words or numbers (``pass``, ``stop``) was offered and taken over a run,
+    """How one answer to a choice (``pass``, ``stop``, a component's name) was offered and taken over a run,
     and how the seats that took it did."""
 
     choice: str  # what was asked (the choice's text)
@@ -284,6 +284,7 @@ class SimulationReport:
     failed: str | None = None  # the error of the game that stopped the run, when one failed (the run is partial too)
     teams: tuple[tuple[int, ...], ...] = ()  # the seats of each team, when the seats play in teams
     rotated: bool = False  # the agents were turned round one seat a game (``agents`` is the first game's seating)
+    secret_roles: bool = False  # the roles are hidden (known only to the seat playing each): sides dealt in secret
     tally: RunTally = field(init=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -619,7 +620,7 @@ class SimulationReport:
 
     @cached_property
     def answer_uses(self) -> list[AnswerUse]:
-        """Every answer offered to a choice among words or numbers, by choice then answer as first offered: how often
+        """Every answer offered to a choice (words, numbers, components by name), by choice then answer as first offered: how often
         it was offered and taken, and how the seats that took it did (flagged ``never taken``, ``always taken``,
         else ``strong`` or ``weak`` as content is)."""
         t = self.tally
@@ -650,19 +651,19 @@ class SimulationReport:
     @property
     def side_win_rate(self) -> dict[str, Rate]:
         """The win rate of each side the ruleset makes, by name, where the seats' say little: each team when the seats
-        play in teams (``team 1 (seats 1 and 3)``), else each role dealt at random (``role Spy``: the seat-games a seat played it
-        in, and how many it won), else, when every seat held exactly one component as every game started (a side
-        dealt in secret, a badge), each such component (``held SpyBadge``); empty when there are none.
+        play in teams (``team 1 (seats 1 and 3)``), else each hidden role dealt at random (``role Spy``: the seat-games
+        a seat played it in, and how many it won), else, when every seat held exactly one component as every game
+        started (a side dealt in secret, a badge), each such component (``held SpyBadge``); empty when there are none.
 
         >>> games = [GameResult((1,), (1.0, 0.0), 9, roles=(("North",), ("South",))),
         ...          GameResult((1,), (1.0, 0.0), 9, roles=(("South",), ("North",)))]
         >>> {side: (rate.wins, rate.trials) for side, rate in SimulationReport("g", [], 2, ["random"] * 2, 0, [],
-        ...                                                                     games).side_win_rate.items()}
+        ...                                                                     games, secret_roles=True).side_win_rate.items()}
         {'role North': (1, 2), 'role South': (1, 2)}
         """
         if self.teams and not self.together:
             return {f"team {i} (seats {seats_text(team)})": self.win_rate[team[0]] for i, team in enumerate(self.teams, 1)}
-        if self.roles_dealt:
+        if self.secret_roles and self.roles_dealt:
             return {f"role {role}": rate for role, rate in self.win_rate_by_role.items()}
         if self.tally.one_held and self.held_at_random:
             return {f"held {use.name}": use.users for use in self.held_uses}
@@ -730,8 +731,12 @@ class SimulationReport:
             "held_at_start": {c.name: c.to_json() for c in self.held_uses},
             "held_at_random": self.held_at_random,
             "answers": self.answers_json(),
-            **({"counts": self.tally.to_json()} if self.partial else {}),
+            **({"counts": self.counts_json()} if self.partial else {}),
         }
+
+    def counts_json(self) -> dict[str, Any]:
+        """The counts of the games (:meth:`RunTally.to_json`) and what else a report read back needs of the run."""
+        return self.tally.to_json() | {"secret_roles": self.secret_roles}
 
     @classmethod
     def from_json(cls, data: Any) -> "SimulationReport":
@@ -755,7 +760,8 @@ class SimulationReport:
         try:
             report = cls(data["ruleset"], list(data["variants"]), int(data["players"]), list(data["agents"]),
                          int(data["seed"]), list(tally.content), NotKept(tally), dict(data["set_options"]),
-                         data.get("games_planned"), data.get("failed"), tally.teams, bool(data["rotated"]))
+                         data.get("games_planned"), data.get("failed"), tally.teams, bool(data["rotated"]),
+                         bool(data["counts"].get("secret_roles")))
         except (KeyError, TypeError, ValueError) as err:
             raise ValueError(f"the report is damaged ({type(err).__name__}: {err})") from None
         if tally.players != report.players or list(tally.agents) != report.agents:

@@ -253,10 +253,11 @@ def play_game(game: Game, players: int, seed: int, specs: Sequence[str]) -> Game
         else:  # an answer to a choice inside an effect: the component it picks, if it picks one of its side's
             picked = chosen_components(state.pending, action.args[0])
             used[seat - 1].extend(cid for cid in picked if not held_by_rival(state, cid, seat, teams))
-            if not state.pending.components and len(state.pending.labels) <= MOST_ANSWERS:  # words or numbers
+            tallied = answer_texts(state, str(action.args[0]))
+            if tallied is not None:
                 asked = state.pending.prompt or "choose"
-                offered.update((asked, label) for label in state.pending.labels)
-                answered[seat - 1].append((asked, str(action.args[0])))
+                offered.update((asked, text) for text in tallied[0])
+                answered[seat - 1].append((asked, tallied[1]))
         with forced:
             state.apply(action, undo=False)  # a game the ruleset fails in is dropped
         if forced.picks:
@@ -296,8 +297,33 @@ KEEP_AT_MOST = 100_000
 """A run of at most this many games keeps each game's result by default (``simulate(..., keep_results=...)``)."""
 
 MOST_ANSWERS = 20
-"""A choice among words or numbers is counted answer by answer (offered, taken) when it offers at most this many: an
-amount chosen from 0 to 1,000 would be a thousand rows of every report, and kept in every game's result."""
+"""A choice is counted answer by answer (offered, taken) when it offers at most this many: an amount chosen from 0 to
+1,000 would be a thousand rows of every report, and kept in every game's result."""
+
+
+def answer_texts(state: State, label: str) -> tuple[list[str], str] | None:
+    """What a report counts of the choice ``state`` is asking, answered with ``label``: the answers offered (words,
+    numbers, or components by name, identical copies once, a pass by its word) and the one taken; None when it
+    offers more than :data:`MOST_ANSWERS`.  A choice among components is counted by their names: which card was
+    discarded, which character struck, and which were offered and passed by.
+
+    >>> from types import SimpleNamespace
+    >>> pending = SimpleNamespace(components=True, options=(4, 7, 9, None), labels=("c4", "c7", "c9", "pass"))
+    >>> state = SimpleNamespace(pending=pending, game=SimpleNamespace(piece_names=["x"] * 4 + ["Oak"] * 4 + ["Elm"] * 2))
+    >>> answer_texts(state, "c9"), answer_texts(state, "pass")[1]
+    ((['Oak', 'Elm', 'pass'], 'Elm'), 'pass')
+    """
+    pending = state.pending
+    assert pending is not None
+    if not pending.components:
+        texts = list(pending.labels)
+        taken = label
+    else:
+        names = [label if option is None else state.game.piece_names[option]
+                 for option, label in zip(pending.options, pending.labels)]
+        texts = list(dict.fromkeys(names))
+        taken = names[pending.labels.index(label)] if label in pending.labels else label
+    return (texts, taken) if len(texts) <= MOST_ANSWERS else None
 
 
 def held_components(state: State) -> tuple[tuple[int, ...], ...]:
@@ -449,7 +475,8 @@ def simulate(
     if on_game is not None and not callable(on_game):
         raise TypeError(f"on_game is a function taking each game's result, not {cut(repr(on_game), 60)}")
     report = SimulationReport(game.name, list(game.variants), players, specs, seed, content, set_options=dict(game.set_options),
-                              teams=teams_of(game, players), rotated=bool(rotate) and len(set(specs)) > 1)
+                              teams=teams_of(game, players), rotated=bool(rotate) and len(set(specs)) > 1,
+                              secret_roles=game.roles is not None and game.roles.hidden)
     if resume is not None:
         report = _resumed(resume, report, n)
     if not (n <= KEEP_AT_MOST if keep_results is None else keep_results) or not report.kept:

@@ -92,7 +92,7 @@ class Sweep:
             "rotated": first.rotated,
             "option": self.option,
             "baseline": self.baseline_value,
-            "runs": [_run_json(run, self.points_vary) | ({"counts": run.report.tally.to_json()} if self.partial else {})
+            "runs": [_run_json(run, self.points_vary) | ({"counts": run.report.counts_json()} if self.partial else {})
                      for run in self.runs],
         }
 
@@ -119,7 +119,8 @@ class Sweep:
                 report = SimulationReport(data["ruleset"], list(data["variants"]), int(data["players"]),
                                           list(data["agents"]), int(data["seed"]), list(tally.content), NotKept(tally),
                                           {**data["set_options"], option: run["value"]}, run.get("games_planned"),
-                                          teams=tally.teams, rotated=bool(data["rotated"]))
+                                          teams=tally.teams, rotated=bool(data["rotated"]),
+                                          secret_roles=bool(run["counts"].get("secret_roles")))
                 runs.append(SweepRun(run["value"], report))
             return cls(option, 0, runs, planned=int(data["values_planned"]), failed=data.get("failed"))
         except (KeyError, TypeError, ValueError, AttributeError) as err:

@@ -1,6 +1,7 @@
 """Simulation reports: what a run of games says about a ruleset, and how sure it is.
 
-A report is computed from one :class:`GameResult` per game: win rates per
+A report is computed from the counts of its games (:class:`~engine.runner.tally.RunTally`, one
+:class:`GameResult` added per game as it arrives; the results themselves kept only when asked): win rates per
 seat and per agent with 95% Wilson intervals, draws, the points each seat
 scored when a result paid different points in different games (a gammon
 worth 2), game length, the

@@ -152,17 +152,16 @@ MAX_SWEEP_VALUES = 100
 
 def check_games(values: int, n: int) -> None:
     """Raise ValueError when ``values`` runs of ``n`` games each play more than :data:`MAX_GAMES` games in all: a
-    sweep keeps every run's results until it compares them, as one run keeps its own.
+    sweep is one study, held to a run's cap (its runs keep their games' counts, not the games).
 
     >>> check_games(100, 100_000)
     >>> check_games(100, 10_000_000)
     Traceback (most recent call last):
-    ValueError: 100 values of 10,000,000 games each is 1,000,000,000 games; a sweep keeps every game's result until it compares the runs, so it plays at most 10,000,000 in all (use -n 100,000 or fewer)
+    ValueError: 100 values of 10,000,000 games each is 1,000,000,000 games; a sweep plays at most 10,000,000 in all, as a run does (use -n 100,000 or fewer)
     """
     if values * n > MAX_GAMES:
-        raise ValueError(f"{values:,} values of {n:,} games each is {values * n:,} games; a sweep keeps every game's "
-                         f"result until it compares the runs, so it plays at most {MAX_GAMES:,} in all "
-                         f"(use -n {MAX_GAMES // values:,} or fewer)")
+        raise ValueError(f"{values:,} values of {n:,} games each is {values * n:,} games; a sweep plays at most "
+                         f"{MAX_GAMES:,} in all, as a run does (use -n {MAX_GAMES // values:,} or fewer)")
 
 
 def parse_sweep(text: str) -> tuple[str, list[str]]:

@@ -399,7 +399,7 @@ def test_a_sweep_whose_runs_play_too_many_games_in_all_is_refused_at_once(monkey
     assert ended.exit_code == 2, ended.output
     assert "2 values of 10,000,000 games each is 20,000,000 games" in ended.output
     assert "use -n 5,000,000 or fewer" in ended.output
-    with pytest.raises(ValueError, match="a sweep keeps every game's result"):
+    with pytest.raises(ValueError, match="a sweep plays at most 10,000,000 in all, as a run does"):
         sweep(lambda options: TILES, "board_size", ["3", "4", "5"], 2, MAX_GAMES // 2, 0, "random")
 
 

@@ -344,8 +344,10 @@ def _simulate_with_progress(
     if not console.is_terminal:
         return run()
     with progress_bar(console) as bar:
-        task = bar.add_task(f"playing {game.name}", total=n, completed=resume.games if resume else 0)
+        task = bar.add_task(f"playing {game.name}", total=n)
         done = [resume.games if resume else 0]
+        if resume:  # the games played before count
+            bar.update(task, completed=resume.games)
 
         def progress(games: int) -> None:
             done[0] = games

@@ -148,3 +148,20 @@ def test_a_side_dealt_in_secret_is_a_side(tmp_path: Path) -> None:
     rates = report.side_win_rate
     assert list(rates) == ["held LoyalBadge", "held SpyBadge"] and rates["held SpyBadge"].trials == 20
     assert simulate("tic-tac-toe", n=4).side_win_rate == {}  # no teams, roles kept by their seats, nothing held
+
+
+def test_counted_numbers_summarise_as_the_numbers_themselves_do_to_the_last_bit() -> None:
+    """Lengths, margins and points are counted by value; their mean, median, variance and standard deviation are
+    the floats ``statistics`` gives for the numbers written out, so a report counted says what a kept one said."""
+    import random
+    import statistics
+
+    from engine.runner.spread import Spread
+
+    draw = random.Random(1)
+    for _ in range(500):
+        data = [draw.choice([draw.randint(0, 50), draw.random() * 10, float(draw.randint(-5, 5))])
+                for _ in range(draw.randint(2, 40))]
+        spread = Spread.of(data)
+        assert (spread.mean, spread.median, spread.variance, spread.stdev) == (
+            statistics.fmean(data), float(statistics.median(data)), statistics.variance(data), statistics.stdev(data))

@@ -134,6 +134,8 @@ def simulate(
             assert err.report is not None
             report = err.report
         except ValueError as err:  # the report resumed is of another run
+            if resumed is None:
+                raise
             raise click.BadParameter(f"{resume_path}: {err}", param_hint="--resume") from None
         compared = None
         if other and not report.partial:

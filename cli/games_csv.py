@@ -101,7 +101,7 @@ class GameRows:
             self.file = os.fdopen(handle, "w", encoding="utf-8", newline="")
         self._write(["run", *header(players)] if compared else header(players))
 
-    def _write(self, row: list[object]) -> None:
+    def _write(self, row: Sequence[object]) -> None:
         buffer = io.StringIO()
         csv.writer(buffer, lineterminator="\n").writerow(row)
         self.file.write(shown(buffer.getvalue()))

@@ -435,12 +435,12 @@ class SimulationReport:
     @property
     def length_counts(self) -> dict[int, int]:
         """How many games took each number of actions (decisions), from the shortest."""
-        return dict(sorted(self.tally.length.counts.items()))
+        return {int(length): games for length, games in sorted(self.tally.length.counts.items())}
 
     @property
     def turn_counts(self) -> dict[int, int]:
         """How many games took each number of turns, from the shortest."""
-        return dict(sorted(self.tally.turns.counts.items()))
+        return {int(turns): games for turns, games in sorted(self.tally.turns.counts.items())}
 
     @property
     def win_rate_by_role(self) -> dict[str, Rate]:

@@ -250,21 +250,24 @@ class RunTally:
         """The tally :meth:`to_json` wrote; a part missing or of another shape is a ValueError (a file edited by
         hand, or not a run's)."""
         try:
-            return cls(
-                data["players"], tuple(data["agents"]), tuple(tuple(team) for team in data["teams"]),
-                [tuple(item) for item in data["content"]],
+            parts: dict[str, Any] = {
                 **{name: int(data[name]) for name in cls.NUMBERS},
-                wins=list(data["wins"]), returns=list(data["returns"]),
-                paid={kind: set(values) for kind, values in data["paid"].items()},
-                points=[Counter({value: n for value, n in counts}) for counts in data["points"]],
                 **{name: Counter(data[name]) for name in cls.COUNTERS},
                 **{name: Spread.from_json(data[name]) for name in cls.SPREADS},
                 **{name: ContentTally.from_json(data[name]) for name in cls.CONTENT},
+                **{name: Counter({(choice, answer): n for choice, answer, n in data[name]}) for name in cls.ANSWERS},
+            }
+            return cls(
+                data["players"], tuple(data["agents"]), tuple(tuple(team) for team in data["teams"]),
+                [tuple(item) for item in data["content"]],
+                wins=list(data["wins"]), returns=list(data["returns"]),
+                paid={kind: set(values) for kind, values in data["paid"].items()},
+                points=[Counter({value: n for value, n in counts}) for counts in data["points"]],
                 one_held=bool(data["one_held"]),
                 role_seats={role: set(seats) for role, seats in data["role_seats"].items()},
                 held_roles={name: set(roles) for name, roles in data["held_roles"].items()},
                 holders={name: set(seats) for name, seats in data["holders"].items()},
-                **{name: Counter({(choice, answer): n for choice, answer, n in data[name]}) for name in cls.ANSWERS},
+                **parts,
             )
         except (KeyError, TypeError, ValueError, AttributeError) as err:
             raise ValueError(f"the counts of the run are damaged ({type(err).__name__}: {err})") from None

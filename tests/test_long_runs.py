@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+import tempfile
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -80,14 +81,16 @@ def test_a_partial_report_goes_on_from_its_json_to_the_whole_run_s_report() -> N
 def test_an_interrupted_simulate_command_goes_on_with_resume(tmp_path: Path, stopped_once: None,
                                                              monkeypatch: pytest.MonkeyPatch) -> None:
     """``rulecraft simulate`` had no resume, its output holding no per-game results: an interrupted run now names a
-    file to go on from (its JSON report, or a .partial.json it writes), and the run resumed reports what the run
-    never interrupted does; its --games rows go on from the games before."""
+    file to go on from (its JSON report, or a .partial.json it writes in the temporary folder), and the run resumed
+    reports what the run never interrupted does; its --games rows go on from the games before."""
     monkeypatch.chdir(tmp_path)
     stopped = run("simulate", GAME, "-n", "60", "--seed", "3", "--games", "first.csv")
     assert stopped.exit_code == 1
     assert "interrupted (Ctrl-C) after 2" in stopped.output
-    assert stopped.output.rstrip().endswith("go on with the same command and --resume tic-tac-toe-seed3.partial.json")
-    resumed = run("simulate", GAME, "-n", "60", "--seed", "3", "--resume", "tic-tac-toe-seed3.partial.json",
+    kept = Path(tempfile.gettempdir()) / "rulecraft-tic-tac-toe-seed3.partial.json"
+    assert stopped.output.rstrip().endswith(f"go on with the same command and --resume {kept}")
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["first.csv"]  # nothing written where it was not asked
+    resumed = run("simulate", GAME, "-n", "60", "--seed", "3", "--resume", str(kept),
                   "--games", "rest.csv", "--format", "json", "--out", "resumed.json")
     whole = run("simulate", GAME, "-n", "60", "--seed", "3", "--games", "whole.csv", "--format", "json", "--out", "whole.json")
     assert resumed.exit_code == whole.exit_code == 0, resumed.output

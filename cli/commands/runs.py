@@ -289,13 +289,19 @@ def _read_resumed(path: Path, read: Callable[[object], T]) -> T:
 
 def _resumable(data: dict[str, object], fmt: str, out: Path | None, name: str) -> str:
     """Where an interrupted command's output can be gone on from, as the end of its message: its report, when written
-    as JSON to a file, else a ``.partial.json`` file written now beside ``--out`` (or in the current folder)."""
+    as JSON to a file, else a ``.partial.json`` file written now beside ``--out``, or, when the report went to the
+    screen, in the system's temporary folder (``/tmp/rulecraft-NAME.partial.json``: not the folder the command ran in,
+    which it is not asked to write in)."""
+    import tempfile
+
     from engine.core.atomic import WriteFailed, write_atomic
 
     if fmt == "json" and out is not None:
         path = out
+    elif out is not None:
+        path = out.with_name(f"{out.stem}.partial.json")
     else:
-        path = out.with_name(f"{out.stem}.partial.json") if out is not None else Path(f"{name}.partial.json")
+        path = Path(tempfile.gettempdir()) / f"rulecraft-{name}.partial.json"
         try:
             write_atomic(path, json_safe(json.dumps(data, ensure_ascii=False)) + "\n")
         except WriteFailed as err:

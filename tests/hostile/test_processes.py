@@ -104,9 +104,10 @@ def test_an_interrupted_simulate_command_prints_the_partial_report(monkeypatch: 
     result = CliRunner().invoke(main, ["simulate", "tutorial-tiles", "-n", "100", "--format", "json"])
     assert result.exit_code == 1
     assert json.loads(result.stdout)["games"] == 24
+    kept = Path(tempfile.gettempdir()) / "rulecraft-tutorial-tiles-seed0.partial.json"
     assert result.stderr == ("interrupted (Ctrl-C) after 24 of 100 games: the report is partial; go on with the same "
-                             "command and --resume tutorial-tiles-seed0.partial.json\n")
-    assert json.loads((tmp_path / "tutorial-tiles-seed0.partial.json").read_text())["counts"]["games"] == 24
+                             f"command and --resume {kept}\n")
+    assert json.loads(kept.read_text())["counts"]["games"] == 24 and not list(tmp_path.iterdir())
 
 
 @pytest.mark.parametrize("told", [signal.SIGTERM, signal.SIGINT])
@@ -146,7 +147,7 @@ def fail_at(monkeypatch: pytest.MonkeyPatch, call: int) -> None:
     raise_at(monkeypatch, call, EffectRuntimeError("division by zero"))
 
 
-def test_a_game_failing_in_a_run_keeps_the_games_finished_before_it(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+def test_a_game_failing_in_a_run_keeps_the_games_finished_before_it(monkeypatch: pytest.MonkeyPatch) -> None:
     """A failing game stopped simulate with its error alone: the games finished before it (hours of a search bot's
     play) were lost.  The error now carries them as a partial report, which the command prints (or writes to
     --out) before the error, exit status 1."""
@@ -158,21 +159,20 @@ def test_a_game_failing_in_a_run_keeps_the_games_finished_before_it(monkeypatch:
     report = info.value.report
     assert report is not None and report.partial and report.games == 29 and report.failed == str(info.value)
     fail_at(monkeypatch, 30)
-    monkeypatch.chdir(tmp_path)
     result = CliRunner().invoke(main, ["simulate", "tutorial-tiles", "-n", "100", "--format", "json"])
     data = json.loads(result.stdout)
     assert result.exit_code == 1 and data["games"] == 29 and data["partial"] is True and data["games_planned"] == 100
     assert data["failed"].startswith("division by zero (in the game of seed ")
     assert result.stderr == (f"{data['failed']}\nthe run stopped there, after 29 of 100 games: the report covers every "
                              "game before the one that failed; go on with the same command and --resume "
-                             "tutorial-tiles-seed0.partial.json\n")
+                             f"{Path(tempfile.gettempdir()) / 'rulecraft-tutorial-tiles-seed0.partial.json'}\n")
     fail_at(monkeypatch, 1)
     text = CliRunner().invoke(main, ["simulate", "tutorial-tiles", "-n", "100"]).stdout
     assert text.startswith("PARTIAL REPORT: stopped by a game that failed after 0 of 100 games")
     assert "no game finished: nothing to sum up" in text and "first player" not in text
 
 
-def test_a_game_failing_in_a_sweep_keeps_the_runs_before_it(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+def test_a_game_failing_in_a_sweep_keeps_the_runs_before_it(monkeypatch: pytest.MonkeyPatch) -> None:
     """A game failing in the second value's run lost the first value's run too: the sweep said only the error."""
     fail_at(monkeypatch, 30)  # the first value's 20 games, then the 9 of the second's before its 10th
 
@@ -185,11 +185,11 @@ def test_a_game_failing_in_a_sweep_keeps_the_runs_before_it(monkeypatch: pytest.
     data = result.to_json()
     assert data["failed"] == result.failed and data["values_planned"] == 3 and data["runs"][1]["partial"] is True
     fail_at(monkeypatch, 30)
-    monkeypatch.chdir(tmp_path)
     run = CliRunner().invoke(main, ["sweep", "tutorial-tiles", "board_size=[3, 4, 5]", "-n", "20"])
     assert run.exit_code == 1 and "PARTIAL: stopped by a game that failed in the run of 4 (9 of 20 games)" in run.stdout
+    kept = Path(tempfile.gettempdir()) / "rulecraft-tutorial-tiles-board_size-seed0.partial.json"
     assert run.stderr.endswith("\nthe sweep stopped there: 2 of 3 values run, the last one partial; go on with the same "
-                               "command and --resume tutorial-tiles-board_size-seed0.partial.json\n")
+                               f"command and --resume {kept}\n")
 
 
 def test_an_interrupted_check_says_what_ran(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -309,8 +309,8 @@ def interrupted(args: list[str], settle: float = 0.5,
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     # a shell without job control starts background commands with Ctrl-C ignored, and Python keeps it so: the
     # command under test gets Ctrl-C's default whatever started the tests
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=tempfile.mkdtemp(), env=env,
-                               preexec_fn=_default_ctrl_c)  # a folder of its own: it writes the file to go on from
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT, env=env,
+                               preexec_fn=_default_ctrl_c)
     deadline = time.monotonic() + HANG
     while len(children(process.pid)) < 2 and process.poll() is None and time.monotonic() < deadline:
         time.sleep(0.001)
@@ -365,8 +365,9 @@ def test_ctrl_c_pressed_as_the_workers_start_still_stops_the_run(attempt: int) -
 def test_ctrl_c_stops_sweep_and_no_worker_prints_anything() -> None:
     done, _ = interrupted(["sweep", "tutorial-tiles", "board_size=[3, 4]", "-n", "5000000", "--jobs", "2"])
     assert done.returncode == 1
+    kept = Path(tempfile.gettempdir()) / "rulecraft-tutorial-tiles-board_size-seed0.partial.json"
     assert done.stderr.decode() == ("interrupted: 1 of 2 values run, the last one partial; go on with the same command "
-                                    "and --resume tutorial-tiles-board_size-seed0.partial.json\n")
+                                    f"and --resume {kept}\n")
     assert "PARTIAL: interrupted in the run of 3" in done.stdout.decode()
 
 

@@ -215,7 +215,7 @@ MOST_ANSWERS = 40
 
 
 def answer_table(report: SimulationReport) -> Table | None:
-    """The answers to choices among words or numbers: how often each was taken when offered, how the seats that took
+    """The answers to choices (words, numbers, components by name): how often each was taken when offered, how the seats that took
     it did, flagged ``never taken`` (a dominated option, if the bots play well), ``always taken``, ``strong`` or
     ``weak``; None when no such choice was asked.
 
@@ -231,7 +231,7 @@ def answer_table(report: SimulationReport) -> Table | None:
         return None
     table = Table(Column("choice", overflow="fold"), Column("answer", overflow="fold"), "offered", "taken", "share",
                   Column("won", no_wrap=True), Column("flag", no_wrap=True),  # the choice's words wrap instead
-                  title="per answer to a choice among words or numbers")
+                  title="per answer to a choice")
     for use in uses[:MOST_ANSWERS]:
         won = rate_text(use.users) if use.users.trials else "-"
         table.add_row(use.choice, use.answer, str(use.offered), str(use.taken), f"{use.share:.1%}", won, use.flag,

@@ -12,25 +12,31 @@ result can be opened and watched (with ``--rotate-seats``, each game's own
 seating of the bots).  With ``--compare``, the compared run's
 games follow, each row led by the run it is from.
 
+The rows are written as the games arrive, so a run of any length keeps none of them in memory.
+
 Example::
 
-    rows = game_rows(report, "my-game", ["short"], {"width": "5"})
-    rows[0][-1]      # 'rulecraft play my-game --variant short --set width=5 --players 2 --seed ... --seat 1=random ...'
+    rows = GameRows(Path("games.csv"), players=2)
+    simulate(game, 2, n=1000, on_game=rows.run("", "my-game", ["short"], {"width": "5"}, ["random", "random"]))
+    rows.finish()    # each row ends 'rulecraft play my-game --variant short --set width=5 --players 2 --seed ...'
 """
 
 from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Mapping, Sequence
+import os
+import tempfile
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
+from typing import IO
 
 from engine.core import limits
-from engine.core.atomic import write_atomic
+from engine.core.atomic import WriteFailed
 from engine.core.confine import allowed_folders
 from engine.core.showtext import shown
 from engine.runner.replay import ruleset_ref
-from engine.runner.report import GameResult, SimulationReport
+from engine.runner.report import GameResult
 from engine.runner.simulate import play_command
 
 
@@ -58,38 +64,88 @@ def winner_text(result: GameResult) -> str:
     return f"{seats} (draw)" if result.draw else seats or "none"
 
 
-def game_rows(report: SimulationReport, ruleset: str, variants: Sequence[str], set_options: Mapping[str, str]) -> list[list[object]]:
-    """One row per game of ``report``, in the order they were played; each command names the folders the run was
-    allowed to read and the budgets it ran under (``--allow``, ``--limit``), as the run was given them."""
-    ref = ruleset_ref(ruleset)
-    allowed = [str(folder) for folder in allowed_folders()]
-    changed = limits.as_pairs(limits.current())
-    return [
-        [number, r.seed, *report.agents_of(r), winner_text(r), r.length, *r.scores,
-         " ".join(map(str, r.winners)), r.draw, *r.returns, r.turns,
-         play_command(ref, variants, set_options, report.players, r.seed, report.agents_of(r), allowed, changed)]
-        for number, r in enumerate(report.results, 1)
-    ]
+def game_row(number: int, r: GameResult, agents: Sequence[str], command: Callable[[int, Sequence[str]], str]) -> list[object]:
+    """The row of game ``number`` of a run whose agents are ``agents`` (each game's own when the run turned them
+    round); ``command(seed, agents)`` is the command that plays it again."""
+    seating = r.agents or agents
+    return [number, r.seed, *seating, winner_text(r), r.length, *r.scores, " ".join(map(str, r.winners)), r.draw,
+            *r.returns, r.turns, command(r.seed, seating)]
 
 
-Run = tuple[SimulationReport, str, Sequence[str], Mapping[str, str]]
-"""A run's report and what it played: the ruleset as given, its variants and its options set."""
+class GameRows:
+    """The per-game CSV, written as the games arrive (a run of ten million games keeps none of them in memory): to a
+    temporary file beside ``path``, moved over it by :meth:`finish` (so a file that was there stays whole until the
+    new one is), or straight into a device or a pipe (``/dev/null``).  Control characters are escaped.
 
+    With ``compared`` (``--compare``), a first column ``run`` says which run each row is from: ``this run`` or
+    ``other``, as the comparison's table names them.
 
-def write_games(path: Path, report: SimulationReport, ruleset: str, variants: Sequence[str],
-                set_options: Mapping[str, str], compared: Run | None = None) -> None:
-    """Write the per-game CSV of ``report`` to ``path`` (atomically; control characters escaped).
-
-    With a ``compared`` run (``--compare``), its games follow, and a first column ``run`` says which run each
-    row is from: ``this run`` or ``other``, as the comparison's table names them.
+    >>> import tempfile
+    >>> from engine.runner.report import GameResult
+    >>> path = Path(tempfile.mkdtemp()) / "games.csv"
+    >>> rows = GameRows(path, 2)
+    >>> import engine
+    >>> see = rows.run("", engine.builtin_names()[0], [], {}, ["random", "random"])
+    >>> see(GameResult((1,), (1.0, 0.0), 9, seed=42))
+    >>> rows.finish(), path.read_text().splitlines()[1].split(",")[:6]
+    (1, ['1', '42', 'random', 'random', '1', '9'])
     """
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
-    if compared is None:
-        writer.writerow(header(report.players))
-        writer.writerows(game_rows(report, ruleset, variants, set_options))
-    else:
-        writer.writerow(["run", *header(report.players)])
-        writer.writerows(["this run", *row] for row in game_rows(report, ruleset, variants, set_options))
-        writer.writerows(["other", *row] for row in game_rows(*compared))
-    write_atomic(path, shown(buffer.getvalue()))
+
+    def __init__(self, path: Path, players: int, compared: bool = False) -> None:
+        self.path, self.count, self.compared = path, 0, compared
+        self.direct = path.exists() and not path.is_file()  # a device or a pipe: written into, never replaced
+        if self.direct:
+            self.file: IO[str] = open(path, "w", encoding="utf-8", newline="")
+        else:
+            handle, self.temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent or Path("."))
+            self.file = os.fdopen(handle, "w", encoding="utf-8", newline="")
+        self._write(["run", *header(players)] if compared else header(players))
+
+    def _write(self, row: Sequence[object]) -> None:
+        buffer = io.StringIO()
+        csv.writer(buffer, lineterminator="\n").writerow(row)
+        self.file.write(shown(buffer.getvalue()))
+
+    def run(self, label: str, ruleset: str, variants: Sequence[str], set_options: Mapping[str, str],
+            agents: Sequence[str], first: int = 1) -> Callable[[GameResult], None]:
+        """What writes the rows of a run's games as they come (``simulate(..., on_game=...)``), numbered from
+        ``first``, each led by ``label`` when the file holds two runs; each command names the folders the run was
+        allowed to read and the budgets it ran under (``--allow``, ``--limit``), as the run was given them."""
+        ref = ruleset_ref(ruleset)
+        allowed = [str(folder) for folder in allowed_folders()]
+        changed = limits.as_pairs(limits.current())
+        players = len(agents)
+        numbers = iter(range(first, MAX_NUMBER))
+
+        def command(seed: int, seating: Sequence[str]) -> str:
+            return play_command(ref, variants, set_options, players, seed, seating, allowed, changed)
+
+        def write(result: GameResult) -> None:
+            row = game_row(next(numbers), result, agents, command)
+            self._write([label, *row] if self.compared else row)
+            self.count += 1
+        return write
+
+    def finish(self) -> int:
+        """Put the file in place; the number of rows written."""
+        try:
+            self.file.flush()
+            if not self.direct:
+                os.fsync(self.file.fileno())
+            self.file.close()
+            if not self.direct:
+                os.replace(self.temporary, self.path)
+        except OSError as err:
+            self.abandon()
+            raise WriteFailed(f"cannot write {self.path}: {err.strerror} (nothing was written)") from None
+        return self.count
+
+    def abandon(self) -> None:
+        """Close and remove the temporary file (the run wrote no rows after all)."""
+        self.file.close()
+        if not self.direct and os.path.exists(self.temporary):
+            os.remove(self.temporary)
+
+
+MAX_NUMBER = 2**63
+"""Rows are numbered up to here (no run comes near it)."""

@@ -214,7 +214,7 @@ def _content_table(uses: list[ContentUse], what: str, report: SimulationReport) 
 
 def _flag_legend(report: SimulationReport) -> str:
     mean = percent(report.mean_seat_win_rate)
-    sides = not report.teams and any(r.team_win for r in report.results)  # sides dealt in secret won together
+    sides = not report.teams and report.tally.team_wins > 0  # sides dealt in secret won together
     judged = (f"{STRONG}: even the low end of that 95% interval is above {mean} (how often a seat wins, over all "
               f"seats); {WEAK}: even the high end is below it" if report.baseline is not None else
               f"no {STRONG} or {WEAK} in a cooperative game: every seat shares each result, so its users' wins say how "
@@ -257,22 +257,29 @@ MAX_VALUE_WIDTH = 30
 
 
 def sweep_table(result: Sweep) -> Table:
-    """One row per value of the swept option: seat win rates (and, when a result paid different points in different
-    games of some run, each seat's mean points), draws and mean length, marked where they differ from the baseline
-    run's (p < 0.05)."""
+    """One row per value of the swept option: seat win rates, or the sides' where the ruleset makes sides (teams,
+    roles dealt at random, a side dealt in secret: :attr:`SimulationReport.side_win_rate`), (and, when a result paid
+    different points in different games of some run, each seat's mean points), draws and mean length, marked where
+    they differ from the baseline run's (p < 0.05)."""
     first = result.runs[0].report
     others = {k: v for k, v in first.set_options.items() if k != result.option}
     title = (f"{first.ruleset}{run_changes(first.variants, others)}, {first.players} player{'s' * (first.players != 1)}, "
              f"{first.planned or first.games} games per value, seed {first.seed}")
-    seats = [f"seat {seat}" for seat in first.seats]
+    sides = list(dict.fromkeys(side for run in result.runs for side in run.report.side_win_rate))
+    seats = sides or [f"seat {seat}" for seat in first.seats]
     points = [f"seat {seat} mean points" for seat in first.seats] if result.points_vary else []
     labels = [f"{run.value} (baseline)" if index == result.baseline else run.value for index, run in enumerate(result.runs)]
     value = Column(result.option, min_width=min(max(map(len, [result.option, *labels])), MAX_VALUE_WIDTH))
     rows = []
     for run in result.runs:
         report, comparison = run.report, run.comparison
-        cells = [_marked(percent(rate.rate), comparison.seats[seat] if comparison else None)
-                 for seat, rate in report.win_rate.items()]
+        if sides:
+            rates = report.side_win_rate
+            cells = [_marked(percent(rates[side].rate), comparison.sides.get(side) if comparison else None)
+                     if side in rates else "-" for side in sides]
+        else:
+            cells = [_marked(percent(rate.rate), comparison.seats[seat] if comparison else None)
+                     for seat, rate in report.win_rate.items()]
         if points:
             paid = comparison.points if comparison else None
             cells += [_marked(f"{p.mean:.2f}", paid[seat] if paid else None) for seat, p in report.points_paid.items()]

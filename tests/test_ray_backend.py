@@ -44,7 +44,9 @@ def local_ray() -> Iterator[None]:
     from filelock import FileLock
 
     with FileLock(Path(tempfile.gettempdir()) / "rulecraft-tests-local-ray.lock", timeout=900):
-        ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, configure_logging=False)
+        # address "local": a cluster of its own, not one named by RAY_ADDRESS or started by `ray start` on this
+        # machine, which Ray's default joins (there num_cpus was refused, or the tests ran on someone else's cluster)
+        ray.init(address="local", num_cpus=2, include_dashboard=False, log_to_driver=False, configure_logging=False)
         try:
             yield
         finally:
@@ -117,6 +119,20 @@ def test_a_task_lost_with_its_worker_stops_the_run_with_the_games_before_it() ->
     report = info.value.report
     assert report is not None and report.partial and report.games == 2 * (200 // 16)
     assert report.results == simulate("tutorial-tiles", n=report.games, seed=0).results
+
+
+def test_the_local_ray_is_one_of_its_own_whatever_ray_address_names(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--backend ray`` without ``--address`` (and this module's cluster) called ray.init without an address, which
+    joins the cluster RAY_ADDRESS names or the last one ``ray start`` began on the machine: beside another Ray it
+    failed ('When connecting to an existing cluster, num_cpus and num_gpus must not be provided', or 'cannot start or
+    reach a local Ray: Failed to connect to Ray cluster at ...') or ran on the other cluster."""
+    asked: list[dict[str, Any]] = []
+    monkeypatch.setenv("RAY_ADDRESS", "127.0.0.1:1")
+    monkeypatch.setattr(ray, "is_initialized", lambda: False)
+    monkeypatch.setattr(ray, "init", lambda **options: asked.append(options))
+    RayExecutor(cpus=2)
+    RayExecutor("auto")
+    assert [(options["address"], options["num_cpus"]) for options in asked] == [("local", 2), ("auto", None)]
 
 
 def test_address_without_ray_backend_is_refused() -> None:

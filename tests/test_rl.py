@@ -973,7 +973,7 @@ def test_an_observation_vector_splits_into_its_named_segments(games: dict[str, e
     cell = list(encoder.cells).index("1,1")
     assert parts["board"].reshape(-1, 2)[cell].tolist() == [encoder.names["X"], encoder.faces["face"]]
     assert parts["seat"].tolist() == [2, 2, 2, 0, 0]
-    with pytest.raises(ValueError, match=r"^this encoder splits vectors of 110 integers .* of tic-tac-toe for 2 players\), not"):
+    with pytest.raises(ValueError, match=r"^this encoder splits vectors of 70 integers .* of tic-tac-toe for 2 players\), not"):
         encoder.split(vector[:-1])
 
 
@@ -1017,3 +1017,34 @@ def test_the_global_state_is_every_seat_s_observation(games: dict[str, engine.Ga
         seen = game_state.observation(seat)
         assert (part == encoder.encode(seen)).all() and seen["zones"]["deck"] == {"hidden": 1}
         assert [z for z, held in seen["zones"].items() if isinstance(held, list) and held and z.startswith("hand")]
+
+
+@pytest.mark.parametrize("name", ["tic-tac-toe", "iconoclasm-cards", "iconica", "spell-cycles"])
+def test_the_observation_space_is_as_tight_as_the_game_says_and_holds_every_observation(name: str) -> None:
+    """The bounds were int32's whole range for every place of the vector: a learner normalising by them saw nothing.
+    Now names are bounded by the names, counts by the components, seats by the players, turns by the turn limit, and
+    every observation of random games lies within them."""
+    game = engine.load(name)
+    e = env(game, players=2)
+    space = e.observation_space("player_1")["observation"]
+    encoder = e.unwrapped.encoder
+    parts = encoder.split(space.high)
+    assert parts["seat"].tolist() == [2, 2, game.max_turns, 1, 1] and int(encoder.split(space.low)["seat"][0]) == 1
+    assert int(parts.get("board", parts["seat"][:1]).max()) <= max(len(encoder.names), len(encoder.faces))
+    assert int(parts["zones"].max()) <= max(len(encoder.names), encoder.capacity)
+    choose = random.Random(0)
+    for seed in range(2):
+        e.reset(seed=seed)
+        for agent in e.agent_iter(max_iter=400):
+            observation, _, over, cut_short, _ = e.last()
+            assert space.contains(observation["observation"]), agent
+            e.step(None if over or cut_short else int(choose.choice(observation["action_mask"].nonzero()[0])))
+
+
+def test_tic_tac_toe_observes_no_pending_pairs_which_no_step_of_it_leaves() -> None:
+    """Every game with a board had a ``pending`` segment, one place per (cell, neighbour) pair (40 zeros for
+    tic-tac-toe): only a ``clash`` step leaves pairs pending, so a game without one has no such segment."""
+    encoder = env(engine.load("tic-tac-toe"), players=2).unwrapped.encoder
+    assert [s.name for s in encoder.segments if s.length] == ["seat", "current role", "seats", "board", "zones"]
+    assert len(encoder) == 70
+    assert "pending" in [s.name for s in env(engine.load("tutorial-tiles"), players=2).unwrapped.encoder.segments if s.length]

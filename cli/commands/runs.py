@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import io
 import json
+import shlex
 import time
 from contextlib import nullcontext
+from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Callable, TypeVar
 
 import click
 
@@ -26,13 +28,15 @@ from cli.options import agent_timeout_option
 from cli.places import named
 from cli.stop_signals import finishing, how_stopped
 import engine
-from engine.core.showtext import json_safe, players as players_text, shown
+from engine.core.showtext import cut, json_safe, players as players_text, shown
 from engine.runner.backends import MAX_GAMES
+
+T = TypeVar("T")
 
 if TYPE_CHECKING:
     from engine import Game
     from engine.runner.executor import Executor
-    from engine.runner.report import Comparison, SimulationReport
+    from engine.runner.report import Comparison, GameResult, SimulationReport
     from engine.runner.sweep import Sweep
 
 
@@ -56,6 +60,10 @@ if TYPE_CHECKING:
 @rotate_option
 @click.option("--compare", "compare_with", metavar="OTHER", callback=named,
               help="Also play OTHER (a ruleset; default: this one) on the same seeds and test the differences.")
+@click.option("--resume", "resume_path", type=click.Path(exists=True, dir_okay=False, path_type=Path), metavar="FILE.json",
+              help="Go on from an interrupted run: the JSON it wrote (its --format json report, or the .partial.json "
+                   "file it named). The games it lacks are played; the report is the whole run's. A file of another "
+                   "run is refused, saying what differs.")
 @click.option("--compare-variant", "compare_variants", multiple=True, metavar="V",
               help="Variant(s) of the compared run ('a+b' or repeat; default: none).")
 @click.option("--compare-set", "compare_set_texts", multiple=True, metavar="NAME=VALUE",
@@ -65,7 +73,7 @@ def simulate(
     ruleset: str, variants: tuple[str, ...], set_texts: tuple[str, ...], players: int | None, n: int,
     games_csv: Path | None, seed: int, agents: str, jobs: int, backend: str, address: str | None, fmt: str | None,
     out: Path | None, html_path: Path | None, rotate: bool, compare_with: str | None,
-    compare_variants: tuple[str, ...], compare_set_texts: tuple[str, ...],
+    compare_variants: tuple[str, ...], compare_set_texts: tuple[str, ...], resume_path: Path | None,
 ) -> None:
     """Play many games between agents and report what they say about the ruleset.
 
@@ -80,8 +88,13 @@ def simulate(
 
     \b
     rulecraft simulate my-game -n 1000 --compare-set width=5
+
+    Interrupted (Ctrl-C, a worker lost), it reports the games finished and
+    names a file to go on from with --resume: the games' counts are kept
+    as they arrive, not the games themselves, so a run's memory does not
+    grow with -n.
     """
-    from engine.runner.report import compare
+    from engine.runner.report import SimulationReport, compare
     from engine.runner.simulate import GameFailed
 
     fmt = report_format(fmt, out)
@@ -104,14 +117,34 @@ def simulate(
                 + (f"give --players {' or '.join(map(str, both))}, a count both are played by" if both
                    else f"it shares no player count with {game.name}"),
                 param_hint="--compare")
+    resumed = _read_resumed(resume_path, SimulationReport.from_json) if resume_path is not None else None
     executor = run_executor(backend, jobs, address)
+    rows = None
+    if games_csv is not None:
+        from cli.games_csv import GameRows
+
+        rows = GameRows(games_csv, count, compared=other is not None)
     start = time.perf_counter()
     try:
-        report = _simulate_with_progress(game, count, n, seed, specs, executor, rotate)
-    except GameFailed as err:  # the games finished before it are reported, marked partial, then the error
-        assert err.report is not None
-        report = err.report
-    compared = _simulate_with_progress(other, count, n, seed, specs, executor, rotate) if other and not report.partial else None
+        try:
+            report = _simulate_with_progress(game, count, n, seed, specs, executor, rotate, resumed,
+                                             rows.run("this run", ruleset, game.variants, game.set_options, specs,
+                                                      resumed.games + 1 if resumed else 1) if rows else None)
+        except GameFailed as err:  # the games finished before it are reported, marked partial, then the error
+            assert err.report is not None
+            report = err.report
+        except ValueError as err:  # the report resumed is of another run
+            if resumed is None:
+                raise
+            raise click.BadParameter(f"{resume_path}: {err}", param_hint="--resume") from None
+        compared = None
+        if other and not report.partial:
+            compared = _simulate_with_progress(other, count, n, seed, specs, executor, rotate, None, rows.run(
+                "other", compare_with or ruleset, other.variants, other.set_options, specs) if rows else None)
+    except BaseException:
+        if rows is not None:
+            rows.abandon()
+        raise
     with finishing():  # the games are played: told to stop now, the report is written first
         comparison = compare(report, compared) if compared and not compared.partial else None
         _write_report(report, comparison, fmt, out, time.perf_counter() - start)
@@ -121,20 +154,16 @@ def simulate(
 
             write_atomic(html_path, report_html(report, comparison, time.perf_counter() - start))
             echo(f"report with charts written to {html_path}", err=out is None and fmt != "text")
-        if games_csv is not None:
-            from cli.games_csv import write_games
-
-            both = None
-            if compared is not None and other is not None:
-                both = (compared, compare_with or ruleset, other.variants, other.set_options)
-            count = report.games + (compared.games if compared is not None else 0)
-            write_games(games_csv, report, ruleset, game.variants, game.set_options, both)
-            echo(f"{count} game{'s' * (count != 1)} written to {games_csv}", err=fmt != "text")
+        if rows is not None:
+            written = rows.finish()
+            echo(f"{written} game{'s' * (written != 1)} written to {games_csv}", err=fmt != "text")
+        again = _resumable(report.to_json(), fmt, out, f"{game.name}-seed{seed}") if report.partial else ""
     if report.failed is not None:
         fail(f"{report.failed}\nthe run stopped there, after {report.games} of {n} games: the report"
-             f"{' written' * bool(out)} covers every game before the one that failed")
+             f"{' written' * bool(out)} covers every game before the one that failed{again}")
     if report.partial:
-        fail(f"interrupted ({how_stopped()}) after {report.games} of {n} games: the report{' written' * bool(out)} is partial")
+        fail(f"interrupted ({how_stopped()}) after {report.games} of {n} games: the report{' written' * bool(out)} "
+             f"is partial{again}")
     if compared is not None and compared.partial:
         fail(f"interrupted during the compared run ({compared.games} of {n} games): the comparison was not made")
 
@@ -157,11 +186,15 @@ def simulate(
 @report_format_option("one row per value and figure (value, section, item, statistic, figure)")
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), help="Write the table to this file.")
 @rotate_option
+@click.option("--resume", "resume_path", type=click.Path(exists=True, dir_okay=False, path_type=Path), metavar="FILE.json",
+              help="Go on from an interrupted sweep: the JSON it wrote (its --format json table, or the .partial.json "
+                   "file it named). The runs finished are kept, the partial one goes on; the table is the whole "
+                   "sweep's. A file of another sweep is refused, saying what differs.")
 @agent_timeout_option
 def sweep(
     ruleset: str, values: str, variants: tuple[str, ...], set_texts: tuple[str, ...], players: int | None, n: int,
     seed: int, agents: str, jobs: int, backend: str, address: str | None, fmt: str | None, out: Path | None,
-    rotate: bool,
+    rotate: bool, resume_path: Path | None,
 ) -> None:
     """Simulate once per value of an option, on the same seeds, and tabulate the runs.
 
@@ -176,7 +209,7 @@ def sweep(
     from cli import balance, render, report_tables
     from engine.compiling.loading import parse_set_options
     from engine.runner.report import flat_rows
-    from engine.runner.sweep import check_games, parse_sweep
+    from engine.runner.sweep import Sweep, check_games, parse_sweep
 
     fmt = report_format(fmt, out)
     try:
@@ -202,8 +235,15 @@ def sweep(
     check_output(out, "--out", "the table")
     specs = agent_specs(agents, count, backend)
     note_timed_agents(specs)
+    resumed = _read_resumed(resume_path, Sweep.from_json) if resume_path is not None else None
     start = time.perf_counter()
-    result = _sweep_with_progress(load, name, texts, count, n, seed, specs, run_executor(backend, jobs, address), rotate)
+    try:
+        result = _sweep_with_progress(load, name, texts, count, n, seed, specs, run_executor(backend, jobs, address),
+                                      rotate, resumed)
+    except ValueError as err:
+        if resumed is None:
+            raise
+        raise click.BadParameter(f"{resume_path}: {err}", param_hint="--resume") from None
     buffer = io.StringIO()
     if fmt == "json":
         buffer.write(json_safe(json.dumps(result.to_json(), indent=2, ensure_ascii=False)) + "\n")
@@ -226,22 +266,61 @@ def sweep(
                       style="dim")
     if fmt != "text" or out is not None:
         _emit(buffer.getvalue(), out)
+    again = _resumable(result.to_json(), fmt, out, f"{result.runs[0].report.ruleset}-{name}-seed{seed}") \
+        if result.partial else ""
     if result.failed is not None:
-        fail(f"{result.failed}\nthe sweep stopped there: {len(result.runs)} of {len(texts)} values run, the last one partial")
+        fail(f"{result.failed}\nthe sweep stopped there: {len(result.runs)} of {len(texts)} values run, the last one "
+             f"partial{again}")
     if result.partial:
-        fail(f"interrupted: {len(result.runs)} of {len(texts)} values run, the last one partial")
+        fail(f"interrupted: {len(result.runs)} of {len(texts)} values run, the last one partial{again}")
+
+
+def _read_resumed(path: Path, read: Callable[[object], T]) -> T:
+    """What ``read`` makes of the JSON in ``path`` (``--resume``); a file that is not one is refused saying why."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError) as err:
+        raise click.BadParameter(f"{path}: cannot read it as JSON ({cut(str(err), 80)})", param_hint="--resume") from None
+    try:
+        return read(data)
+    except ValueError as err:
+        raise click.BadParameter(f"{path}: {err}", param_hint="--resume") from None
+
+
+def _resumable(data: dict[str, object], fmt: str, out: Path | None, name: str) -> str:
+    """Where an interrupted command's output can be gone on from, as the end of its message: its report, when written
+    as JSON to a file, else a ``.partial.json`` file written now beside ``--out``, or, when the report went to the
+    screen, in the system's temporary folder (``/tmp/rulecraft-NAME.partial.json``: not the folder the command ran in,
+    which it is not asked to write in)."""
+    import tempfile
+
+    from engine.core.atomic import WriteFailed, write_atomic
+
+    if fmt == "json" and out is not None:
+        path = out
+    elif out is not None:
+        path = out.with_name(f"{out.stem}.partial.json")
+    else:
+        path = Path(tempfile.gettempdir()) / f"rulecraft-{name}.partial.json"
+        try:
+            write_atomic(path, json_safe(json.dumps(data, ensure_ascii=False)) + "\n")
+        except WriteFailed as err:
+            return f"; it cannot be gone on from ({err})"
+    return f"; go on with the same command and --resume {shlex.quote(str(path))}"
 
 
 def _sweep_with_progress(
     load: Callable[[dict[str, str]], Game], name: str, texts: list[str], players: int, n: int, seed: int,
-    specs: list[str], executor: Executor, rotate: bool = False,
+    specs: list[str], executor: Executor, rotate: bool = False, resume: Sweep | None = None,
 ) -> Sweep:
-    """Run a sweep, with a progress bar per value on stderr when it is a terminal."""
+    """Run a sweep, with a progress bar per value on stderr when it is a terminal; the runs keep their games'
+    counts, not the games."""
     from cli import render
     from cli.console import progress_bar
     from engine.runner.sweep import sweep as run_sweep
 
     console = render.make_console(stderr=True)
+    run_sweep = partial(run_sweep, resume=resume, keep_results=False)
     if not console.is_terminal:
         return run_sweep(load, name, texts, players, n, seed, specs, executor=executor, rotate=rotate)
     with progress_bar(console) as bar:
@@ -257,20 +336,26 @@ FEW_GAMES = 10
 
 
 def _simulate_with_progress(
-    game: Game, players: int, n: int, seed: int, specs: list[str], executor: Executor, rotate: bool = False
+    game: Game, players: int, n: int, seed: int, specs: list[str], executor: Executor, rotate: bool = False,
+    resume: SimulationReport | None = None, on_game: Callable[[GameResult], None] | None = None,
 ) -> SimulationReport:
-    """Run a simulation, with a progress bar on stderr when it is a terminal."""
+    """Run a simulation, with a progress bar on stderr when it is a terminal; the report keeps the games' counts,
+    not the games (``on_game`` sees each as it comes)."""
     from cli import render
     from cli.console import progress_bar
     from engine.runner.executor import LocalExecutor
     from engine.runner.simulate import counting_decisions, simulate as run_simulation
 
     console = render.make_console(stderr=True)
+    run = partial(run_simulation, game, players, n, seed, specs, executor=executor, rotate=rotate, resume=resume,
+                  keep_results=False, on_game=on_game)
     if not console.is_terminal:
-        return run_simulation(game, players, n, seed, specs, executor=executor, rotate=rotate)
+        return run()
     with progress_bar(console) as bar:
         task = bar.add_task(f"playing {game.name}", total=n)
-        done = [0]
+        done = [resume.games if resume else 0]
+        if resume:  # the games played before count
+            bar.update(task, completed=resume.games)
 
         def progress(games: int) -> None:
             done[0] = games
@@ -282,7 +367,7 @@ def _simulate_with_progress(
         # a few games played here: how far the one being played has got (the bar alone moves once a game ends)
         few = n <= FEW_GAMES and isinstance(executor, LocalExecutor) and (executor.workers == 1 or n == 1)
         with counting_decisions(decided) if few else nullcontext():
-            return run_simulation(game, players, n, seed, specs, executor=executor, progress=progress, rotate=rotate)
+            return run(progress=progress)
 
 
 def _write_report(

@@ -23,7 +23,8 @@ order (``describe`` lists them with their offsets for one game):
 * ``counters``: every counter's value (per owner, and per key of a keyed counter; 0 for a component the seat
   cannot see), held within
   int32: a value past it shows as the bound;
-* ``pending``: 1 for each (cell, neighbour) pair waiting to be resolved;
+* ``pending`` (games with a ``clash`` step, the one step that leaves pairs to resolve): 1 for each (cell,
+  neighbour) pair waiting to be resolved;
 * ``zone faces`` (games with a component of several faces): per zone, the
   face each seen component shows, in the order of ``zones`` (a die in
   one's own tray shows what it rolled);
@@ -49,6 +50,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from engine.blocks.clash import Clash
 from engine.blocks.enumeration import board_cells, neighbour_pairs
 from engine.blocks.grid import format_cell
 from engine.blocks.slots import Commit
@@ -89,7 +91,8 @@ class Encoder:
         self.depth = len(game.component_names) - 1 if game.grid is not None and game.grid.stacking else 0
         self.zones = list(game.zone_names)
         self.capacity = len(game.component_names)
-        self.pairs = {(a, b): i for i, (a, b) in enumerate(neighbour_pairs(game))} if game.grid is not None else {}
+        clashing = game.grid is not None and any(isinstance(step, Clash) for step in game.steps)  # no other step leaves pairs
+        self.pairs = {(a, b): i for i, (a, b) in enumerate(neighbour_pairs(game))} if clashing else {}
         self.counters = _counter_keys(game, players)
         self.first_face = {game.piece_names[c]: labels[0] for c, labels in enumerate(game.face_labels)}
         faced = any(len(labels) > 1 for labels in game.face_labels)
@@ -125,9 +128,48 @@ class Encoder:
         self.size = offset
         self._at = {s.name: s.offset for s in self.segments}
         self._faced, self._sealing, self._bidding, self._turning = faced, sealing, bidding, turning
+        self.low, self.high = self._bounds()
 
     def __len__(self) -> int:
         return self.size
+
+    def _bounds(self) -> tuple[np.ndarray, np.ndarray]:
+        """The lowest and highest value each place of the vector can hold, as tight as the game says: names by the
+        names, counts by the components, seats by the players, turns by the turn limit, counters by their fixed
+        ``min`` and ``max`` (and 0, shown for what the seat cannot see); int32's bounds where nothing is known.
+
+        >>> import engine
+        >>> low, high = Encoder(engine.load(engine.builtin_names()[0]), 2)._bounds()
+        >>> int(low.min()), int(high[0]), len(high) == len(low)
+        (0, 2, True)
+        """
+        low, high = np.zeros(self.size, dtype=np.int32), np.zeros(self.size, dtype=np.int32)
+        names, faces, seats, roles = len(self.names), len(self.faces), self.players, len(self.roles)
+
+        def bound(segment: str, tops: list[int], start: int = 0) -> None:
+            at = self._at[segment] + start
+            high[at:at + len(tops)] = tops
+
+        bound("seat", [seats, seats, self.game.max_turns, 1, 1])
+        low[self._at["seat"]] = 1
+        bound("current role", [roles])
+        bound("seats", [seats] * roles)
+        bound("board", [names, faces] * len(self.cells))
+        bound("stacks", [names] * (self.depth * len(self.cells)))
+        bound("zones", [1, self.capacity, *[names] * self.capacity] * len(self.zones))
+        at = self._at["counters"]
+        for k, (name, _owner) in enumerate(self.counters):
+            floor, ceiling = self.game.counters[name].fixed_range() if name in self.game.counters else (None, None)
+            low[at + k] = LOW if floor is None else min(floor, 0)
+            high[at + k] = HIGH if ceiling is None else max(ceiling, 0)
+        bound("pending", [1] * len(self.pairs))
+        bound("zone faces", [faces] * (len(self.zones) * self.capacity * self._faced))
+        width, sealed = 1 + roles, len(self.slot_index) or HIGH  # a seat seals one cell a slot
+        bound("committed cells", [sealed, *[1] * roles] * (len(self.cells) * self._sealing))
+        numbers = self._at["committed numbers"]
+        high[numbers:numbers + width * len(self.slot_index) * self._bidding] = HIGH  # the numbers are the position's
+        bound("face down", [1] * (len(self.cells) * self._turning))
+        return low, high
 
     def encode(self, obs: dict[str, Any]) -> np.ndarray:
         """The vector of an observation made by :meth:`State.observation` for this game and player count; one of

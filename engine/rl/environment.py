@@ -45,7 +45,7 @@ from engine.core.showtext import cut, shown
 from engine.model.game import Game
 from engine.model.state import State
 from engine.rl.actions import RANKED, ActionTable
-from engine.rl.encoding import HIGH, LOW, Encoder
+from engine.rl.encoding import Encoder
 from engine.rl.utility import checked_utility, final_utilities
 
 
@@ -101,11 +101,12 @@ class RulecraftEnv(AECEnv):
                    "ranked=N" if self.table.unlisted_steps else "no step of it and no choice offers an action")
             raise ValueError(f"{self.game.name} has no action to index, so its action space would be empty: {why}")
         observation = spaces.Dict({
-            "observation": spaces.Box(LOW, HIGH, shape=(len(self.encoder),), dtype=np.int32),
+            "observation": spaces.Box(self.encoder.low, self.encoder.high, dtype=np.int32),
             "action_mask": spaces.Box(0, 1, shape=(n,), dtype=np.int8),
         })
         self.observation_spaces = {agent: observation for agent in self.possible_agents}
-        self.state_space = spaces.Box(LOW, HIGH, shape=(self.players * len(self.encoder),), dtype=np.int32)
+        self.state_space = spaces.Box(np.tile(self.encoder.low, self.players), np.tile(self.encoder.high, self.players),
+                                      dtype=np.int32)
         self.action_spaces = {agent: spaces.Discrete(n) for agent in self.possible_agents}
         self.game_state: Any = None
         self.game_seed: int | None = None

@@ -59,7 +59,9 @@ class RayExecutor:
     """Runs work items as Ray tasks and yields their results in the items' order.
 
     Connects to the Ray cluster at ``address`` ("auto": the one this node
-    belongs to), or starts a local Ray with ``cpus`` CPUs; a Ray already
+    belongs to), or starts a local Ray of its own with ``cpus`` CPUs (Ray's
+    default without an address joined the cluster named by ``RAY_ADDRESS`` or
+    last started by ``ray start`` on this machine, or failed trying); a Ray already
     started in this process is used as it is.  When the caller stops reading
     (an error, Ctrl-C), the tasks not yet read are cancelled.
     """
@@ -77,7 +79,7 @@ class RayExecutor:
 
             try:
                 ray.init(
-                    address=address,
+                    address="local" if address is None else address,  # never another cluster (RAY_ADDRESS, ray start)
                     num_cpus=cpus if address is None else None,
                     include_dashboard=False,
                     log_to_driver=False,

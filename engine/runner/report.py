@@ -1,6 +1,7 @@
 """Simulation reports: what a run of games says about a ruleset, and how sure it is.
 
-A report is computed from one :class:`GameResult` per game: win rates per
+A report is computed from the counts of its games (:class:`~engine.runner.tally.RunTally`, one
+:class:`GameResult` added per game as it arrives; the results themselves kept only when asked): win rates per
 seat and per agent with 95% Wilson intervals, draws, the points each seat
 scored when a result paid different points in different games (a gammon
 worth 2), game length, the
@@ -12,7 +13,7 @@ cast, and how the seats that used it did.  For balance: whether the seats (or
 teams) won more unevenly than chance would make them (a chi-square test,
 :class:`SeatBalance`), the length in turns, the win rate of each role dealt
 and of each component a seat held as the game started (a hand, a secret
-side), and how often each answer to a choice among words or numbers was
+side), and how often each answer to a choice (words, numbers, components by name) was
 offered and taken.  :func:`compare` sets two reports
 of the same seeds side by side with significance tests (each seat's mean
 points too, when either run's points vary).
@@ -46,14 +47,15 @@ The statistics it rests on (intervals, p-values, summaries, flags) are
 
 from __future__ import annotations
 
-import statistics
-from collections import Counter
+import copy
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, Callable, Iterator, Sequence
+from typing import Any, Iterator, Sequence
 
 from engine.runner.significance import (ALPHA, Points, Rate, Summary, detectable_gap, even_chance_p, flag, one_proportion_p,
                                         two_proportion_p, welch_p)
+from engine.runner.spread import Spread
+from engine.runner.tally import RunTally, rivals_of, result_kind
 
 
 # ---------------------------------------------------------------- games and reports
@@ -79,7 +81,7 @@ class GameResult:
     turns: int = 0  # the turns the game took (the turn it ended in)
     roles: tuple[tuple[str, ...], ...] = ()  # per seat: the roles it was dealt (when the ruleset declares roles)
     held: tuple[tuple[int, ...], ...] = ()  # per seat: the component ids in its own zones as the game started
-    answers: tuple[tuple[tuple[str, str], ...], ...] = ()  # per seat: (choice, answer) of its words or numbers chosen
+    answers: tuple[tuple[tuple[str, str], ...], ...] = ()  # per seat: (choice, answer) of its choices (components by name)
     offered: tuple[tuple[tuple[str, str], int], ...] = ()  # each (choice, answer) offered, and how often
     agents: tuple[str, ...] = ()  # the agent of each seat, when the run turned them round (else the report's)
 
@@ -114,7 +116,7 @@ NEVER, ALWAYS = "never taken", "always taken"
 
 @dataclass(frozen=True)
 class AnswerUse:
-    """How one answer to a choice among words or numbers (``pass``, ``stop``) was offered and taken over a run,
+    """How one answer to a choice (``pass``, ``stop``, a component's name) was offered and taken over a run,
     and how the seats that took it did."""
 
     choice: str  # what was asked (the choice's text)
@@ -145,37 +147,6 @@ def answer_flag(offered: int, taken: int, users: Rate, baseline: float | None) -
     if taken == offered:
         return ALWAYS
     return flag(taken, users, baseline)
-
-
-@dataclass
-class _Tally:
-    """Counts of uses, games, and users' seat-games and wins, by a key (a name or a kind)."""
-
-    uses: Counter[str] = field(default_factory=Counter)
-    games: Counter[str] = field(default_factory=Counter)
-    trials: Counter[str] = field(default_factory=Counter)
-    wins: Counter[str] = field(default_factory=Counter)
-
-    def add(self, result: GameResult, key: Callable[[int], str], held: bool = False) -> None:
-        """Count ``result``'s components by ``key``: those its seats' decisions used, or (``held``) those each seat held
-        as the game started."""
-        in_game: set[str] = set()
-        for seat, used in enumerate(result.held if held else result.used, 1):
-            keys = [key(cid) for cid in used]
-            self.uses.update(keys)
-            mine = set(keys)
-            self.trials.update(mine)
-            if result.won(seat):
-                self.wins.update(mine)
-            in_game |= mine
-        self.games.update(in_game)
-
-    def use(self, name: str, kind: str, baseline: float | None, judged: bool = True) -> ContentUse:
-        """The figures of ``name``; flagged only when ``judged`` (some decision could have used it), and never
-        ``strong`` nor ``weak`` without a ``baseline`` (a cooperative game's)."""
-        users = Rate(self.wins[name], self.trials[name])
-        marked = flag(self.uses[name], users, baseline) if judged else ""
-        return ContentUse(name, kind, self.uses[name], self.games[name], users, marked)
 
 
 @dataclass(frozen=True)
@@ -249,9 +220,58 @@ class SeatBalance:
                 "significant": self.significant, "detectable_gap": self.detectable}
 
 
+def seats_text(seats: Sequence[int]) -> str:
+    """Seat numbers in words.
+
+    >>> seats_text((1, 3)), seats_text((1, 2, 4))
+    ('1 and 3', '1, 2 and 4')
+    """
+    words = list(map(str, seats))
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+
+
+class NotKept(Sequence[GameResult]):
+    """The ``results`` of a report that kept no game's result, only the counts of its games (a long run's; see
+    :class:`~engine.runner.tally.RunTally`): reading it is a ValueError saying so, not an empty list that looks like
+    a run of no games.  It carries the counts, so a copy of the report (``dataclasses.replace``) keeps them.
+
+    >>> list(NotKept(RunTally(2, ("random", "random"), (), [])))
+    Traceback (most recent call last):
+    ValueError: this report kept no game's result, only the counts its figures come from: simulate(..., keep_results=True) keeps them (or on_game=... sees each as it comes; the command line's --games FILE.csv writes them)
+    """
+
+    def __init__(self, tally: RunTally) -> None:
+        self.tally = tally
+
+    def _refuse(self) -> Any:
+        raise ValueError("this report kept no game's result, only the counts its figures come from: "
+                         "simulate(..., keep_results=True) keeps them (or on_game=... sees each as it comes; the "
+                         "command line's --games FILE.csv writes them)")
+
+    def __len__(self) -> int:
+        return self._refuse()
+
+    def __getitem__(self, index: Any) -> Any:
+        return self._refuse()
+
+    def __iter__(self) -> Iterator[GameResult]:
+        return self._refuse()
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, NotKept) and other.tally.to_json() == self.tally.to_json()
+
+    def __repr__(self) -> str:
+        return f"<{self.tally.games} games not kept>"
+
+
+CACHED = ("content_uses", "kind_uses", "held_uses", "role_bound", "answer_uses")
+"""The figures a report computes once; a game added forgets them."""
+
+
 @dataclass(repr=False)
 class SimulationReport:
-    """Everything a run of games says, computed from its results."""
+    """Everything a run of games says, computed from the counts of its games (:attr:`tally`), and its games' results
+    themselves when it keeps them (``results``; a :class:`NotKept` when it does not)."""
 
     ruleset: str
     variants: list[str]
@@ -259,12 +279,44 @@ class SimulationReport:
     agents: list[str]
     seed: int
     content: list[tuple[str, str]]  # (name, kind) of every component, by id (identical copies share their name)
-    results: list[GameResult] = field(default_factory=list)
+    results: Sequence[GameResult] = field(default_factory=list)
     set_options: dict[str, str] = field(default_factory=dict)  # options set from outside the files (``--set``)
     planned: int | None = None  # games asked for, when the run was interrupted (Ctrl-C) before all finished
     failed: str | None = None  # the error of the game that stopped the run, when one failed (the run is partial too)
     teams: tuple[tuple[int, ...], ...] = ()  # the seats of each team, when the seats play in teams
     rotated: bool = False  # the agents were turned round one seat a game (``agents`` is the first game's seating)
+    secret_roles: bool = False  # the roles are hidden (known only to the seat playing each): sides dealt in secret
+    tally: RunTally = field(init=False, compare=False)
+
+    def __post_init__(self) -> None:
+        """The counts of the results given (a :class:`NotKept`'s own, copied)."""
+        if isinstance(self.results, NotKept):
+            self.tally = copy.deepcopy(self.results.tally)
+            self.results = NotKept(self.tally)
+            return
+        self.results = list(self.results)
+        self.tally = RunTally(self.players, tuple(self.agents), tuple(self.teams), self.content)
+        for result in self.results:
+            self.tally.add(result)
+
+    @property
+    def kept(self) -> bool:
+        """True when the report keeps every game's result in ``results`` (else only the counts)."""
+        return not isinstance(self.results, NotKept)
+
+    def add(self, results: Sequence[GameResult]) -> None:
+        """Count ``results``, the next games of the run (and keep them, when the report keeps its games)."""
+        for result in results:
+            self.tally.add(result)
+        if self.kept:
+            assert isinstance(self.results, list)
+            self.results.extend(results)
+        for name in CACHED:
+            self.__dict__.pop(name, None)
+
+    def forget_results(self) -> None:
+        """Keep only the counts from now on: ``results`` becomes a :class:`NotKept`."""
+        self.results = NotKept(self.tally)
 
     def __repr__(self) -> str:
         """The run at a glance, not every game's result (a report of 1,000 games printed 222,913 characters).
@@ -280,7 +332,7 @@ class SimulationReport:
 
     @property
     def games(self) -> int:
-        return len(self.results)
+        return self.tally.games
 
     @property
     def partial(self) -> bool:
@@ -294,32 +346,28 @@ class SimulationReport:
     @property
     def wins_by_seat(self) -> dict[int, int]:
         """Games each seat won alone."""
-        return {seat: sum(r.won(seat) for r in self.results) for seat in self.seats}
+        return {seat: self.tally.wins[seat - 1] for seat in self.seats}
 
     @property
     def draws(self) -> int:
         """Games whose win several seats (not one team) shared."""
-        return sum(1 for r in self.results if r.draw)
+        return self.tally.draws
 
     @property
     def no_winner(self) -> int:
         """Games nobody won (a lost solo game)."""
-        return sum(1 for r in self.results if not r.winners)
+        return self.tally.no_winner
 
     @property
     def mean_returns(self) -> dict[int, float]:
         """Mean return per seat (a shared win counts 1/k)."""
         n = max(self.games, 1)
-        return {seat: sum(r.returns[seat - 1] for r in self.results) / n for seat in self.seats}
+        return {seat: self.tally.returns[seat - 1] / n for seat in self.seats}
 
     def result_of(self, game: GameResult, seat: int) -> str:
         """What ``game`` was for ``seat``: ``won`` (alone, or with its team alone), ``shared`` (a draw), ``lost``, or
         ``nobody won``."""
-        if game.won(seat):
-            return "won"
-        if seat in game.winners:
-            return "shared"
-        return "lost" if game.winners else "nobody won"
+        return result_kind(game, seat)
 
     @property
     def points_vary(self) -> bool:
@@ -332,11 +380,7 @@ class SimulationReport:
         >>> SimulationReport("g", [], 2, ["random"] * 2, 0, [], [won, lost]).points_vary
         True
         """
-        paid: dict[str, set[float]] = {}
-        for r in self.results:
-            for seat, points in zip(self.seats, r.scores):
-                paid.setdefault(self.result_of(r, seat), set()).add(points)
-        return any(len(values) > 1 for values in paid.values())
+        return any(len(values) > 1 for values in self.tally.paid.values())
 
     @property
     def points(self) -> dict[int, Points] | None:
@@ -347,15 +391,11 @@ class SimulationReport:
     @property
     def points_paid(self) -> dict[int, Points]:
         """Per seat, the points its outcome paid, whether or not they vary (a compared run's other side may not)."""
-        counts: dict[int, Counter[float]] = {seat: Counter() for seat in self.seats}
-        for r in self.results:
-            for seat, points in zip(self.seats, r.scores):
-                counts[seat][points] += 1
-        return {seat: Points(dict(sorted(paid.items()))) for seat, paid in counts.items()}
+        return {seat: Points(dict(sorted(self.tally.points[seat - 1].items()))) for seat in self.seats}
 
-    def points_of(self, seat: int) -> list[float]:
-        """The points ``seat``'s outcome paid in each game, in order."""
-        return [r.scores[seat - 1] for r in self.results if len(r.scores) >= seat]
+    def points_of(self, seat: int) -> Spread:
+        """The points ``seat``'s outcome paid, counted by value."""
+        return Spread(self.tally.points[seat - 1])
 
     @property
     def win_rate(self) -> dict[int, Rate]:
@@ -374,13 +414,8 @@ class SimulationReport:
         >>> {spec: (rate.wins, rate.trials) for spec, rate in report.win_rate_by_agent.items()}
         {'a': (1, 2), 'b': (1, 2)}
         """
-        trials: Counter[str] = Counter(dict.fromkeys(self.agents, 0))
-        wins: Counter[str] = Counter(dict.fromkeys(self.agents, 0))
-        for r in self.results:
-            for seat, spec in enumerate(self.agents_of(r), 1):
-                trials[spec] += 1
-                wins[spec] += r.won(seat)
-        return {spec: Rate(wins[spec], trials[spec]) for spec in trials}
+        trials = {**dict.fromkeys(self.agents, 0), **self.tally.agent_trials}
+        return {spec: Rate(self.tally.agent_wins[spec], trials[spec]) for spec in trials}
 
     @property
     def mean_seat_win_rate(self) -> float:
@@ -390,22 +425,22 @@ class SimulationReport:
     @property
     def length(self) -> Summary:
         """Game length in actions (decisions)."""
-        return Summary.of([r.length for r in self.results])
+        return Summary.of(self.tally.length)
 
     @property
     def turns(self) -> Summary:
         """Game length in turns."""
-        return Summary.of([r.turns for r in self.results])
+        return Summary.of(self.tally.turns)
 
     @property
     def length_counts(self) -> dict[int, int]:
         """How many games took each number of actions (decisions), from the shortest."""
-        return dict(sorted(Counter(r.length for r in self.results).items()))
+        return {int(length): games for length, games in sorted(self.tally.length.counts.items())}
 
     @property
     def turn_counts(self) -> dict[int, int]:
         """How many games took each number of turns, from the shortest."""
-        return dict(sorted(Counter(r.turns for r in self.results).items()))
+        return {int(turns): games for turns, games in sorted(self.tally.turns.counts.items())}
 
     @property
     def win_rate_by_role(self) -> dict[str, Rate]:
@@ -418,25 +453,14 @@ class SimulationReport:
         ...                                                                     games).win_rate_by_role.items()}
         {'North': (1, 2), 'South': (1, 2)}
         """
-        trials: Counter[str] = Counter()
-        wins: Counter[str] = Counter()
-        for r in self.results:
-            for seat, roles in enumerate(r.roles, 1):
-                trials.update(roles)
-                if r.won(seat):
-                    wins.update(roles)
+        trials, wins = self.tally.role_trials, self.tally.role_wins
         return {role: Rate(wins[role], trials[role]) for role in sorted(trials)}
 
     @property
     def roles_dealt(self) -> bool:
         """True when some role was played by different seats in different games (dealt at random): then its win rate
         says something the seats' do not."""
-        seats: dict[str, set[int]] = {}
-        for r in self.results:
-            for seat, roles in enumerate(r.roles, 1):
-                for role in roles:
-                    seats.setdefault(role, set()).add(seat)
-        return any(len(played) > 1 for played in seats.values())
+        return any(len(played) > 1 for played in self.tally.role_seats.values())
 
     @property
     def role_baseline(self) -> float | None:
@@ -462,37 +486,37 @@ class SimulationReport:
         >>> SimulationReport("g", [], 2, ["random"] * 2, 0, [], games).seat_balance.wins
         (60, 40)
         """
-        if self.players < 2 or self.together or not self.seats_measured or not self.results:
+        if self.players < 2 or self.together or not self.seats_measured or not self.games:
             return None
         sides = self.teams or tuple((seat,) for seat in self.seats)
-        wins = tuple(sum(r.won(side[0]) for r in self.results) for side in sides)
+        wins = tuple(self.tally.wins[side[0] - 1] for side in sides)
         return SeatBalance(tuple(sides), wins, self.games)
 
     @property
     def games_without_decisions(self) -> int:
         """Games over before any seat had a decision to make (every step ran on its own)."""
-        return sum(1 for r in self.results if not r.first)
+        return self.tally.without_decisions
 
     @property
     def games_at_turn_limit(self) -> int:
         """Games stopped by the turn limit: their end condition never held (a hint that it cannot)."""
-        return sum(r.turn_limit for r in self.results)
+        return self.tally.at_turn_limit
 
     @property
     def games_tied_by_order(self) -> int:
         """Games whose first place went by the order ``rank`` lists the items: items of two seats tied on every key,
         the one listed first paid more (with ``points: [1, 0]`` and keys that always tie, seat 1 wins every game)."""
-        return sum(r.tie_by_order for r in self.results)
+        return self.tally.tied_by_order
 
     @property
     def games_opened_sealed(self) -> int:
         """Games whose first decision was sealed, every seat choosing at once: no seat moved first."""
-        return sum(1 for r in self.results if r.first and r.sealed_start)
+        return self.tally.opened_sealed
 
     @property
     def no_decisions(self) -> bool:
         """No game of the run had a decision: no seat moved first, and no decision could use a component."""
-        return bool(self.results) and self.games_without_decisions == self.games
+        return bool(self.games) and self.games_without_decisions == self.games
 
     def rivals(self, seat: int) -> list[int]:
         """The seats playing against ``seat``: every other seat, or, with teams, the seats of the other teams.
@@ -500,8 +524,7 @@ class SimulationReport:
         >>> SimulationReport("g", [], 4, ["random"] * 4, 0, [], teams=((1, 3), (2, 4))).rivals(1)
         [2, 4]
         """
-        team = next((members for members in self.teams if seat in members), (seat,))
-        return [other for other in self.seats if other not in team]
+        return rivals_of(seat, self.players, self.teams)
 
     @property
     def mixed_agents(self) -> bool:
@@ -537,37 +560,31 @@ class SimulationReport:
         the seat, and when
         the seats play together (``together``): nobody plays against the first mover.
         """
-        played = [r for r in self.results if r.first and not r.sealed_start]
-        if self.players < 2 or not played or not self.seats_measured or self.together:
+        t = self.tally
+        if self.players < 2 or not t.first_games or not self.seats_measured or self.together:
             return None
-        first = sum(r.won(r.first) for r in played)
-        others = sum(r.won(seat) for r in played for seat in self.rivals(r.first))
-        sides = self.teams or tuple((seat,) for seat in self.seats)
-        even = sum(r.won(side[0]) for r in played for side in sides) / (len(played) * len(sides))
-        return FirstPlayer(Rate(first, len(played)), Rate(others, sum(len(self.rivals(r.first)) for r in played)), even)
+        sides = len(self.teams) or self.players
+        return FirstPlayer(Rate(t.first_wins, t.first_games), Rate(t.rival_wins, t.rival_trials),
+                           t.side_wins / (t.first_games * sides))
 
     @property
     def lead_changes(self) -> Summary | None:
         """Lead changes per game (None when the ruleset declares no running_score)."""
-        counts = [r.lead_changes for r in self.results if r.lead_changes is not None]
-        return Summary.of(counts) if counts else None
+        return Summary.of(self.tally.lead_changes) if self.tally.lead_changes.count else None
 
     @property
     def games_without_lead_change(self) -> int:
-        return sum(1 for r in self.results if r.lead_changes == 0)
+        return self.tally.no_lead_change
 
     @property
     def margin(self) -> Summary | None:
         """The final margin per game (None for one player): in running_score when lead changes are counted."""
-        margins = [r.margin for r in self.results if r.margin is not None]
-        return Summary.of(margins) if margins else None
+        return Summary.of(self.tally.margins) if self.tally.margins.count else None
 
     @cached_property
     def content_uses(self) -> list[ContentUse]:
         """Every component, used or not, by name."""
-        tally = _Tally()
-        for r in self.results:
-            tally.add(r, lambda cid: self.content[cid][0])
+        tally = self.tally.used
         chosen = {use.kind for use in self.kind_uses if use.uses}
         return [tally.use(name, kind, self.baseline, not self.no_decisions and kind in chosen)
                 for name, kind in dict.fromkeys(self.content)]
@@ -575,9 +592,7 @@ class SimulationReport:
     @cached_property
     def kind_uses(self) -> list[ContentUse]:
         """Every kind of component, with the uses of all its components together."""
-        tally = _Tally()
-        for r in self.results:
-            tally.add(r, lambda cid: self.content[cid][1])
+        tally = self.tally.kinds
         judged = not self.no_decisions
         return [tally.use(kind, kind, self.baseline, judged and bool(tally.uses[kind]))
                 for kind in dict.fromkeys(kind for _, kind in self.content)]
@@ -587,9 +602,7 @@ class SimulationReport:
         """Every component some seat held in its own zones as a game started (its hand, its secret side), by name: the
         seat-games it held it in and how many of them that seat won, flagged ``strong`` or ``weak`` as used content
         is (never ``unused``).  Its ``uses`` count the copies held."""
-        tally = _Tally()
-        for r in self.results:
-            tally.add(r, lambda cid: self.content[cid][0], held=True)
+        tally = self.tally.held
         bound = self.role_bound
         return [tally.use(name, kind, self.baseline) for name, kind in dict.fromkeys(self.content)
                 if tally.trials[name] and name not in bound]
@@ -604,31 +617,15 @@ class SimulationReport:
         >>> sorted(SimulationReport("g", [], 2, ["random"] * 2, 0, [("N", "piece"), ("S", "piece")], games).role_bound)
         ['N', 'S']
         """
-        common: dict[str, set[str]] = {}
-        for r in self.results:
-            for seat, held in enumerate(r.held, 1):
-                roles = set(r.roles[seat - 1]) if r.roles else set()
-                for cid in held:
-                    name = self.content[cid][0]
-                    common[name] = common[name] & roles if name in common else roles
-        return {name for name, roles in common.items() if roles}
+        return {name for name, roles in self.tally.held_roles.items() if roles}
 
     @cached_property
     def answer_uses(self) -> list[AnswerUse]:
-        """Every answer offered to a choice among words or numbers, by choice then answer as first offered: how often
+        """Every answer offered to a choice (words, numbers, components by name), by choice then answer as first offered: how often
         it was offered and taken, and how the seats that took it did (flagged ``never taken``, ``always taken``,
         else ``strong`` or ``weak`` as content is)."""
-        offered: Counter[tuple[str, str]] = Counter()
-        taken: Counter[tuple[str, str]] = Counter()
-        trials: Counter[tuple[str, str]] = Counter()
-        wins: Counter[tuple[str, str]] = Counter()
-        for r in self.results:
-            offered.update(dict(r.offered))
-            for seat, answers in enumerate(r.answers, 1):
-                taken.update(answers)
-                trials.update(set(answers))
-                if r.won(seat):
-                    wins.update(set(answers))
+        t = self.tally
+        offered, taken, trials, wins = t.offered, t.taken, t.answer_trials, t.answer_wins
         order = sorted(offered, key=lambda key: key[0])  # stable: each choice's answers in the order first offered
         return [AnswerUse(choice, answer, offered[key], taken[key], Rate(wins[key], trials[key]),
                           answer_flag(offered[key], taken[key], Rate(wins[key], trials[key]), self.baseline))
@@ -649,13 +646,29 @@ class SimulationReport:
         """True when some component was held as the game started by different seats in different games (dealt at
         random), and not always with one same role (:attr:`role_bound`): then how its holders did says something
         the seats' and the roles' win rates do not."""
-        seats: dict[str, set[int]] = {}
-        for r in self.results:
-            for seat, held in enumerate(r.held, 1):
-                for cid in held:
-                    seats.setdefault(self.content[cid][0], set()).add(seat)
         bound = self.role_bound
-        return any(len(holders) > 1 for name, holders in seats.items() if name not in bound)
+        return any(len(holders) > 1 for name, holders in self.tally.holders.items() if name not in bound)
+
+    @property
+    def side_win_rate(self) -> dict[str, Rate]:
+        """The win rate of each side the ruleset makes, by name, where the seats' say little: each team when the seats
+        play in teams (``team 1 (seats 1 and 3)``), else each hidden role dealt at random (``role Spy``: the seat-games
+        a seat played it in, and how many it won), else, when every seat held exactly one component as every game
+        started (a side dealt in secret, a badge), each such component (``held SpyBadge``); empty when there are none.
+
+        >>> games = [GameResult((1,), (1.0, 0.0), 9, roles=(("North",), ("South",))),
+        ...          GameResult((1,), (1.0, 0.0), 9, roles=(("South",), ("North",)))]
+        >>> {side: (rate.wins, rate.trials) for side, rate in SimulationReport("g", [], 2, ["random"] * 2, 0, [],
+        ...                                                                     games, secret_roles=True).side_win_rate.items()}
+        {'role North': (1, 2), 'role South': (1, 2)}
+        """
+        if self.teams and not self.together:
+            return {f"team {i} (seats {seats_text(team)})": self.win_rate[team[0]] for i, team in enumerate(self.teams, 1)}
+        if self.secret_roles and self.roles_dealt:
+            return {f"role {role}": rate for role, rate in self.win_rate_by_role.items()}
+        if self.tally.one_held and self.held_at_random:
+            return {f"held {use.name}": use.users for use in self.held_uses}
+        return {}
 
     @property
     def baseline(self) -> float | None:
@@ -719,7 +732,42 @@ class SimulationReport:
             "held_at_start": {c.name: c.to_json() for c in self.held_uses},
             "held_at_random": self.held_at_random,
             "answers": self.answers_json(),
+            **({"counts": self.counts_json()} if self.partial else {}),
         }
+
+    def counts_json(self) -> dict[str, Any]:
+        """The counts of the games (:meth:`RunTally.to_json`) and what else a report read back needs of the run."""
+        return self.tally.to_json() | {"secret_roles": self.secret_roles}
+
+    @classmethod
+    def from_json(cls, data: Any) -> "SimulationReport":
+        """The report of an interrupted run from the JSON it wrote (:meth:`to_json`: a partial report holds the counts
+        of its games under ``counts``), to go on from (``simulate(..., resume=...)``); its games' results are not
+        kept.  Anything else (a finished run's report, a sweep's, a file edited by hand) is a ValueError saying what
+        is missing.
+
+        >>> from engine.runner.report import GameResult
+        >>> run = SimulationReport("g", [], 2, ["random"] * 2, 7, [], [GameResult((1,), (1.0, 0.0), 9)], planned=10)
+        >>> again = SimulationReport.from_json(run.to_json())
+        >>> again.games, again.planned, again.to_json() == run.to_json()
+        (1, 10, True)
+        """
+        if not isinstance(data, dict) or "ruleset" not in data or "win_rate" not in data:
+            raise ValueError("it is not the JSON report of a run (rulecraft simulate --format json)")
+        if "counts" not in data:
+            raise ValueError("it holds no counts to go on from: only the report of an interrupted run does (a finished "
+                             "run's has nothing left to play)")
+        tally = RunTally.from_json(data["counts"])
+        try:
+            report = cls(data["ruleset"], list(data["variants"]), int(data["players"]), list(data["agents"]),
+                         int(data["seed"]), list(tally.content), NotKept(tally), dict(data["set_options"]),
+                         data.get("games_planned"), data.get("failed"), tally.teams, bool(data["rotated"]),
+                         bool(data["counts"].get("secret_roles")))
+        except (KeyError, TypeError, ValueError) as err:
+            raise ValueError(f"the report is damaged ({type(err).__name__}: {err})") from None
+        if tally.players != report.players or list(tally.agents) != report.agents:
+            raise ValueError("the report is damaged: its counts are of another run than its figures")
+        return report
 
 
 # ---------------------------------------------------------------- comparing two runs
@@ -756,6 +804,7 @@ class Comparison:
     draws: Difference
     length: Difference
     points: dict[int, Difference] | None = None
+    sides: dict[str, Difference] = field(default_factory=dict)  # per side both runs have (SimulationReport.side_win_rate)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -767,6 +816,7 @@ class Comparison:
             "draws": self.draws.to_json(),
             "length": self.length.to_json(),
             **({"points": {str(s): d.to_json() for s, d in self.points.items()}} if self.points else {}),
+            **({"sides": {side: d.to_json() for side, d in self.sides.items()}} if self.sides else {}),
         }
 
 
@@ -788,17 +838,20 @@ def compare(this: SimulationReport, other: SimulationReport, points: bool | None
         for s in this.seats
     }
     draws = Difference(this.draws / max(n, 1), other.draws / max(m, 1), two_proportion_p(this.draws, n, other.draws, m))
-    a, b = [r.length for r in this.results], [r.length for r in other.results]
-    length = Difference(this.length.mean, other.length.mean, welch_p(a, b))
+    length = Difference(this.length.mean, other.length.mean, welch_p(this.tally.length, other.tally.length))
     if points is None:
         points = this.points_vary or other.points_vary
     paid = {s: _mean_difference(this.points_of(s), other.points_of(s)) for s in this.seats} if points else None
-    return Comparison(other, seats, draws, length, paid)
+    theirs_by_side = other.side_win_rate
+    sides = {side: Difference(rate.rate, theirs_by_side[side].rate, two_proportion_p(
+                 rate.wins, rate.trials, theirs_by_side[side].wins, theirs_by_side[side].trials))
+             for side, rate in this.side_win_rate.items() if side in theirs_by_side}
+    return Comparison(other, seats, draws, length, paid, sides)
 
 
-def _mean_difference(a: Sequence[float], b: Sequence[float]) -> Difference:
+def _mean_difference(a: Spread, b: Spread) -> Difference:
     """The means of ``a`` and ``b`` (0 when empty) and the p-value of Welch's t-test."""
-    return Difference(statistics.fmean(a) if a else 0.0, statistics.fmean(b) if b else 0.0, welch_p(a, b))
+    return Difference(a.mean if a.count else 0.0, b.mean if b.count else 0.0, welch_p(a, b))
 
 
 # ---------------------------------------------------------------- csv

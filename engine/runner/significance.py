@@ -14,9 +14,10 @@ users win far above or below the rest.
 from __future__ import annotations
 
 import math
-import statistics
 from dataclasses import dataclass
 from typing import Any, Sequence
+
+from engine.runner.spread import Spread
 
 
 Z95 = 1.959963984540054
@@ -79,8 +80,9 @@ def one_proportion_p(x: int, n: int, expected: float) -> float:
     return normal_p((x / n - expected) / se)
 
 
-def welch_p(a: Sequence[float], b: Sequence[float]) -> float:
-    """Two-sided p-value of Welch's t-test for a difference between the means of ``a`` and ``b``.
+def welch_p(a: Sequence[float] | Spread, b: Sequence[float] | Spread) -> float:
+    """Two-sided p-value of Welch's t-test for a difference between the means of ``a`` and ``b`` (numbers, or their
+    :class:`~engine.runner.spread.Spread`).
 
     Student's t with the Welch–Satterthwaite degrees of freedom v is mapped to a
     normal deviate, z = t (1 - 1/4v) / sqrt(1 + t^2/2v), which gives p within
@@ -90,14 +92,15 @@ def welch_p(a: Sequence[float], b: Sequence[float]) -> float:
     >>> round(welch_p([1, 2, 3, 4] * 5, [2, 3, 4, 5] * 5), 4)   # exact: 0.0089
     0.009
     """
-    if len(a) < 2 or len(b) < 2:
+    a, b = (x if isinstance(x, Spread) else Spread.of(x) for x in (a, b))
+    if a.count < 2 or b.count < 2:
         return 1.0
-    va, vb = statistics.variance(a) / len(a), statistics.variance(b) / len(b)
-    diff = statistics.fmean(a) - statistics.fmean(b)
+    va, vb = a.variance / a.count, b.variance / b.count
+    diff = a.mean - b.mean
     if va + vb == 0:
         return 1.0 if diff == 0 else 0.0
     t = diff / math.sqrt(va + vb)
-    v = (va + vb) ** 2 / (va * va / (len(a) - 1) + vb * vb / (len(b) - 1))
+    v = (va + vb) ** 2 / (va * va / (a.count - 1) + vb * vb / (b.count - 1))
     return normal_p(t * (1 - 1 / (4 * v)) / math.sqrt(1 + t * t / (2 * v)))
 
 
@@ -197,11 +200,16 @@ class Summary:
     max: float = 0.0
 
     @classmethod
-    def of(cls, values: Sequence[float]) -> "Summary":
-        if not values:
+    def of(cls, values: Sequence[float] | Spread) -> "Summary":
+        """The summary of ``values`` (numbers, or their :class:`~engine.runner.spread.Spread`).
+
+        >>> Summary.of([4, 8, 6]) == Summary.of(Spread.of([4, 8, 6])), Summary.of([]).mean
+        (True, 0.0)
+        """
+        counted = values if isinstance(values, Spread) else Spread.of(values)
+        if not counted.count:
             return cls()
-        spread = statistics.stdev(values) if len(values) > 1 else 0.0
-        return cls(statistics.fmean(values), float(statistics.median(values)), spread, min(values), max(values))
+        return cls(counted.mean, counted.median, counted.stdev, counted.low, counted.high)
 
     def to_json(self) -> dict[str, float]:
         return {"mean": self.mean, "median": self.median, "stdev": self.stdev, "min": self.min, "max": self.max}

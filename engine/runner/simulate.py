@@ -45,7 +45,7 @@ from engine.model.state import State
 from engine.runner.agents import Agent, kinds_only_here, make_agent
 from engine.runner.backends import MAX_GAMES
 from engine.runner.executor import Executor, LocalExecutor, WorkerLost
-from engine.runner.report import GameResult, SimulationReport
+from engine.runner.report import GameResult, NotKept, SimulationReport
 
 
 def derive_seed(seed: int, index: int) -> int:
@@ -253,10 +253,11 @@ def play_game(game: Game, players: int, seed: int, specs: Sequence[str]) -> Game
         else:  # an answer to a choice inside an effect: the component it picks, if it picks one of its side's
             picked = chosen_components(state.pending, action.args[0])
             used[seat - 1].extend(cid for cid in picked if not held_by_rival(state, cid, seat, teams))
-            if not state.pending.components and len(state.pending.labels) <= MOST_ANSWERS:  # words or numbers
+            tallied = answer_texts(state, str(action.args[0]))
+            if tallied is not None:
                 asked = state.pending.prompt or "choose"
-                offered.update((asked, label) for label in state.pending.labels)
-                answered[seat - 1].append((asked, str(action.args[0])))
+                offered.update((asked, text) for text in tallied[0])
+                answered[seat - 1].append((asked, tallied[1]))
         with forced:
             state.apply(action, undo=False)  # a game the ruleset fails in is dropped
         if forced.picks:
@@ -292,9 +293,37 @@ def play_game(game: Game, players: int, seed: int, specs: Sequence[str]) -> Game
     )
 
 
+KEEP_AT_MOST = 100_000
+"""A run of at most this many games keeps each game's result by default (``simulate(..., keep_results=...)``)."""
+
 MOST_ANSWERS = 20
-"""A choice among words or numbers is counted answer by answer (offered, taken) when it offers at most this many: an
-amount chosen from 0 to 1,000 would be a thousand rows of every report, and kept in every game's result."""
+"""A choice is counted answer by answer (offered, taken) when it offers at most this many: an amount chosen from 0 to
+1,000 would be a thousand rows of every report, and kept in every game's result."""
+
+
+def answer_texts(state: State, label: str) -> tuple[list[str], str] | None:
+    """What a report counts of the choice ``state`` is asking, answered with ``label``: the answers offered (words,
+    numbers, or components by name, identical copies once, a pass by its word) and the one taken; None when it
+    offers more than :data:`MOST_ANSWERS`.  A choice among components is counted by their names: which card was
+    discarded, which character struck, and which were offered and passed by.
+
+    >>> from types import SimpleNamespace
+    >>> pending = SimpleNamespace(components=True, options=(4, 7, 9, None), labels=("c4", "c7", "c9", "pass"))
+    >>> state = SimpleNamespace(pending=pending, game=SimpleNamespace(piece_names=["x"] * 4 + ["Oak"] * 4 + ["Elm"] * 2))
+    >>> answer_texts(state, "c9"), answer_texts(state, "pass")[1]
+    ((['Oak', 'Elm', 'pass'], 'Elm'), 'pass')
+    """
+    pending = state.pending
+    assert pending is not None
+    if not pending.components:
+        texts = list(pending.labels)
+        taken = label
+    else:
+        names = [label if option is None else state.game.piece_names[option]
+                 for option, label in zip(pending.options, pending.labels)]
+        texts = list(dict.fromkeys(names))
+        taken = names[pending.labels.index(label)] if label in pending.labels else label
+    return (texts, taken) if len(texts) <= MOST_ANSWERS else None
 
 
 def held_components(state: State) -> tuple[tuple[int, ...], ...]:
@@ -391,12 +420,21 @@ def simulate(
     executor: Executor | None = None,
     rotate: bool = False,
     resume: SimulationReport | None = None,
+    keep_results: bool | None = None,
+    on_game: Callable[[GameResult], None] | None = None,
 ) -> SimulationReport:
     """Play ``n`` games on ``executor`` (default: ``jobs`` local processes) and report on them.
 
+    The report counts the games as they arrive (:class:`~engine.runner.tally.RunTally`), so its memory does not grow
+    with ``n``; it also keeps each game's :class:`GameResult` in ``report.results`` when ``keep_results`` says so, by
+    default for runs of at most :data:`KEEP_AT_MOST` games (about 1.5 KB a game: ten million would take 15 GB).
+    ``on_game(result)`` sees each game's result as it arrives, in the order of the seeds (to write it to disk).
+
     ``resume``, the partial report of an interrupted run of the same game, players, seed, agents and seating, goes
     on from its last game: only the games it lacks are played, and the report is the one the whole run would have
-    given (game ``i`` is seeded from the run's seed and ``i`` alone).  A report of another run is a ValueError.
+    given (game ``i`` is seeded from the run's seed and ``i`` alone).  A report of another run is a ValueError.  It
+    may be read back from the JSON the run wrote (:meth:`SimulationReport.from_json`); the games' results are kept
+    only when ``resume`` kept its own.
 
     With ``rotate``, game ``i`` seats the agents turned round by ``i`` places (see :func:`rotated`): every agent
     plays every seat in turn, so agents of different strength are told apart from the seats they play.
@@ -434,10 +472,21 @@ def simulate(
                          f"workers of {type(executor).__name__} never run: register it with agent_kind at the top level "
                          "of a module they import")
     content = list(zip(game.piece_names, game.component_kind))  # identical copies count as one piece of content
+    if on_game is not None and not callable(on_game):
+        raise TypeError(f"on_game is a function taking each game's result, not {cut(repr(on_game), 60)}")
     report = SimulationReport(game.name, list(game.variants), players, specs, seed, content, set_options=dict(game.set_options),
-                              teams=teams_of(game, players), rotated=bool(rotate) and len(set(specs)) > 1)
+                              teams=teams_of(game, players), rotated=bool(rotate) and len(set(specs)) > 1,
+                              secret_roles=game.roles is not None and game.roles.hidden)
     if resume is not None:
-        report.results = _resumed(resume, report, n)
+        report = _resumed(resume, report, n)
+    if not (n <= KEEP_AT_MOST if keep_results is None else keep_results) or not report.kept:
+        report.forget_results()
+
+    def arrived(results: Sequence[GameResult]) -> None:
+        report.add(results)
+        if on_game is not None:
+            for result in results:
+                on_game(result)
     size = max(1, min(n // (executor.workers * 8), MAX_CHUNK))
     with keeping(game) as ref:
         chunks = [Chunk(ref, players, tuple(specs), seed, start, min(start + size, n), report.rotated)
@@ -445,14 +494,14 @@ def simulate(
         read = 0  # the chunks whose games are in the report
         try:
             for part in executor.map(play_chunk, chunks):
-                report.results.extend(part)
+                arrived(part)
                 read += 1
                 if progress:
-                    progress(len(report.results))
+                    progress(report.games)
         except KeyboardInterrupt:  # Ctrl-C: keep the games finished so far (whole chunks: a prefix of the seeds)
             report.planned = n
         except EffectRuntimeError as err:  # a game failed: the games before it are kept, a prefix of the seeds
-            report.results.extend(getattr(err, "finished", ()))
+            arrived(getattr(err, "finished", ()))
             report.planned, report.failed = n, str(err)
             raise GameFailed(err.message, err.pos, err.public, report) from None
         except WorkerLost as err:  # a worker died: the games before those it held are kept, as when a game fails
@@ -462,14 +511,15 @@ def simulate(
     return report
 
 
-def _resumed(resume: SimulationReport, report: SimulationReport, n: int) -> list[GameResult]:
-    """The games of ``resume`` that ``report``, a new run of ``n`` games, goes on from; a report of another run
-    (another game, players, seed, agents or seating) or of more games than ``n`` is refused (ValueError) naming
-    what differs, since its games are not this run's first ones.
+def _resumed(resume: SimulationReport, report: SimulationReport, n: int) -> SimulationReport:
+    """``report``, a new run of ``n`` games, with the games of ``resume`` it goes on from (their counts, and their
+    results when ``resume`` kept them); a report of another run (another game, players, seed, agents or seating) or
+    of more games than ``n`` is refused (ValueError) naming what differs, since its games are not this run's first
+    ones.
 
     >>> run = SimulationReport("my-game", [], 2, ["random", "random"], 7, [], planned=100)
-    >>> _resumed(run, replace(run, planned=None), 100)
-    []
+    >>> _resumed(run, replace(run, planned=None), 100).games
+    0
     >>> _resumed(run, replace(run, seed=8, planned=None), 100)
     Traceback (most recent call last):
     ValueError: the report resumed is of another run: its seed is 7, this run's 8
@@ -484,7 +534,7 @@ def _resumed(resume: SimulationReport, report: SimulationReport, n: int) -> list
             raise ValueError(f"the report resumed is of another run: its {what.replace('_', ' ')} {verb}{shown}")
     if resume.games > n:
         raise ValueError(f"the report resumed holds {resume.games} games, more than the {n} of this run")
-    return list(resume.results)
+    return replace(report, results=list(resume.results) if resume.kept else NotKept(resume.tally))
 
 
 class GameFailed(EffectRuntimeError):

@@ -35,8 +35,9 @@ from engine.core.yamlsource import load_yaml, plain, yaml_text
 from engine.model.game import Game
 from engine.runner.backends import MAX_GAMES
 from engine.runner.executor import Executor
-from engine.runner.report import Comparison, SimulationReport, compare
-from engine.runner.simulate import GameFailed, Progress, simulate, whole
+from engine.runner.report import Comparison, NotKept, SimulationReport, compare
+from engine.runner.tally import RunTally
+from engine.runner.simulate import KEEP_AT_MOST, GameFailed, Progress, simulate, whole
 
 
 @dataclass
@@ -88,20 +89,53 @@ class Sweep:
             "agents": first.agents,
             "seed": first.seed,
             "games": first.planned or first.games,
+            "rotated": first.rotated,
             "option": self.option,
             "baseline": self.baseline_value,
-            "runs": [_run_json(run, self.points_vary) for run in self.runs],
+            "runs": [_run_json(run, self.points_vary) | ({"counts": run.report.counts_json()} if self.partial else {})
+                     for run in self.runs],
         }
+
+    @classmethod
+    def from_json(cls, data: Any) -> "Sweep":
+        """The interrupted sweep its JSON (:meth:`to_json`) describes, to go on from (``sweep(..., resume=...)``): an
+        interrupted sweep's JSON holds the counts of every run it began.  Anything else is a ValueError saying why.
+
+        >>> from engine.runner.report import GameResult
+        >>> run = SimulationReport("g", [], 2, ["random"] * 2, 7, [], [GameResult((1,), (1.0, 0.0), 9)], {"w": "5"},
+        ...                        planned=10)
+        >>> again = Sweep.from_json(Sweep("w", 0, [SweepRun("5", run)], planned=2).to_json())
+        >>> again.option, again.runs[0].report.to_json() == run.to_json()
+        ('w', True)
+        """
+        if not isinstance(data, dict) or "option" not in data or "runs" not in data:
+            raise ValueError("it is not the JSON table of a sweep (rulecraft sweep --format json)")
+        if "values_planned" not in data:
+            raise ValueError("it holds no counts to go on from: only the table of an interrupted sweep does")
+        try:
+            option, runs = data["option"], []
+            for run in data["runs"]:
+                tally = RunTally.from_json(run["counts"])
+                report = SimulationReport(data["ruleset"], list(data["variants"]), int(data["players"]),
+                                          list(data["agents"]), int(data["seed"]), list(tally.content), NotKept(tally),
+                                          {**data["set_options"], option: run["value"]}, run.get("games_planned"),
+                                          teams=tally.teams, rotated=bool(data["rotated"]),
+                                          secret_roles=bool(run["counts"].get("secret_roles")))
+                runs.append(SweepRun(run["value"], report))
+            return cls(option, 0, runs, planned=int(data["values_planned"]), failed=data.get("failed"))
+        except (KeyError, TypeError, ValueError, AttributeError) as err:
+            raise ValueError(f"the sweep's table is damaged ({type(err).__name__}: {err})") from None
 
 
 def _run_json(run: SweepRun, points: bool) -> dict[str, Any]:
     report = run.report
-    balance, first = report.seat_balance, report.first_player
+    balance, first, sides = report.seat_balance, report.first_player, report.side_win_rate
     return {
         "value": run.value,
         **({"partial": True, "games_planned": report.planned} if report.partial else {}),
         "wins_by_seat": {str(s): w for s, w in report.wins_by_seat.items()},
         "win_rate": {str(s): r.to_json() for s, r in report.win_rate.items()},
+        **({"win_rate_by_side": {side: r.to_json() for side, r in sides.items()}} if sides else {}),
         "draws": report.draws,
         "mean_length": report.length.mean,
         "turns": report.turns.to_json(),
@@ -118,17 +152,16 @@ MAX_SWEEP_VALUES = 100
 
 def check_games(values: int, n: int) -> None:
     """Raise ValueError when ``values`` runs of ``n`` games each play more than :data:`MAX_GAMES` games in all: a
-    sweep keeps every run's results until it compares them, as one run keeps its own.
+    sweep is one study, held to a run's cap (its runs keep their games' counts, not the games).
 
     >>> check_games(100, 100_000)
     >>> check_games(100, 10_000_000)
     Traceback (most recent call last):
-    ValueError: 100 values of 10,000,000 games each is 1,000,000,000 games; a sweep keeps every game's result until it compares the runs, so it plays at most 10,000,000 in all (use -n 100,000 or fewer)
+    ValueError: 100 values of 10,000,000 games each is 1,000,000,000 games; a sweep plays at most 10,000,000 in all, as a run does (use -n 100,000 or fewer)
     """
     if values * n > MAX_GAMES:
-        raise ValueError(f"{values:,} values of {n:,} games each is {values * n:,} games; a sweep keeps every game's "
-                         f"result until it compares the runs, so it plays at most {MAX_GAMES:,} in all "
-                         f"(use -n {MAX_GAMES // values:,} or fewer)")
+        raise ValueError(f"{values:,} values of {n:,} games each is {values * n:,} games; a sweep plays at most "
+                         f"{MAX_GAMES:,} in all, as a run does (use -n {MAX_GAMES // values:,} or fewer)")
 
 
 def parse_sweep(text: str) -> tuple[str, list[str]]:
@@ -167,6 +200,7 @@ def sweep(
     progress: Callable[[int, int], Progress] | None = None,
     rotate: bool = False,
     resume: Sweep | None = None,
+    keep_results: bool | None = None,
 ) -> Sweep:
     """Simulate ``n`` games (same seeds) for each value of ``option``.  ``load`` is a ruleset's name or path, a
     compiled game (swept with its own variants and options), or a function making each game from the options it
@@ -179,7 +213,10 @@ def sweep(
     ``progress(i, count)`` may give a progress callback for run ``i`` of ``count``; ``rotate`` turns the agents round
     one seat a game, as :func:`simulate`'s does.  ``resume``, an interrupted sweep of the same option and values,
     keeps its finished runs and goes on from its partial one (``simulate(..., resume=...)``), so the sweep is the one
-    never interrupted; one of another option, or whose values are not the first of ``values``, is a ValueError.
+    never interrupted; one of another option, or whose values are not the first of ``values``, is a ValueError.  It
+    may be read back from the JSON an interrupted sweep wrote (:meth:`Sweep.from_json`).  Each run keeps its games'
+    results as ``keep_results`` says (by default when all the runs together play at most
+    :data:`~engine.runner.simulate.KEEP_AT_MOST` games); their counts are enough to compare them.
     Raises ValueError when the runs would play more than :data:`MAX_GAMES` games in all (:func:`check_games`), or
     ``values`` is empty or a text.
 
@@ -206,11 +243,12 @@ def sweep(
     players = games[0].default_players if players is None else players
     baseline = next((i for i, game in enumerate(games) if game.options.get(option) == written), 0)
     runs: list[SweepRun] = []
+    keep = len(values) * n <= KEEP_AT_MOST if keep_results is None else keep_results
     for i, (value, game) in enumerate(zip(values, games)):
         try:
             report = simulate(game, players, n, seed, agents, executor=executor,
                               progress=progress(i, len(games)) if progress else None, rotate=rotate,
-                              resume=earlier[i] if i < len(earlier) else None)
+                              resume=earlier[i] if i < len(earlier) else None, keep_results=keep)
         except GameFailed as err:  # the runs so far are kept, the last one partial, as when interrupted
             assert err.report is not None
             return Sweep(option, baseline, [*runs, SweepRun(value, err.report)], planned=len(values), failed=str(err))

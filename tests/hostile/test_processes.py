@@ -7,6 +7,7 @@ import os
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Any, Callable
@@ -96,12 +97,17 @@ def test_an_interrupted_sweep_keeps_its_runs_and_compares_nothing(monkeypatch: p
     assert data["partial"] is True and data["values_planned"] == 3 and data["runs"][1]["partial"] is True
 
 
-def test_an_interrupted_simulate_command_prints_the_partial_report(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_interrupted_simulate_command_prints_the_partial_report(monkeypatch: pytest.MonkeyPatch,
+                                                                   tmp_path: Path) -> None:
+    monkeypatch.chdir(tmp_path)
     interrupt_at(monkeypatch, 30)
     result = CliRunner().invoke(main, ["simulate", "tutorial-tiles", "-n", "100", "--format", "json"])
     assert result.exit_code == 1
     assert json.loads(result.stdout)["games"] == 24
-    assert result.stderr == "interrupted (Ctrl-C) after 24 of 100 games: the report is partial\n"
+    kept = Path(tempfile.gettempdir()) / "rulecraft-tutorial-tiles-seed0.partial.json"
+    assert result.stderr == ("interrupted (Ctrl-C) after 24 of 100 games: the report is partial; go on with the same "
+                             f"command and --resume {kept}\n")
+    assert json.loads(kept.read_text())["counts"]["games"] == 24 and not list(tmp_path.iterdir())
 
 
 @pytest.mark.parametrize("told", [signal.SIGTERM, signal.SIGINT])
@@ -158,7 +164,8 @@ def test_a_game_failing_in_a_run_keeps_the_games_finished_before_it(monkeypatch:
     assert result.exit_code == 1 and data["games"] == 29 and data["partial"] is True and data["games_planned"] == 100
     assert data["failed"].startswith("division by zero (in the game of seed ")
     assert result.stderr == (f"{data['failed']}\nthe run stopped there, after 29 of 100 games: the report covers every "
-                             "game before the one that failed\n")
+                             "game before the one that failed; go on with the same command and --resume "
+                             f"{Path(tempfile.gettempdir()) / 'rulecraft-tutorial-tiles-seed0.partial.json'}\n")
     fail_at(monkeypatch, 1)
     text = CliRunner().invoke(main, ["simulate", "tutorial-tiles", "-n", "100"]).stdout
     assert text.startswith("PARTIAL REPORT: stopped by a game that failed after 0 of 100 games")
@@ -180,7 +187,9 @@ def test_a_game_failing_in_a_sweep_keeps_the_runs_before_it(monkeypatch: pytest.
     fail_at(monkeypatch, 30)
     run = CliRunner().invoke(main, ["sweep", "tutorial-tiles", "board_size=[3, 4, 5]", "-n", "20"])
     assert run.exit_code == 1 and "PARTIAL: stopped by a game that failed in the run of 4 (9 of 20 games)" in run.stdout
-    assert run.stderr.endswith("\nthe sweep stopped there: 2 of 3 values run, the last one partial\n")
+    kept = Path(tempfile.gettempdir()) / "rulecraft-tutorial-tiles-board_size-seed0.partial.json"
+    assert run.stderr.endswith("\nthe sweep stopped there: 2 of 3 values run, the last one partial; go on with the same "
+                               f"command and --resume {kept}\n")
 
 
 def test_an_interrupted_check_says_what_ran(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -321,7 +330,8 @@ def test_ctrl_c_stops_simulate_with_a_partial_report_in_out(tmp_path: Path) -> N
     assert "Traceback" not in errors and "KeyboardInterrupt" not in errors and "Aborted" not in errors
     report = json.loads(out.read_text())
     assert report["partial"] is True and report["games_planned"] == 10_000_000 and report["games"] < 10_000_000
-    assert errors == f"interrupted (Ctrl-C) after {report['games']} of 10000000 games: the report written is partial\n"
+    assert errors == (f"interrupted (Ctrl-C) after {report['games']} of 10000000 games: the report written is partial; "
+                      f"go on with the same command and --resume {out}\n")
     assert [p.name for p in tmp_path.iterdir()] == ["report.json"]
     assert seconds < HANG
 
@@ -338,7 +348,8 @@ def test_killed_or_its_terminal_closed_simulate_stops_as_on_ctrl_c(tmp_path: Pat
     report = json.loads(out.read_text())
     assert report["partial"] is True and report["games"] < 10_000_000
     name = signal.Signals(sig).name  # the message says what stopped it (it said Ctrl-C)
-    assert errors == f"interrupted ({name}) after {report['games']} of 10000000 games: the report written is partial\n"
+    assert errors == (f"interrupted ({name}) after {report['games']} of 10000000 games: the report written is partial; "
+                      f"go on with the same command and --resume {out}\n")
     assert seconds < HANG
 
 
@@ -354,7 +365,9 @@ def test_ctrl_c_pressed_as_the_workers_start_still_stops_the_run(attempt: int) -
 def test_ctrl_c_stops_sweep_and_no_worker_prints_anything() -> None:
     done, _ = interrupted(["sweep", "tutorial-tiles", "board_size=[3, 4]", "-n", "5000000", "--jobs", "2"])
     assert done.returncode == 1
-    assert done.stderr.decode() == "interrupted: 1 of 2 values run, the last one partial\n"
+    kept = Path(tempfile.gettempdir()) / "rulecraft-tutorial-tiles-board_size-seed0.partial.json"
+    assert done.stderr.decode() == ("interrupted: 1 of 2 values run, the last one partial; go on with the same command "
+                                    f"and --resume {kept}\n")
     assert "PARTIAL: interrupted in the run of 3" in done.stdout.decode()
 
 
@@ -387,7 +400,7 @@ def test_a_sweep_whose_runs_play_too_many_games_in_all_is_refused_at_once(monkey
     assert ended.exit_code == 2, ended.output
     assert "2 values of 10,000,000 games each is 20,000,000 games" in ended.output
     assert "use -n 5,000,000 or fewer" in ended.output
-    with pytest.raises(ValueError, match="a sweep keeps every game's result"):
+    with pytest.raises(ValueError, match="a sweep plays at most 10,000,000 in all, as a run does"):
         sweep(lambda options: TILES, "board_size", ["3", "4", "5"], 2, MAX_GAMES // 2, 0, "random")
 
 

@@ -70,8 +70,9 @@ def drawn_span(values: Iterable[int]) -> list[int | None]:
 
 
 def board(state: State, seat: int | None = None) -> RenderableType:
-    """The board as ``seat`` sees it (None: every piece shown): hexes in offset rows for a hex board, points where they
-    lie for a board of points, else a table with x across and y down."""
+    """The board as ``seat`` sees it (None, or the game over: every piece shown): hexes in offset rows for a hex board,
+    points where they lie for a board of points, else a table with x across and y down."""
+    seat = None if state.is_terminal else seat
     if isinstance(state.game.grid, HexGrid):
         return hex_board(state, seat)
     if isinstance(state.game.grid, PointsBoard):

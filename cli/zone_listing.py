@@ -14,6 +14,7 @@ from rich.text import Text
 from cli.piece_labels import value_styles
 from engine.blocks.catalogue import drawings
 from engine.core.information import SEEN, zone_view
+from engine.model.savefile import open_observation
 
 if TYPE_CHECKING:
     from engine import Game, State
@@ -132,20 +133,18 @@ def zones(state: State, seat: int | None, on_top: frozenset[int] = frozenset()) 
     up, as they were laid, and said so (``row1 (from the bottom up): 38, 41``), as the browser's table lists them;
     the others as they lie, their top first (a trick, each card put under the one led).
 
-    ``seat`` None: every zone open (a replay's final position).  A zone that ``show``s attributes lists its
+    ``seat`` None, or the game over: every zone open (a replay's final position; see
+    :func:`engine.model.savefile.open_observation`).  A zone that ``show``s attributes lists its
     components one per line.  What the blocks draw (see :class:`engine.blocks.block.Drawing`) comes in too: a
     zone held by a role whose components a block draws itself is drawn as their lines (then that block's
     legend), then the blocks' other lines and the counters they do not draw.
     """
     game = state.game
-    if seat is None:
-        seen: dict[str, Any] = {name: [game.piece_names[c] for c in state.zones[zi]] for zi, name in enumerate(game.zone_names)}
-        faces = {name: [game.face_labels[c][state.face[c]] for c in state.zones[zi]]
-                 for zi, name in enumerate(game.zone_names) if any(state.face[c] for c in state.zones[zi])}
-    else:
-        observed = state.observation(seat)
-        seen, faces = observed["zones"], observed.get("faces", {})
-    drawn = drawings(state, seat)
+    viewer = None if state.is_terminal else seat  # the game over: every zone open, to every seat
+    observed = open_observation(state) if viewer is None else state.observation(viewer)
+    seen: dict[str, Any] = observed["zones"]
+    faces: dict[str, list[str]] = observed.get("faces", {})
+    drawn = drawings(state, viewer)
     by_component: dict[int, tuple[int, Line]] = {}
     for i, drawing in enumerate(drawn):
         for cid, component_line in drawing.components.items():
@@ -160,7 +159,7 @@ def zones(state: State, seat: int | None, on_top: frozenset[int] = frozenset()) 
             empty.append(f"{name}{' (yours)' if mine else ''}")
         if zi == game.board_zone or not content or content == {"hidden": 0}:
             continue
-        laid = zi in on_top and isinstance(content, list) and (seat is None or zone_view(state, zi, seat) == SEEN)
+        laid = zi in on_top and isinstance(content, list) and (viewer is None or zone_view(state, zi, viewer) == SEEN)
         if laid:  # from the bottom up, as laid
             content = content[::-1]
             faces = {**faces, name: faces[name][::-1]} if name in faces else faces
@@ -172,12 +171,12 @@ def zones(state: State, seat: int | None, on_top: frozenset[int] = frozenset()) 
                 line.append(f" (you saw: {seen_text(content['seen'], content['hidden'])})")
         elif owner is not None and all(cid in by_component for cid in state.zones[zi]):
             lines.append(line)
-            lines += [styled(by_component[cid][1]) for cid in in_view(state, zi, seat)]
+            lines += [styled(by_component[cid][1]) for cid in in_view(state, zi, viewer)]
             legends.update(by_component[cid][0] for cid in state.zones[zi])
             continue
         elif game.zone_spec_of[zi].show:
             lines.append(line)
-            listed = listing(state, zi, value_styles(game), seat)
+            listed = listing(state, zi, value_styles(game), viewer)
             lines.extend(listed[::-1] if laid else listed)
             continue
         else:
@@ -190,7 +189,7 @@ def zones(state: State, seat: int | None, on_top: frozenset[int] = frozenset()) 
     if empty:
         lines.append(Text(f"empty: {', '.join(empty)}", style="dim"))
     lines += [styled(extra) for drawing in drawn for extra in drawing.lines]
-    return lines + counters(state, drawn, seat)
+    return lines + counters(state, drawn, viewer)
 
 
 def shown_empty(state: State, zone: int) -> bool:

@@ -29,7 +29,7 @@ from engine.core.facedown import NOBODY, back_label, hidden_from
 from engine.core.information import SEEN, seen_parts, zone_view
 from engine.core.showtext import abbreviations
 from engine.core.showtext import html_safe as escape
-from engine.model.savefile import counter_values
+from engine.model.savefile import counter_values, open_observation
 
 if TYPE_CHECKING:
     from engine import Game, State
@@ -123,20 +123,6 @@ def table_html(state: State, seat: int | None, own: bool = True, everything: boo
     return "".join(parts)
 
 
-def open_observation(state: State) -> dict[str, Any]:
-    """Every zone open, its components in the order they lie, with the faces they show: what a page shows once the
-    game is over (the hands, sealed choices and the deck's order, which a save of the finished game holds too).
-
-    Example: at the end of a game of hidden hands, ``open_observation(state)["zones"]["hand of A"]`` lists the
-    cards A still held, where ``public_observation`` gives only ``{"hidden": 2}``.
-    """
-    game = state.game
-    zones = {name: [game.piece_names[c] for c in state.zones[zi]] for zi, name in enumerate(game.zone_names)}
-    faces = {name: [game.face_labels[c][state.face[c]] for c in state.zones[zi]]
-             for zi, name in enumerate(game.zone_names) if any(state.face[c] for c in state.zones[zi])}
-    return {**public_observation(state), "zones": zones, "faces": faces}
-
-
 def public_observation(state: State) -> dict[str, Any]:
     """What every seat sees: seat 1's observation with every zone that is not open to all (``hidden: none``)
     shown only as its count, the counters every seat sees, and none of seat 1's own (its choice, its actions, the
@@ -144,8 +130,10 @@ def public_observation(state: State) -> dict[str, Any]:
 
     Example: in a game of hands hidden from the other seats, ``public_observation(state)["zones"]["hand of A"]``
     is ``{"hidden": 5}`` for a hand of five cards, whoever holds it; a face-down piece is its back, even one
-    turned down for seat 1.
+    turned down for seat 1.  Once the game is over nothing is hidden: it is :func:`engine.model.savefile.open_observation`.
     """
+    if state.is_terminal:
+        return open_observation(state)
     game = state.game
     observed = state.observation(1)
     shut = {name for zi, name in enumerate(game.zone_names) if game.zone_spec_of[zi].hidden != "none"}

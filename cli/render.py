@@ -16,6 +16,7 @@ Typical use::
 
 from __future__ import annotations
 
+from textwrap import wrap
 from typing import TYPE_CHECKING, Mapping
 
 from rich.console import Group, RenderableType
@@ -96,8 +97,8 @@ def numbered_actions(state: State, width: int, only: str = "") -> RenderableType
     table = Group(*in_columns(items, columns))
     if len(numbered) <= LISTED:
         return table
-    more = Text(f"... and {len(numbered) - LISTED} more: type part of an action (e.g. a cell such as 3,4) "
-                "to list only the actions that contain it", style="dim")
+    more = Text("\n".join(wrap(f"... and {len(numbered) - LISTED} more: type part of an action (e.g. a cell such as 3,4) "
+                               "to list only the actions that contain it", max(width, 20))), style="dim")  # no line ends in a space
     return Group(table, more)
 
 

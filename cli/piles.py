@@ -7,14 +7,16 @@ on_top = true)``: a row of cards, a discard pile) lies the last laid first: list
 the moves played, each pile by the last move that laid a component beside others there, and list a pile laid on
 its top from the bottom up, as it was laid, its top last.
 
-A pile of nobody's (a trick, a discard pile) also tells whose each component is: the browser's table names, beside
-each, the role whose zone the move that put it there took it from (``5S A``: role A played it), told from the same moves.
+A pile of nobody's (a trick, a discard pile) also tells whose each component is: the browser's table and the terminal
+name, beside each, the role whose zone the move that put it there took it from (``5S A`` on the page, ``5S (A)`` at
+the terminal: role A played it), told from the same moves.
 
 Typical use::
 
     grown = [pile_growth(before, after)]      # after each move: [((3, True),)]: pile 3 was laid on its top
     on_top = laid_on_top(grown)               # frozenset({3}): list pile 3 reversed
     came = played_from([pile_arrivals(before, after)])   # {17: 5}: component 17 came from zone 5 (a hand)
+    brought_from(after, 3, False, came, names)         # ['hand of A', None]: the first came from A's hand
 """
 
 from __future__ import annotations
@@ -97,3 +99,21 @@ def played_from(arrivals: Iterable[Arrivals]) -> dict[int, int]:
     for arrived in arrivals:
         came.update(arrived)
     return came
+
+
+def brought_from(state: State, zone: int, laid: bool, came_from: dict[int, int], listed: list[str]) -> list[str | None]:
+    """For each component of pile ``zone`` as a view lists it (``listed``, by name: reversed when ``laid`` on its
+    top), the zone of a role it came from (``came_from``, :func:`played_from`), None where it came from
+    nobody's zone or before the first move; only in a pile open to all, where the log told every seat from where it
+    came (else, or where the list is not the pile as it lies, ``[]``: none marked).
+
+    Example: a pile where role A laid a card from its hand, then role B: ``['hand of A', 'hand of B']``.
+    """
+    game = state.game
+    if game.zone_spec_of[zone].hidden != "none":
+        return []
+    cids = list(state.zones[zone])[::-1] if laid else list(state.zones[zone])
+    if [game.piece_names[c] for c in cids] != listed:
+        return []
+    return [game.zone_names[came_from[c]] if came_from.get(c, -1) >= 0 and game.zone_owner[came_from[c]] else None
+            for c in cids]

@@ -123,23 +123,25 @@ def in_columns(items: list[Text], columns: int, gap: int = 3) -> list[Text]:
     return lines
 
 
-def watched(state: State, seat: int | None, on_top: frozenset[int] = frozenset()) -> list[RenderableType]:
+def watched(state: State, seat: int | None, on_top: frozenset[int] = frozenset(),
+            came_from: dict[int, int] | None = None) -> list[RenderableType]:
     """What ``--watch`` draws after a move: the board, or the zones of a game without one — and its zones too while
     no piece is on the board (a map whose lands are held in zones draws an empty board, which tells nothing);
-    ``on_top`` as :func:`zones` reads it."""
+    ``on_top`` and ``came_from`` as :func:`zones` reads them."""
     game = state.game
     if game.grid is None:
-        return list(zones(state, seat, on_top))
+        return list(zones(state, seat, on_top, came_from))
     if game.board_zone >= 0 and not state.zones[game.board_zone]:
-        return position(state, seat, on_top)
+        return position(state, seat, on_top, came_from)
     return [board(state, seat)]
 
 
-def position(state: State, seat: int | None, on_top: frozenset[int] = frozenset()) -> list[RenderableType]:
-    """The board (with its legend) and the zones as ``seat`` sees them (None: all of them); ``on_top`` as
-    :func:`zones` reads it."""
+def position(state: State, seat: int | None, on_top: frozenset[int] = frozenset(),
+             came_from: dict[int, int] | None = None) -> list[RenderableType]:
+    """The board (with its legend) and the zones as ``seat`` sees them (None: all of them); ``on_top`` and
+    ``came_from`` as :func:`zones` reads them."""
     parts: list[RenderableType] = [board(state, seat)] if state.game.grid is not None else []
-    return parts + list(zones(state, seat, on_top))
+    return parts + list(zones(state, seat, on_top, came_from))
 
 
 def outcome(state: State) -> list[str]:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, Hashable, Iterable, TypeVar
 from rich.text import Text
 
 from cli.piece_labels import value_styles
+from cli.piles import brought_from
 from engine.blocks.catalogue import drawings
 from engine.core.information import SEEN, zone_view
 from engine.model.savefile import open_observation
@@ -125,13 +126,18 @@ def ordinal(n: int) -> str:
     return f"{n}{end}"
 
 
-def zones(state: State, seat: int | None, on_top: frozenset[int] = frozenset()) -> list[Text]:
+def zones(state: State, seat: int | None, on_top: frozenset[int] = frozenset(),
+          came_from: dict[int, int] | None = None) -> list[Text]:
     """One line per non-empty zone off the board, as ``seat`` sees it (hidden ones as counts, identical pieces as ``x3``),
     then one naming the empty zones it sees (``empty: discard, hand (yours)``; see :func:`shown_empty`).
 
     ``on_top``: the piles the rules laid components on top of (:func:`cli.piles.laid_on_top`), listed from the bottom
     up, as they were laid, and said so (``row1 (from the bottom up): 38, 41``), as the browser's table lists them;
     the others as they lie, their top first (a trick, each card put under the one led).
+
+    ``came_from``: the zone each component last came from into a pile of nobody's (:func:`cli.piles.played_from`):
+    in a pile open to all, a component that came from a role's zone is followed by that role, ``trick: 5S (A),
+    7S (B)`` (a trick's cards, each with who played it), as the browser's table marks them.
 
     ``seat`` None, or the game over: every zone open (a replay's final position; see
     :func:`engine.model.savefile.open_observation`).  A zone that ``show``s attributes lists its
@@ -183,7 +189,11 @@ def zones(state: State, seat: int | None, on_top: frozenset[int] = frozenset()) 
             held = as_held(game, zi, content, faces.get(name))
             shown = [face for _, face in held] if faces.get(name) else None
             pile = game.zone_spec_of[zi].kind == "pile"  # its order may be the rules': copies apart are not counted as one
-            line.append(", ".join(counted(_with_faces(game, [piece for piece, _ in held], shown), in_order=pile)))
+            names = _with_faces(game, [piece for piece, _ in held], shown)
+            by = brought_from(state, zi, laid, came_from or {}, [piece for piece, _ in held]) if pile and owner is None else []
+            if len(by) == len(names):  # a trick's cards, each with the role that played it: '5S (A), 7S (B)'
+                names = [f"{n} ({game.zone_owner[game.zone_names.index(z)]})" if z else n for n, z in zip(names, by)]
+            line.append(", ".join(counted(names, in_order=pile)))
         lines.append(line)
     lines += [styled(legend) for i in sorted(legends) for legend in drawn[i].legend]
     if empty:

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from cli import piece_labels, render, zone_listing
 from cli.menu import menu, played_components
+from cli.piles import brought_from
 from cli.web.sides import MOST_PICTURED, Sides, face_sides, glyph_svg, laid_sides, side_count, tile_sides
 from cli.web.edges import link_legend
 from cli.web.svg import NEUTRAL, board_svg, board_values, legend, role_colours, text_colour, value_colours
@@ -158,24 +159,6 @@ def face_index(game: Game, cid: int, up: str | None) -> int:
     """The index of the face named ``up`` among ``cid``'s faces (0 for None, or a name it has no face of)."""
     labels = game.face_labels[cid]
     return labels.index(up) if up in labels else 0
-
-
-def brought_from(state: State, zone: int, laid: bool, came_from: dict[int, int], listed: list[str]) -> list[str | None]:
-    """For each component of pile ``zone`` as the page lists it (``listed``, by name: reversed when ``laid`` on its
-    top), the zone of a role it came from (``came_from``, :func:`cli.piles.played_from`), None where it came from
-    nobody's zone or before the first move; only in a pile open to all, where the log told every seat from where it
-    came (else, or where the list is not the pile as it lies, ``[]``: none marked).
-
-    Example: a pile where role A laid a card from its hand, then role B: ``['hand of A', 'hand of B']``.
-    """
-    game = state.game
-    if game.zone_spec_of[zone].hidden != "none":
-        return []
-    cids = list(state.zones[zone])[::-1] if laid else list(state.zones[zone])
-    if [game.piece_names[c] for c in cids] != listed:
-        return []
-    return [game.zone_names[came_from[c]] if came_from.get(c, -1) >= 0 and game.zone_owner[came_from[c]] else None
-            for c in cids]
 
 
 def chip_html(game: Game, piece: str, count: int = 1, up: str | None = None, tiles: dict[str, Sides] | None = None,

@@ -33,7 +33,7 @@ from rich.table import Table
 from rich.text import Text
 
 from cli.piece_labels import (
-    back, board_labels, display_text, held_values, own_face_down, piece_text, side_letters, sides_text, value_label,
+    back, board_labels, display_text, held_values, named_with_face, own_face_down, piece_text, side_letters, sides_text, value_label,
     value_styles,
 )
 from cli.points_drawing import layout
@@ -233,13 +233,16 @@ def square_legend(state: State, short: dict[str, str], styles: dict[str, str], s
                 continue
             for value in values:
                 shown.setdefault(display_text(game, value) if value in game.display else str(value), str(value))
-        else:
+        elif not named_with_face(game, cid):
             for value in held_values(game, cid):
                 shown.setdefault(display_text(game, value), value)
             for label in board_labels(game, cid):
                 shown.setdefault(short[label], label)
-    if any(len(game.face_labels[cid]) > 1 for cid in state.grid.values() if cid not in with_sides):
+    faced = [cid for cid in state.grid.values() if cid not in with_sides and len(game.face_labels[cid]) > 1]
+    if any(not named_with_face(game, cid) for cid in faced):
         parts.append("a cell shows the face up and, dimmed, the other faces")
+    if any(named_with_face(game, cid) for cid in faced):
+        parts.append("a piece told by its name shows it and, dimmed, its face up")
     if with_sides:
         parts.append("a tile shows its sides clockwise from the top")
     if state.stacks:
@@ -266,6 +269,10 @@ def cell_text(game: Game, state: State, cid: int, short: dict[str, str], styles:
         return shown
     labels = board_labels(game, cid)
     up = labels[state.face[cid]]
+    if named_with_face(game, cid):  # a tile told by its name, its faces only how it is turned: 'T20 1'
+        text = Text(game.piece_names[cid], style="bold" + " underline" * pending)
+        text.append(f" {up}", style="dim")
+        return text
     text = Text()
     for value in held_values(game, cid):  # whose it is, whichever face is up
         text.append(display_text(game, value), style=f"bold {styles.get(value, '')}")

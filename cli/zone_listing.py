@@ -271,7 +271,7 @@ def counters(state: State, drawn: list[Drawing] | None = None, seat: int | None 
     A counter a block draws itself (in ``drawn``, what the blocks draw, asked for when not given; see :func:`zones`)
     or declared ``shown: false`` is not drawn, nor, for ``seat``, one of a component it cannot see.
     """
-    from engine.model.savefile import counter_values, owner_label
+    from engine.model.savefile import counter_values
 
     game = state.game
     open_roles = game.roles is None or not game.roles.hidden
@@ -291,7 +291,7 @@ def counters(state: State, drawn: list[Drawing] | None = None, seat: int | None 
             if not values:
                 continue
         if isinstance(values, dict):
-            shown = ", ".join(f"{owner if per == 'role' else owner_label(state, owner)} {value}" for owner, value in values.items())
+            shown = ", ".join(f"{owner if per == 'role' else holder_label(state, owner)} {value}" for owner, value in values.items())
         else:
             shown = str(values)
         lines.append(Text(f"{name}: {shown}"))
@@ -308,8 +308,6 @@ def keyed_lines(state: State, name: str, values: dict[str, Any], open_roles: boo
     >>> [line.plain for line in keyed_lines(s, "stock", {"A": {"X": 2, "Y": 0}, "B": {"X": 1}}, True)]
     ['stock of A: X=2']
     """
-    from engine.model.savefile import owner_label
-
     def shown(keyed: dict[str, int]) -> str:
         return ", ".join(f"{key}={value}" for key, value in keyed.items() if value) or "none"
 
@@ -320,5 +318,28 @@ def keyed_lines(state: State, name: str, values: dict[str, Any], open_roles: boo
     for owner, keyed in values.items():
         if per == "role" and open_roles and not state.seat_of.get(owner) or per != "role" and not any(keyed.values()):
             continue
-        lines.append(Text(f"{name} of {owner if per == 'role' else owner_label(state, owner)}: {shown(keyed)}"))
+        lines.append(Text(f"{name} of {owner if per == 'role' else holder_label(state, owner)}: {shown(keyed)}"))
     return lines
+
+
+def holder_label(state: State, owner: str) -> str:
+    """A counter's owner as a line under the board names it (:func:`engine.model.savefile.owner_label`), with, for
+    one of identical copies lying in a stack, its place there: two copies on one cell read ``Blue at (0,0) (top of
+    2)`` and ``Blue at (0,0) (2nd of 2 from the top)``, where both read ``Blue at (0,0)``.
+
+    >>> import engine
+    >>> game = engine.load(engine.builtin_names()[0])
+    >>> holder_label(game.new_state(players=min(game.player_counts)), "nobody")
+    'nobody'
+    """
+    from engine.model.savefile import owner_label
+
+    label = owner_label(state, owner)
+    cid = state.game.component_ids.get(owner)
+    if cid is None or label == owner or state.cell_of[cid] is None:
+        return label
+    pile = state.stack(state.cell_of[cid])
+    if len(pile) < 2 or cid not in pile:
+        return label
+    place = pile.index(cid)
+    return f"{label} (top of {len(pile)})" if place == 0 else f"{label} ({ordinal(place + 1)} of {len(pile)} from the top)"

@@ -317,3 +317,33 @@ def test_a_tile_with_sides_is_drawn_by_its_sides_as_it_lies_and_each_placement_s
     listed = plain(render.numbered_actions(state, 100))
     assert "[4] place FTFW as 2 at -1,0  FiWaFiFo" in listed, listed  # printed Field, Forest, Field, Water: turned twice
     assert "[1] place FTFW as 0 at 1,0   FiFoFiWa" in listed, listed
+
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "docs" / "examples"
+
+
+def test_a_path_tile_is_drawn_by_its_name_and_the_face_up() -> None:
+    """Paths' tiles (35 of them, each turned four ways, faces 0-3 on every tile) drew as '2/0/1/3': which tile lay
+    there was said nowhere. The terminal now draws 'T20 1' (the tile, and dimmed its face up), as the page does."""
+    state = engine.load(EXAMPLES / "paths").new_state(players=2, seed=2)
+    rng = __import__("random").Random(1)
+    for _ in range(4):
+        state.apply(rng.choice(state.legal_actions()))
+    lines = plain(board_drawing.board(state))
+    drawn = "\n".join(lines)
+    game = state.game
+    for (x, y), cid in state.grid.items():
+        assert f"{game.piece_names[cid]} {game.face_labels[cid][state.face[cid]]}" in drawn, drawn
+    assert "/" not in "\n".join(lines[:-1])
+    assert "a piece told by its name shows it and, dimmed, its face up" in lines[-1]
+
+
+def test_the_counters_of_stacked_copies_say_where_in_the_stack_each_is() -> None:
+    """Home run's two Blue pieces on one square were listed 'travelled: ... Blue at (0,0) 4, Blue at (0,0) 4': which
+    counter was which piece's could not be told. Each now says its place in the stack, and the stack's height."""
+    state = engine.load(EXAMPLES / "home-run").new_state(players=4, seed=27)
+    rng = __import__("random").Random(27)
+    while not state.stacks:
+        state.apply(rng.choice(state.legal_actions()))
+    line = next(text.plain for text in zone_listing.counters(state) if text.plain.startswith("travelled: "))
+    assert "Blue at (0,0) (top of 2) " in line and "Blue at (0,0) (2nd of 2 from the top) " in line, line

@@ -264,12 +264,14 @@ def styled(line: Line) -> Text:
     return text
 
 
-def counters(state: State, drawn: list[Drawing] | None = None, seat: int | None = None) -> list[Text]:
+def counters(state: State, drawn: list[Drawing] | None = None, seat: int | None = None, grids: bool = True) -> list[Text]:
     """One line per declared counter: ``gold: A 3, B 5`` (or ``round: 2``): roles that are played (every role when
     roles are hidden: which are played is not known); components where it is not 0.
 
     A counter a block draws itself (in ``drawn``, what the blocks draw, asked for when not given; see :func:`zones`)
-    or declared ``shown: false`` is not drawn, nor, for ``seat``, one of a component it cannot see.
+    or declared ``shown: false`` is not drawn, nor, for ``seat``, one of a component it cannot see.  Counters keyed
+    by numbers come last, as grids (:func:`key_grids`): the keys across, a row per owner; ``grids`` False leaves them
+    out (the page draws them as tables).
     """
     from engine.model.savefile import counter_values
 
@@ -277,8 +279,10 @@ def counters(state: State, drawn: list[Drawing] | None = None, seat: int | None 
     open_roles = game.roles is None or not game.roles.hidden
     by_blocks = {name for drawing in (drawings(state, None) if drawn is None else drawn) for name in drawing.counters}
     lines = []
+    numbered = key_grids(state, seat, drawn)
+    gridded = {name for _, rows in numbered for name, _, _ in rows}
     for name, values in counter_values(state, seat).items():
-        if name in by_blocks or not game.counters[name].shown:
+        if name in by_blocks or not game.counters[name].shown or name in gridded:
             continue
         per = game.counters[name].per
         if game.counters[name].keys is not None:
@@ -295,6 +299,67 @@ def counters(state: State, drawn: list[Drawing] | None = None, seat: int | None 
         else:
             shown = str(values)
         lines.append(Text(f"{name}: {shown}"))
+    if grids:
+        lines += [line for keys, rows in numbered for line in grid_lines(keys, rows)]
+    return lines
+
+
+GRID_WIDTH = 80
+"""The widest a grid of counters keyed by numbers may be drawn (:func:`key_grids`); a wider one is listed as text."""
+
+
+def key_grids(state: State, seat: int | None = None, drawn: list[Drawing] | None = None) -> list[tuple[list[str], list[tuple[str, str, list[int]]]]]:
+    """The counters keyed by numbers (``key: 2..12``: one value a column, a track, a year), those sharing their keys
+    drawn together as one grid: its keys, and a row per counter and owner, ``(counter, label, values)`` (``marker of
+    Red``; roles that are played, components holding one that is not 0), the values in the order of the keys.  Only
+    those listed under the board (see :func:`counters`) and only grids :data:`GRID_WIDTH` characters wide at most.
+
+    >>> import engine
+    >>> game = engine.load(engine.builtin_names()[0])
+    >>> key_grids(game.new_state(players=min(game.player_counts)))
+    []
+    """
+    from engine.blocks.counters import RANGE
+    from engine.model.savefile import keyed_values
+
+    game = state.game
+    open_roles = game.roles is None or not game.roles.hidden
+    by_blocks = {name for drawing in (drawings(state, None) if drawn is None else drawn) for name in drawing.counters}
+    grids: dict[tuple[Any, ...], list[tuple[str, str, list[int]]]] = {}
+    for name, spec in game.counters.items():
+        if spec.keys is None or not RANGE.fullmatch(spec.key_of) or name in by_blocks or not spec.shown:
+            continue
+        values = keyed_values(state, spec, seat)
+        rows = grids.setdefault(spec.keys, [])
+        keys = [str(k) for k in spec.keys]
+        if spec.per == "game":
+            rows.append((name, name, [values.get(k, 0) for k in keys]))
+            continue
+        for owner, keyed in values.items():
+            if spec.per == "role" and open_roles and not state.seat_of.get(owner) or spec.per != "role" and not any(keyed.values()):
+                continue
+            label = owner if spec.per == "role" else holder_label(state, owner)
+            rows.append((name, f"{name} of {label}", [keyed.get(k, 0) for k in keys]))
+    found = []
+    for keys, rows in grids.items():
+        if rows and len(grid_lines([str(k) for k in keys], rows)[0]) <= GRID_WIDTH:
+            found.append(([str(k) for k in keys], rows))
+    return found
+
+
+def grid_lines(keys: list[str], rows: list[tuple[str, str, list[int]]]) -> list[Text]:
+    """A grid of counters keyed by numbers (:func:`key_grids`) as aligned lines: the keys across, a row per counter
+    and owner, ``·`` for 0.
+
+    >>> [line.plain for line in grid_lines(["2", "3"], [("held", "held", [0, 12])])]
+    ['       2   3', 'held   ·  12']
+    """
+    label = max(len(text) for _, text, _ in rows)
+    width = max([len(k) for k in keys] + [len(str(v)) for _, _, values in rows for v in values])
+    lines = [Text(" " * label + "".join(f"  {k:>{width}}" for k in keys), style="dim")]
+    for _, text, values in rows:
+        cells = "".join(f"  {str(v) if v else '·':>{width}}" for v in values)
+        lines.append(Text(f"{text:<{label}}{cells}".rstrip()))
     return lines
 
 

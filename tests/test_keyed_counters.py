@@ -156,7 +156,8 @@ def test_play_and_explain_show_them(tmp_path: Path) -> None:
 
     s = played(build(tmp_path), "choose Blue")
     assert [line.plain for line in zone_listing.counters(s, seat=1)] == [
-        "gems of A: Blue=1", "gems of B: none", "marker of A: high=3", "marker of B: none", "height: 2=2, 3=2, 4=4"]
+        "gems of A: Blue=1", "gems of B: none", "marker of A: high=3", "marker of B: none",
+        "        2  3  4", "height  2  2  4"]  # keyed by numbers: a grid, the keys across
     out = CliRunner().invoke(main, ["explain", str(tmp_path / "ruleset.yaml")]).output
     assert "gems: one per role and colour — the gems of each colour" in out and "height: one for each of 2..4" in out
 

@@ -347,3 +347,25 @@ def test_the_counters_of_stacked_copies_say_where_in_the_stack_each_is() -> None
         state.apply(rng.choice(state.legal_actions()))
     line = next(text.plain for text in zone_listing.counters(state) if text.plain.startswith("travelled: "))
     assert "Blue at (0,0) (top of 2) " in line and "Blue at (0,0) (2nd of 2 from the top) " in line, line
+
+
+def test_counters_keyed_by_numbers_are_a_grid_the_keys_across() -> None:
+    """Column climb's markers (a counter per role keyed 2..12), this turn's climb and who holds each column were
+    three lines of text, 'marker of seat1: 3=2, 4=1, 7=6': which column stood where was read key by key. They are
+    now one grid, the columns across and a row per counter and owner, at the terminal and as a table on the page."""
+    from cli.web.view import table_html
+
+    state = engine.load(EXAMPLES / "column-climb").new_state(players=2, seed=2)
+    rng = __import__("random").Random(1)
+    for _ in range(40):
+        state.apply(rng.choice(state.legal_actions()))
+    lines = [line.plain for line in zone_listing.counters(state)]
+    assert lines[0].split() == [str(k) for k in range(2, 13)], lines
+    assert [line.split("  ")[0].strip() for line in lines[1:]] == ["marker of seat1", "marker of seat2", "climb", "held"]
+    marker = state.game.counters["marker"]
+    row = lines[1][len(lines[0]) - len(lines[0].lstrip()):].split()
+    assert row == [str(v) if v else "·" for v in state.counters[marker.offset:marker.offset + 11]], (row, lines)
+    assert all(len(line) <= 80 and line == line.rstrip() for line in lines)
+    html = table_html(state, 1)
+    assert '<div class="keyed"><table>' in html and '<th scope="row">marker of seat1</th>' in html
+    assert "marker of seat1:" not in html and "2=" not in html

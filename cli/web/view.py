@@ -114,14 +114,28 @@ def table_html(state: State, seat: int | None, own: bool = True, everything: boo
     parts.append("</div>")
     drawn = drawings(state, None if over else seat if seat is not None else NOBODY)  # NOBODY: what every seat sees
     counted = None if over else seat if seat is not None else 0  # seat 0: what every seat sees
-    counters = [line.plain for line in zone_listing.counters(state, drawn, counted)]
+    counters = [line.plain for line in zone_listing.counters(state, drawn, counted, grids=False)]
     if counters:
         parts.append('<ul class="counters">' + "".join(f"<li>{escape(line)}</li>" for line in counters) + "</ul>")
+    parts.extend(grid_html(keys, rows) for keys, rows in zone_listing.key_grids(state, counted, drawn))
     lines = [zone_listing.styled(line).plain for drawing in drawn for line in drawing.lines]  # what blocks draw besides zones
     if lines:
         parts.append('<ul class="drawn">' + "".join(f"<li>{escape(line)}</li>" for line in lines) + "</ul>")
     parts.append(legend_html(game, values, link_legend(game, seen, role_colours(game, state.seat_of))))
     return "".join(parts)
+
+
+def grid_html(keys: list[str], rows: list[tuple[str, str, list[int]]]) -> str:
+    """Counters keyed by numbers as a table (:func:`cli.zone_listing.key_grids`): the keys across, a row per counter
+    and owner, ``·`` for 0, as the terminal draws them; it scrolls sideways on a narrow screen.
+
+    >>> grid_html(["2", "3"], [("held", "held", [0, 1])]).count("<td>")  # the corner, and a value a key
+    3
+    """
+    head = "".join(f'<th scope="col">{escape(k)}</th>' for k in keys)
+    body = "".join(f'<tr><th scope="row">{escape(label)}</th>' + "".join(f"<td>{v if v else '·'}</td>" for v in values) + "</tr>"
+                   for _, label, values in rows)
+    return f'<div class="keyed"><table><tr><td></td>{head}</tr>{body}</table></div>'
 
 
 def public_observation(state: State) -> dict[str, Any]:

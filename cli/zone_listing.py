@@ -86,10 +86,10 @@ def listing(state: State, zone: int, styles: dict[str, str], seat: int | None = 
                     line.append(f" {v}", style=styles.get(str(v), ""))
             elif value is not None:
                 line.append(f"{';' * (len(line) > head)} {attr} {value}")  # 'a: n 5', and after listed values 'a: u v; n 5'
-        line.append("  ")
         marks = [f"{name} {state.counters[i]}" for name, spec in game.counters.items()
                  if (i := spec.index_of(cid)) is not None and spec.per not in ("role", "game") and state.counters[i]]
-        if marks:
+        if marks:  # no line ends in spaces
+            line.append("  ")
             line.append(" ".join(marks), style="bold reverse")
         lines.append(line)
     return lines
@@ -176,11 +176,13 @@ def zones(state: State, seat: int | None, on_top: frozenset[int] = frozenset(),
             if content.get("seen"):  # shown to this seat alone (show(..., to = r))
                 line.append(f" (you saw: {seen_text(content['seen'], content['hidden'])})")
         elif owner is not None and all(cid in by_component for cid in state.zones[zi]):
+            line.rstrip()  # 'party of A:', its components on the lines under it
             lines.append(line)
             lines += [styled(by_component[cid][1]) for cid in in_view(state, zi, viewer)]
             legends.update(by_component[cid][0] for cid in state.zones[zi])
             continue
         elif game.zone_spec_of[zi].show:
+            line.rstrip()
             lines.append(line)
             listed = listing(state, zi, value_styles(game), viewer)
             lines.extend(listed[::-1] if laid else listed)

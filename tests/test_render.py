@@ -369,3 +369,28 @@ def test_counters_keyed_by_numbers_are_a_grid_the_keys_across() -> None:
     html = table_html(state, 1)
     assert '<div class="keyed"><table>' in html and '<th scope="row">marker of seat1</th>' in html
     assert "marker of seat1:" not in html and "2=" not in html
+
+
+def test_the_points_a_seat_holds_are_drawn_on_a_board_of_points() -> None:
+    """Frontiers' lands, held in each seat's zone, with armies on them: the page draws each point in its holder's
+    colour with its armies, but the terminal drew every point '·' and its key said 'an empty point'. A held point
+    now reads '1:2' (seat 1's, 2 armies)."""
+    state = engine.load(EXAMPLES / "frontiers").new_state(players=2, seed=5)
+    rng = __import__("random").Random(5)
+    for _ in range(14):
+        state.apply(rng.choice(state.legal_actions()))
+    drawn = "\n".join(plain(board_drawing.board(state, 1)))
+    game, armies = state.game, state.game.counters["armies"]
+    for zone, seat in (("held of seat1", 1), ("held of seat2", 2)):
+        for cid in state.zones[game.zone_names.index(zone)]:
+            assert f"{seat}:{state.counters[armies.index_of(cid)]}" in drawn, drawn
+    assert "N:C a point held by seat N" in drawn, drawn
+
+
+def test_a_zone_listed_a_line_per_component_ends_no_line_in_spaces() -> None:
+    """Routes' open routes were listed 'open_routes: ' then '  Ash-Bray: length 2; colour Red  ', each line ending in
+    spaces."""
+    state = engine.load(EXAMPLES / "routes").new_state(players=2, seed=5)
+    lines = [line.plain for line in zone_listing.zones(state, 1)]
+    assert "open_routes:" in lines and "  Ash-Bray: length 2; colour Red" in lines, lines
+    assert all(line == line.rstrip() for line in lines)

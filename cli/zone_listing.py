@@ -196,6 +196,12 @@ def zones(state: State, seat: int | None, on_top: frozenset[int] = frozenset(),
             if len(by) == len(names):  # a trick's cards, each with the role that played it: '5S (A), 7S (B)'
                 names = [f"{n} ({game.zone_owner[game.zone_names.index(z)]})" if z else n for n, z in zip(names, by)]
             line.append(", ".join(counted(names, in_order=pile)))
+            on_lines = [cid for cid in in_view(state, zi, viewer) if cid in by_component] if isinstance(content, list) else []
+            if on_lines:  # components a block draws among others (a meter's standards in the supply): their lines too
+                lines.append(line)
+                lines += [styled(by_component[cid][1]) for cid in on_lines]
+                legends.update(by_component[cid][0] for cid in on_lines)
+                continue
         lines.append(line)
     lines += [styled(legend) for i in sorted(legends) for legend in drawn[i].legend]
     if empty:

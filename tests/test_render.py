@@ -394,3 +394,19 @@ def test_a_zone_listed_a_line_per_component_ends_no_line_in_spaces() -> None:
     lines = [line.plain for line in zone_listing.zones(state, 1)]
     assert "open_routes:" in lines and "  Ash-Bray: length 2; colour Red" in lines, lines
     assert all(line == line.rstrip() for line in lines)
+
+
+def test_the_standards_on_a_meter_are_drawn_where_they_lie_among_other_components() -> None:
+    """Banner clash's standards keep their vigour on a meter (the score) but lie in the supply among the Gold
+    warriors: the meter drew only zones of a role's own, and the counters list leaves a meter's counter to it, so
+    their vigour was shown nowhere, at the terminal or on the page. Each is now drawn on its line in its zone."""
+    from cli.web.view import table_html
+
+    state = engine.load("banner-clash").new_state(players=2, seed=5)
+    lines = [line.plain for line in zone_listing.zones(state, 1)]
+    supply = lines.index(next(line for line in lines if line.startswith("supply: ")))
+    assert [line.split()[:2] for line in lines[supply + 1:supply + 4]] == [
+        ["Red-standard", "5/5"], ["Blue-standard", "5/5"], ["Gold-standard", "5/5"]], lines
+    assert any(line.strip().startswith("meters: might") for line in lines), lines
+    html = table_html(state, 1)
+    assert html.count('class="meter-row"') == 3, html

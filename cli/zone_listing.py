@@ -196,8 +196,9 @@ def zones(state: State, seat: int | None, on_top: frozenset[int] = frozenset(),
             if len(by) == len(names):  # a trick's cards, each with the role that played it: '5S (A), 7S (B)'
                 names = [f"{n} ({game.zone_owner[game.zone_names.index(z)]})" if z else n for n, z in zip(names, by)]
             line.append(", ".join(counted(names, in_order=pile)))
-            on_lines = [cid for cid in in_view(state, zi, viewer) if cid in by_component] if isinstance(content, list) else []
-            if on_lines:  # components a block draws among others (a meter's standards in the supply): their lines too
+            supply = game.zone_spec_of[zi].kind == "supply" and isinstance(content, list)
+            on_lines = [cid for cid in in_view(state, zi, viewer) if cid in by_component] if supply else []
+            if on_lines:  # components a block draws kept in the supply (a meter's standards): their lines too
                 lines.append(line)
                 lines += [styled(by_component[cid][1]) for cid in on_lines]
                 legends.update(by_component[cid][0] for cid in on_lines)

@@ -399,7 +399,7 @@ def test_a_zone_listed_a_line_per_component_ends_no_line_in_spaces() -> None:
 def test_the_standards_on_a_meter_are_drawn_where_they_lie_among_other_components() -> None:
     """Banner clash's standards keep their vigour on a meter (the score) but lie in the supply among the Gold
     warriors: the meter drew only zones of a role's own, and the counters list leaves a meter's counter to it, so
-    their vigour was shown nowhere, at the terminal or on the page. Each is now drawn on its line in its zone."""
+    their vigour was shown nowhere, at the terminal or on the page. Each is now drawn on its line in the supply; a pile of characters before the draft keeps its chips only."""
     from cli.web.view import table_html
 
     state = engine.load("banner-clash").new_state(players=2, seed=5)
@@ -410,3 +410,6 @@ def test_the_standards_on_a_meter_are_drawn_where_they_lie_among_other_component
     assert any(line.strip().startswith("meters: might") for line in lines), lines
     html = table_html(state, 1)
     assert html.count('class="meter-row"') == 3, html
+    iconica = engine.load("iconica").new_state(players=2, seed=5)
+    listed = [line.plain for line in zone_listing.zones(iconica, 1)]
+    assert listed[0].startswith("roster: ") and listed[1].startswith("empty: "), listed  # no bar per character

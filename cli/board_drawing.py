@@ -270,7 +270,7 @@ def cell_text(game: Game, state: State, cid: int, short: dict[str, str], styles:
         return shown
     labels = board_labels(game, cid)
     up = labels[state.face[cid]]
-    if named_with_face(game, cid):  # a tile told by its name, its faces only how it is turned: 'T20 1'
+    if named_with_face(game, cid):  # a tile told by its name, its faces only how it is turned: 'T7 1'
         text = Text(game.piece_names[cid], style="bold" + " underline" * pending)
         text.append(f" {up}", style="dim")
         return text
@@ -332,10 +332,10 @@ def points_board(state: State, seat: int | None = None) -> RenderableType:
 def held_here(state: State, seat: int | None) -> dict[tuple[int, int], str]:
     """The points of a board of points a seat holds through a component of its zone (a land in ``held of A``, see
     :func:`cli.web.edges.held_points`), as ``seat`` sees them (None: all), each as its holder's seat and the counters
-    the component keeps, ``1:3`` (seat 1's, 3 armies), as the page draws them: the terminal drew every such point
+    the component keeps, ``1:3`` (seat 1's, a counter at 3), as the page draws them: the terminal drew every such point
     as empty.
 
-    Example: Frontiers' land Heath held by seat 1 with 2 armies: ``{(2, 4): '1:2'}``.
+    Example: a point's component held in seat 1's zone, keeping a counter at 2: ``{(2, 4): '1:2'}``.
     """
     from cli.web.edges import held_points
     from cli.web.svg import piece_counts

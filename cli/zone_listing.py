@@ -176,7 +176,7 @@ def zones(state: State, seat: int | None, on_top: frozenset[int] = frozenset(),
             if content.get("seen"):  # shown to this seat alone (show(..., to = r))
                 line.append(f" (you saw: {seen_text(content['seen'], content['hidden'])})")
         elif owner is not None and all(cid in by_component for cid in state.zones[zi]):
-            line.rstrip()  # 'party of A:', its components on the lines under it
+            line.rstrip()  # 'zone of A:', its components on the lines under it
             lines.append(line)
             lines += [styled(by_component[cid][1]) for cid in in_view(state, zi, viewer)]
             legends.update(by_component[cid][0] for cid in state.zones[zi])
@@ -198,7 +198,7 @@ def zones(state: State, seat: int | None, on_top: frozenset[int] = frozenset(),
             line.append(", ".join(counted(names, in_order=pile)))
             supply = game.zone_spec_of[zi].kind == "supply" and isinstance(content, list)
             on_lines = [cid for cid in in_view(state, zi, viewer) if cid in by_component] if supply else []
-            if on_lines:  # components a block draws kept in the supply (a meter's standards): their lines too
+            if on_lines:  # components a block draws kept in the supply (on a meter): their lines too
                 lines.append(line)
                 lines += [styled(by_component[cid][1]) for cid in on_lines]
                 legends.update(by_component[cid][0] for cid in on_lines)
@@ -320,7 +320,7 @@ GRID_WIDTH = 80
 def key_grids(state: State, seat: int | None = None, drawn: list[Drawing] | None = None) -> list[tuple[list[str], list[tuple[str, str, list[int]]]]]:
     """The counters keyed by numbers (``key: 2..12``: one value a column, a track, a year), those sharing their keys
     drawn together as one grid: its keys, and a row per counter and owner, ``(counter, label, values)`` (``marker of
-    Red``; roles that are played, components holding one that is not 0), the values in the order of the keys.  Only
+    A``; roles that are played, components holding one that is not 0), the values in the order of the keys.  Only
     those listed under the board (see :func:`counters`) and only grids :data:`GRID_WIDTH` characters wide at most.
 
     >>> import engine
@@ -398,8 +398,8 @@ def keyed_lines(state: State, name: str, values: dict[str, Any], open_roles: boo
 
 def holder_label(state: State, owner: str) -> str:
     """A counter's owner as a line under the board names it (:func:`engine.model.savefile.owner_label`), with, for
-    one of identical copies lying in a stack, its place there: two copies on one cell read ``Blue at (0,0) (top of
-    2)`` and ``Blue at (0,0) (2nd of 2 from the top)``, where both read ``Blue at (0,0)``.
+    one of identical copies lying in a stack, its place there: two copies on one cell read ``X at (0,0) (top of
+    2)`` and ``X at (0,0) (2nd of 2 from the top)``, where both read ``X at (0,0)``.
 
     >>> import engine
     >>> game = engine.load(engine.builtin_names()[0])

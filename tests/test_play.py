@@ -288,7 +288,7 @@ def test_a_human_sees_every_hand_once_the_game_is_over() -> None:
     result = run("play", "liars-dice", "--seed", "11", "--seat", "2=random", input="1\n" * 40)
     during, final = result.output.split("the final position")
     assert result.exit_code == 0 and "cup of Second: 1 hidden" in during
-    assert "hidden" not in final and "cup of Second: \n  die: pips" in final
+    assert "hidden" not in final and "cup of Second:\n  die: pips" in final  # no line ends in a space
 
 
 def test_a_bot_deciding_says_it_is_thinking_on_a_terminal() -> None:

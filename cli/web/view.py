@@ -110,7 +110,7 @@ def table_html(state: State, seat: int | None, own: bool = True, everything: boo
                 cid = game.piece_names.index(piece)
                 values.add(piece_labels.value_label(game, cid, face_index(game, cid, up)))
                 values.update(face_sides(game, cid, face_index(game, cid, up), tiles) or ())  # its sides' glyph
-            if meter is not None and game.zone_spec_of[zi].kind == "supply":  # a track's standards kept there: their bars
+            if meter is not None and game.zone_spec_of[zi].kind == "supply":  # components on the meter kept there: their bars
                 parts.extend(meter_html(state, cid) for cid in zone_listing.in_view(state, zi, order_of)
                              if meter.counter.index_of(cid) is not None)
         parts.append("</section>")

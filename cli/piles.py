@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Iterable
 
 if TYPE_CHECKING:
-    from engine import State
+    from engine import Game, State
 
 Growth = tuple[tuple[int, bool], ...]
 """The piles one move laid components on while others stayed there, each with whether on top (True) or under."""
@@ -80,12 +80,38 @@ def pile_arrivals(before: State, after: State) -> Arrivals:
     """
     game, arrived = after.game, []
     where = {c: zi for zi, zone in enumerate(before.zones) for c in zone}
+    told = (after.log or [])[len(before.log or []):]  # what the move's log said, every seat reading it
     for zi, spec in enumerate(game.zone_spec_of):
         if spec.kind != "pile" or game.zone_owner[zi] is not None or before.zones[zi] == after.zones[zi]:
             continue
         was = set(before.zones[zi])
-        arrived.extend((c, where.get(c, -1)) for c in after.zones[zi] if c not in was)
+        for c in after.zones[zi]:
+            if c not in was:
+                source = where.get(c, -1)
+                if source < 0 or game.zone_owner[source] is None:  # drawn and laid in one move: from the hand it passed
+                    source = told_from(game, told, game.piece_names[c], zi, source)
+                arrived.append((c, source))
     return tuple(arrived)
+
+
+def told_from(game: Game, told: list[str], piece: str, pile: int, otherwise: int) -> int:
+    """The zone of a role the log lines ``told`` last said ``piece`` went from into ``pile`` (``hand of A: 5S ->
+    trick``), else ``otherwise``: a card drawn and laid in one move came from the deck, but was laid from a hand.
+
+    >>> from types import SimpleNamespace as S
+    >>> game = S(zone_names=["deck", "hand of A", "trick"], zone_owner=[None, "A", None])
+    >>> told_from(game, ["deck: 1 component -> hand of A", "hand of A: 5S -> trick"], "5S", 2, 0)
+    1
+    """
+    into = (f" -> {game.zone_names[pile]}", f" -> the top of {game.zone_names[pile]}")
+    for line in reversed(told):
+        if not line.endswith(into):
+            continue
+        where, _, names = line[:line.rindex(" -> ")].partition(": ")
+        if where in game.zone_names and piece in names.split(", "):
+            zone = game.zone_names.index(where)
+            return zone if game.zone_owner[zone] is not None else otherwise
+    return otherwise
 
 
 def played_from(arrivals: Iterable[Arrivals]) -> dict[int, int]:

@@ -33,8 +33,8 @@ from rich.table import Table
 from rich.text import Text
 
 from cli.piece_labels import (
-    back, board_labels, display_text, held_values, own_face_down, piece_text, side_letters, sides_text, value_label,
-    value_styles,
+    back, board_labels, display_text, held_values, named_with_face, own_face_down, piece_text, side_letters, sides_text,
+    value_label, value_styles,
 )
 from cli.points_drawing import layout
 from cli.web.sides import Sides, side_values, tile_sides
@@ -43,6 +43,7 @@ from engine.blocks.hexgrid import HexGrid
 from engine.blocks.pointsboard import PointsBoard
 from engine.core.facedown import hidden_from
 from engine.core.showtext import abbreviations
+from engine.model.savefile import open_observation
 
 if TYPE_CHECKING:
     from engine import Game, State
@@ -70,8 +71,9 @@ def drawn_span(values: Iterable[int]) -> list[int | None]:
 
 
 def board(state: State, seat: int | None = None) -> RenderableType:
-    """The board as ``seat`` sees it (None: every piece shown): hexes in offset rows for a hex board, points where they
-    lie for a board of points, else a table with x across and y down."""
+    """The board as ``seat`` sees it (None, or the game over: every piece shown): hexes in offset rows for a hex board,
+    points where they lie for a board of points, else a table with x across and y down."""
+    seat = None if state.is_terminal else seat
     if isinstance(state.game.grid, HexGrid):
         return hex_board(state, seat)
     if isinstance(state.game.grid, PointsBoard):
@@ -232,13 +234,16 @@ def square_legend(state: State, short: dict[str, str], styles: dict[str, str], s
                 continue
             for value in values:
                 shown.setdefault(display_text(game, value) if value in game.display else str(value), str(value))
-        else:
+        elif not named_with_face(game, cid):
             for value in held_values(game, cid):
                 shown.setdefault(display_text(game, value), value)
             for label in board_labels(game, cid):
                 shown.setdefault(short[label], label)
-    if any(len(game.face_labels[cid]) > 1 for cid in state.grid.values() if cid not in with_sides):
+    faced = [cid for cid in state.grid.values() if cid not in with_sides and len(game.face_labels[cid]) > 1]
+    if any(not named_with_face(game, cid) for cid in faced):
         parts.append("a cell shows the face up and, dimmed, the other faces")
+    if any(named_with_face(game, cid) for cid in faced):
+        parts.append("a piece told by its name shows it and, dimmed, its face up")
     if with_sides:
         parts.append("a tile shows its sides clockwise from the top")
     if state.stacks:
@@ -265,6 +270,10 @@ def cell_text(game: Game, state: State, cid: int, short: dict[str, str], styles:
         return shown
     labels = board_labels(game, cid)
     up = labels[state.face[cid]]
+    if named_with_face(game, cid):  # a tile told by its name, its faces only how it is turned: 'T7 1'
+        text = Text(game.piece_names[cid], style="bold" + " underline" * pending)
+        text.append(f" {up}", style="dim")
+        return text
     text = Text()
     for value in held_values(game, cid):  # whose it is, whichever face is up
         text.append(display_text(game, value), style=f"bold {styles.get(value, '')}")
@@ -284,10 +293,13 @@ def points_board(state: State, seat: int | None = None) -> RenderableType:
     lines, where, crooked = layout(board)
     short = abbreviations(label for cid in range(len(game.face_labels)) for label in board_labels(game, cid))
     styles = value_styles(game)
+    held = held_here(state, seat)
     shown: dict[int, dict[int, Text]] = {}
     for cell, (r, c) in where.items():
         cid = state.grid.get(cell)
-        if cid is None:
+        if cid is None and cell in held:
+            text = Text(held[cell], style="bold")
+        elif cid is None:
             text = Text("·", style="dim")
         else:
             text = back(state, cid, styles) if hidden_from(state, cid, seat) else cell_text(game, state, cid, short, styles)
@@ -309,11 +321,37 @@ def points_board(state: State, seat: int | None = None) -> RenderableType:
         out.append(line[c:], style="dim")
         drawn.append(out)
     names = ", ".join(f"{name} {format_cell(cell)}" for name, cell in board.points if name)
-    key = "· an empty point" + (f"; points: {names}" if names else "")
+    key = "· an empty point" + ("; N:C a point held by seat N, C its counters (as on the page)" if held else "") \
+        + (f"; points: {names}" if names else "")
     if crooked:
         key += "; also linked: " + ", ".join(f"{board.name_of(a)}-{board.name_of(b)}" for a, b in crooked)
     drawn.append(Text(key, style="dim"))
     return Group(*drawn)
+
+
+def held_here(state: State, seat: int | None) -> dict[tuple[int, int], str]:
+    """The points of a board of points a seat holds through a component of its zone (a land in ``held of A``, see
+    :func:`cli.web.edges.held_points`), as ``seat`` sees them (None: all), each as its holder's seat and the counters
+    the component keeps, ``1:3`` (seat 1's, a counter at 3), as the page draws them: the terminal drew every such point
+    as empty.
+
+    Example: a point's component held in seat 1's zone, keeping a counter at 2: ``{(2, 4): '1:2'}``.
+    """
+    from cli.web.edges import held_points
+    from cli.web.svg import piece_counts
+
+    observed = open_observation(state) if seat is None or state.is_terminal else state.observation(seat)
+    played = {role: ("", "") for role, at in state.seat_of.items() if at}
+    points = held_points(state.game, observed["zones"], played)
+    if not points:
+        return {}
+    counts = piece_counts(state, None if state.is_terminal else seat)
+    out = {}
+    for cell, (cid, zone) in points.items():
+        role = state.game.zone_owner[state.game.zone_names.index(zone)]
+        said = ",".join(str(value) for _, value in counts.get(cid, ()))
+        out[cell] = f"{state.seat_of[role]}" + (f":{said}" if said else "")
+    return out
 
 
 HEX_WIDTH = 6

@@ -114,6 +114,24 @@ def board_labels(game: Game, cid: int) -> tuple[str, ...]:
     return labels
 
 
+def named_with_face(game: Game, cid: int) -> bool:
+    """Whether a piece is told apart by its own name alone, its faces being only ways it lies: a component of its own
+    (not one of identical copies), with several faces, none of them holding a value of a declared type (a path tile
+    turned four ways, faces ``0``-``3`` every tile shares).  The board then shows its name and the face up, as the
+    browser's table does, where the faces alone said nothing of which piece lay there.
+
+    >>> from types import SimpleNamespace
+    >>> game = SimpleNamespace(face_labels=[("0", "1"), ("up", "down")], component_names=["T1", "d"], piece_names=["T1", "D"],
+    ...                        attribute_types={}, types={})
+    >>> named_with_face(game, 0), named_with_face(game, 1)
+    (True, False)
+    """
+    name = game.piece_names[cid]
+    faces = game.face_labels[cid]
+    return (game.component_names[cid] == name and len(set(faces)) > 1
+            and all(value_label(game, cid, face) == name for face in range(len(faces))))
+
+
 def value_label(game: Game, cid: int, face: int) -> str:
     """What a piece shows: its first attribute of a declared type on ``face`` (else its name)."""
     for name, type_name in game.attribute_types.items():

@@ -38,7 +38,7 @@ from cli import board_drawing, render, zone_listing
 from cli.agent_files import FileAgent, register_agent_files
 from cli.gamelog import GameLog, replay
 from cli.menu import menu, why_typed_refused
-from cli.piles import Growth, laid_on_top, pile_growth
+from cli.piles import Arrivals, Growth, laid_on_top, pile_arrivals, pile_growth, played_from
 from cli.turn_lines import turn_cut
 from engine.blocks.choice_labels import ForcedPicks
 from engine.core.atomic import WriteFailed
@@ -125,6 +125,7 @@ class Session:
     failed: bool = False  # the ruleset failed on a bot's move (the game stopped, as it was before it), or a turn never ended
     told: ForcedPicks | None = None  # the last move's choices of one option, told with its log lines (the log has none)
     grown: list[Growth] = field(default_factory=list)  # each move's piles laid on (see cli.piles), one per action played
+    arrived: list[Arrivals] = field(default_factory=list)  # what each move put into piles of nobody's, and from where
     held: list[str] = field(default_factory=list)  # the log's lines of a human's turn begun: printed under its heading
     printed_turn: int = 0  # the turn the printed log reached
 
@@ -158,7 +159,7 @@ class Session:
             if not going:
                 return False
         self.console.rule("the final position, every zone open", style="dim")
-        for part in render.position(self.state, None, self.on_top()):  # the game is over: every hand shown, as its log holds them
+        for part in render.position(self.state, None, self.on_top(), self.came_from()):  # the game is over: every hand shown, as its log holds them
             self.console.print(part)
         for line in render.outcome(self.state):
             self.console.print(line)
@@ -212,6 +213,7 @@ class Session:
                 self.state.apply(action)
             self.told = forced
             self.grown.append(pile_growth(before, self.state))
+            self.arrived.append(pile_arrivals(before, self.state))
         except IllegalActionError:
             raise
         except RulecraftError as err:
@@ -230,7 +232,7 @@ class Session:
             return  # a human decides next: their turn draws the position, once
         humans = [s for s in range(1, self.log.players + 1) if s not in self.bots]
         viewer = None if not humans else humans[0] if len(humans) == 1 else seat
-        for part in render.watched(self.state, viewer, self.on_top()):
+        for part in render.watched(self.state, viewer, self.on_top(), self.came_from()):
             self.console.print(part)
 
     def human_turn(self, seat: int) -> bool:
@@ -327,7 +329,7 @@ class Session:
         # told); later moves may be bots' sealed choices.
         named = history[keep] if movers[keep] == asking else state.public_text(history[keep])
         self.state = state
-        self.grown = self.grown[:keep]
+        self.grown, self.arrived = self.grown[:keep], self.arrived[:keep]
         self.shown, self.held, self.printed_turn = len(state.log or []), [], state.turn_number
         taken = len(history) - keep
         self.console.print(f"took back {taken} move{'s' * (taken != 1)}, from '{named}' on")
@@ -337,13 +339,20 @@ class Session:
         """The piles laid on their top (:func:`cli.piles.laid_on_top`), listed from the bottom up as the browser's
         table lists them: told from each move played here, a loaded game's moves replayed once from its start."""
         history = self.state.history or []
-        if len(self.grown) != len(history):  # a loaded game (or a move this session did not play): from the start
-            self.grown, state = [], self.fresh_state()
+        if len(self.grown) != len(history) or len(self.arrived) != len(history):  # a loaded game (or a move this
+            self.grown, self.arrived, state = [], [], self.fresh_state()        # session did not play): from the start
             for action in history:
                 before = state.clone()
                 state.apply(action)
                 self.grown.append(pile_growth(before, state))
+                self.arrived.append(pile_arrivals(before, state))
         return laid_on_top(self.grown)
+
+    def came_from(self) -> dict[int, int]:
+        """The zone each component last came from into a pile of nobody's (:func:`cli.piles.played_from`), told from
+        the moves as :meth:`on_top` tells them: a trick's cards are listed each with the role that played it."""
+        self.on_top()
+        return played_from(self.arrived)
 
     def fresh_state(self) -> State:
         """The game's starting position (recording its log and history)."""
@@ -370,7 +379,7 @@ class Session:
         self.held = []
         if state.game.grid is not None:
             console.print(board_drawing.board(state, seat))
-        for line in zone_listing.zones(state, seat, self.on_top()):
+        for line in zone_listing.zones(state, seat, self.on_top(), self.came_from()):
             console.print(line)
         if state.pending is not None:
             console.print(f"{state.pending.prompt}:")

@@ -16,10 +16,10 @@ Typical use::
 
 from __future__ import annotations
 
+from textwrap import wrap
 from typing import TYPE_CHECKING, Mapping
 
 from rich.console import Group, RenderableType
-from rich.table import Table
 from rich.text import Text
 
 from cli.board_drawing import board
@@ -94,36 +94,54 @@ def numbered_actions(state: State, width: int, only: str = "") -> RenderableType
                 item.append_text(sides_text(sides, letters, styles))
     widest = max((len(item.plain) for item in items), default=1) + 3
     columns = 1 if len(items) <= 12 else max(1, min(width // widest, 4))
-    rows = -(-len(items) // columns)
-    table = Table.grid(padding=(0, 3))
-    for _ in range(columns):
-        table.add_column(no_wrap=True)
-    for r in range(rows):
-        table.add_row(*items[r::rows])
+    table = Group(*in_columns(items, columns))
     if len(numbered) <= LISTED:
         return table
-    more = Text(f"... and {len(numbered) - LISTED} more: type part of an action (e.g. a cell such as 3,4) "
-                "to list only the actions that contain it", style="dim")
+    more = Text("\n".join(wrap(f"... and {len(numbered) - LISTED} more: type part of an action (e.g. a cell such as 3,4) "
+                               "to list only the actions that contain it", max(width, 20))), style="dim")  # no line ends in a space
     return Group(table, more)
 
 
-def watched(state: State, seat: int | None, on_top: frozenset[int] = frozenset()) -> list[RenderableType]:
+def in_columns(items: list[Text], columns: int, gap: int = 3) -> list[Text]:
+    """``items`` down ``columns`` columns, ``gap`` spaces apart, one line per row: no line ends in spaces (a table
+    padded every short option out to its column's width, a one-column menu too).
+
+    >>> [line.plain for line in in_columns([Text("[1] a"), Text("[2] bcd"), Text("[3] e")], 2)]
+    ['[1] a     [3] e', '[2] bcd']
+    """
+    rows = -(-len(items) // columns)
+    starts = [0]
+    for c in range(columns - 1):
+        starts.append(starts[-1] + max((len(item.plain) for item in items[c * rows:(c + 1) * rows]), default=0) + gap)
+    lines = []
+    for r in range(rows):
+        line = Text()
+        for start, item in zip(starts, items[r::rows]):
+            line.append(" " * (start - len(line.plain)))
+            line.append_text(item)
+        lines.append(line)
+    return lines
+
+
+def watched(state: State, seat: int | None, on_top: frozenset[int] = frozenset(),
+            came_from: dict[int, int] | None = None) -> list[RenderableType]:
     """What ``--watch`` draws after a move: the board, or the zones of a game without one — and its zones too while
     no piece is on the board (a map whose lands are held in zones draws an empty board, which tells nothing);
-    ``on_top`` as :func:`zones` reads it."""
+    ``on_top`` and ``came_from`` as :func:`zones` reads them."""
     game = state.game
     if game.grid is None:
-        return list(zones(state, seat, on_top))
+        return list(zones(state, seat, on_top, came_from))
     if game.board_zone >= 0 and not state.zones[game.board_zone]:
-        return position(state, seat, on_top)
+        return position(state, seat, on_top, came_from)
     return [board(state, seat)]
 
 
-def position(state: State, seat: int | None, on_top: frozenset[int] = frozenset()) -> list[RenderableType]:
-    """The board (with its legend) and the zones as ``seat`` sees them (None: all of them); ``on_top`` as
-    :func:`zones` reads it."""
+def position(state: State, seat: int | None, on_top: frozenset[int] = frozenset(),
+             came_from: dict[int, int] | None = None) -> list[RenderableType]:
+    """The board (with its legend) and the zones as ``seat`` sees them (None: all of them); ``on_top`` and
+    ``came_from`` as :func:`zones` reads them."""
     parts: list[RenderableType] = [board(state, seat)] if state.game.grid is not None else []
-    return parts + list(zones(state, seat, on_top))
+    return parts + list(zones(state, seat, on_top, came_from))
 
 
 def outcome(state: State) -> list[str]:

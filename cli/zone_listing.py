@@ -12,8 +12,10 @@ from typing import TYPE_CHECKING, Any, Hashable, Iterable, TypeVar
 from rich.text import Text
 
 from cli.piece_labels import value_styles
+from cli.piles import brought_from
 from engine.blocks.catalogue import drawings
 from engine.core.information import SEEN, zone_view
+from engine.model.savefile import open_observation
 
 if TYPE_CHECKING:
     from engine import Game, State
@@ -84,10 +86,10 @@ def listing(state: State, zone: int, styles: dict[str, str], seat: int | None = 
                     line.append(f" {v}", style=styles.get(str(v), ""))
             elif value is not None:
                 line.append(f"{';' * (len(line) > head)} {attr} {value}")  # 'a: n 5', and after listed values 'a: u v; n 5'
-        line.append("  ")
         marks = [f"{name} {state.counters[i]}" for name, spec in game.counters.items()
                  if (i := spec.index_of(cid)) is not None and spec.per not in ("role", "game") and state.counters[i]]
-        if marks:
+        if marks:  # no line ends in spaces
+            line.append("  ")
             line.append(" ".join(marks), style="bold reverse")
         lines.append(line)
     return lines
@@ -124,7 +126,8 @@ def ordinal(n: int) -> str:
     return f"{n}{end}"
 
 
-def zones(state: State, seat: int | None, on_top: frozenset[int] = frozenset()) -> list[Text]:
+def zones(state: State, seat: int | None, on_top: frozenset[int] = frozenset(),
+          came_from: dict[int, int] | None = None) -> list[Text]:
     """One line per non-empty zone off the board, as ``seat`` sees it (hidden ones as counts, identical pieces as ``x3``),
     then one naming the empty zones it sees (``empty: discard, hand (yours)``; see :func:`shown_empty`).
 
@@ -132,20 +135,22 @@ def zones(state: State, seat: int | None, on_top: frozenset[int] = frozenset()) 
     up, as they were laid, and said so (``row1 (from the bottom up): 38, 41``), as the browser's table lists them;
     the others as they lie, their top first (a trick, each card put under the one led).
 
-    ``seat`` None: every zone open (a replay's final position).  A zone that ``show``s attributes lists its
+    ``came_from``: the zone each component last came from into a pile of nobody's (:func:`cli.piles.played_from`):
+    in a pile open to all, a component that came from a role's zone is followed by that role, ``trick: 5S (A),
+    7S (B)`` (a trick's cards, each with who played it), as the browser's table marks them.
+
+    ``seat`` None, or the game over: every zone open (a replay's final position; see
+    :func:`engine.model.savefile.open_observation`).  A zone that ``show``s attributes lists its
     components one per line.  What the blocks draw (see :class:`engine.blocks.block.Drawing`) comes in too: a
     zone held by a role whose components a block draws itself is drawn as their lines (then that block's
     legend), then the blocks' other lines and the counters they do not draw.
     """
     game = state.game
-    if seat is None:
-        seen: dict[str, Any] = {name: [game.piece_names[c] for c in state.zones[zi]] for zi, name in enumerate(game.zone_names)}
-        faces = {name: [game.face_labels[c][state.face[c]] for c in state.zones[zi]]
-                 for zi, name in enumerate(game.zone_names) if any(state.face[c] for c in state.zones[zi])}
-    else:
-        observed = state.observation(seat)
-        seen, faces = observed["zones"], observed.get("faces", {})
-    drawn = drawings(state, seat)
+    viewer = None if state.is_terminal else seat  # the game over: every zone open, to every seat
+    observed = open_observation(state) if viewer is None else state.observation(viewer)
+    seen: dict[str, Any] = observed["zones"]
+    faces: dict[str, list[str]] = observed.get("faces", {})
+    drawn = drawings(state, viewer)
     by_component: dict[int, tuple[int, Line]] = {}
     for i, drawing in enumerate(drawn):
         for cid, component_line in drawing.components.items():
@@ -160,7 +165,7 @@ def zones(state: State, seat: int | None, on_top: frozenset[int] = frozenset()) 
             empty.append(f"{name}{' (yours)' if mine else ''}")
         if zi == game.board_zone or not content or content == {"hidden": 0}:
             continue
-        laid = zi in on_top and isinstance(content, list) and (seat is None or zone_view(state, zi, seat) == SEEN)
+        laid = zi in on_top and isinstance(content, list) and (viewer is None or zone_view(state, zi, viewer) == SEEN)
         if laid:  # from the bottom up, as laid
             content = content[::-1]
             faces = {**faces, name: faces[name][::-1]} if name in faces else faces
@@ -171,26 +176,39 @@ def zones(state: State, seat: int | None, on_top: frozenset[int] = frozenset()) 
             if content.get("seen"):  # shown to this seat alone (show(..., to = r))
                 line.append(f" (you saw: {seen_text(content['seen'], content['hidden'])})")
         elif owner is not None and all(cid in by_component for cid in state.zones[zi]):
+            line.rstrip()  # 'zone of A:', its components on the lines under it
             lines.append(line)
-            lines += [styled(by_component[cid][1]) for cid in in_view(state, zi, seat)]
+            lines += [styled(by_component[cid][1]) for cid in in_view(state, zi, viewer)]
             legends.update(by_component[cid][0] for cid in state.zones[zi])
             continue
         elif game.zone_spec_of[zi].show:
+            line.rstrip()
             lines.append(line)
-            listed = listing(state, zi, value_styles(game), seat)
+            listed = listing(state, zi, value_styles(game), viewer)
             lines.extend(listed[::-1] if laid else listed)
             continue
         else:
             held = as_held(game, zi, content, faces.get(name))
             shown = [face for _, face in held] if faces.get(name) else None
             pile = game.zone_spec_of[zi].kind == "pile"  # its order may be the rules': copies apart are not counted as one
-            line.append(", ".join(counted(_with_faces(game, [piece for piece, _ in held], shown), in_order=pile)))
+            names = _with_faces(game, [piece for piece, _ in held], shown)
+            by = brought_from(state, zi, laid, came_from or {}, [piece for piece, _ in held]) if pile and owner is None else []
+            if len(by) == len(names):  # a trick's cards, each with the role that played it: '5S (A), 7S (B)'
+                names = [f"{n} ({game.zone_owner[game.zone_names.index(z)]})" if z else n for n, z in zip(names, by)]
+            line.append(", ".join(counted(names, in_order=pile)))
+            supply = game.zone_spec_of[zi].kind == "supply" and isinstance(content, list)
+            on_lines = [cid for cid in in_view(state, zi, viewer) if cid in by_component] if supply else []
+            if on_lines:  # components a block draws kept in the supply (on a meter): their lines too
+                lines.append(line)
+                lines += [styled(by_component[cid][1]) for cid in on_lines]
+                legends.update(by_component[cid][0] for cid in on_lines)
+                continue
         lines.append(line)
     lines += [styled(legend) for i in sorted(legends) for legend in drawn[i].legend]
     if empty:
         lines.append(Text(f"empty: {', '.join(empty)}", style="dim"))
     lines += [styled(extra) for drawing in drawn for extra in drawing.lines]
-    return lines + counters(state, drawn, seat)
+    return lines + counters(state, drawn, viewer)
 
 
 def shown_empty(state: State, zone: int) -> bool:
@@ -255,21 +273,25 @@ def styled(line: Line) -> Text:
     return text
 
 
-def counters(state: State, drawn: list[Drawing] | None = None, seat: int | None = None) -> list[Text]:
+def counters(state: State, drawn: list[Drawing] | None = None, seat: int | None = None, grids: bool = True) -> list[Text]:
     """One line per declared counter: ``gold: A 3, B 5`` (or ``round: 2``): roles that are played (every role when
     roles are hidden: which are played is not known); components where it is not 0.
 
     A counter a block draws itself (in ``drawn``, what the blocks draw, asked for when not given; see :func:`zones`)
-    or declared ``shown: false`` is not drawn, nor, for ``seat``, one of a component it cannot see.
+    or declared ``shown: false`` is not drawn, nor, for ``seat``, one of a component it cannot see.  Counters keyed
+    by numbers come last, as grids (:func:`key_grids`): the keys across, a row per owner; ``grids`` False leaves them
+    out (the page draws them as tables).
     """
-    from engine.model.savefile import counter_values, owner_label
+    from engine.model.savefile import counter_values
 
     game = state.game
     open_roles = game.roles is None or not game.roles.hidden
     by_blocks = {name for drawing in (drawings(state, None) if drawn is None else drawn) for name in drawing.counters}
     lines = []
+    numbered = key_grids(state, seat, drawn)
+    gridded = {name for _, rows in numbered for name, _, _ in rows}
     for name, values in counter_values(state, seat).items():
-        if name in by_blocks or not game.counters[name].shown:
+        if name in by_blocks or not game.counters[name].shown or name in gridded:
             continue
         per = game.counters[name].per
         if game.counters[name].keys is not None:
@@ -282,10 +304,71 @@ def counters(state: State, drawn: list[Drawing] | None = None, seat: int | None 
             if not values:
                 continue
         if isinstance(values, dict):
-            shown = ", ".join(f"{owner if per == 'role' else owner_label(state, owner)} {value}" for owner, value in values.items())
+            shown = ", ".join(f"{owner if per == 'role' else holder_label(state, owner)} {value}" for owner, value in values.items())
         else:
             shown = str(values)
         lines.append(Text(f"{name}: {shown}"))
+    if grids:
+        lines += [line for keys, rows in numbered for line in grid_lines(keys, rows)]
+    return lines
+
+
+GRID_WIDTH = 80
+"""The widest a grid of counters keyed by numbers may be drawn (:func:`key_grids`); a wider one is listed as text."""
+
+
+def key_grids(state: State, seat: int | None = None, drawn: list[Drawing] | None = None) -> list[tuple[list[str], list[tuple[str, str, list[int]]]]]:
+    """The counters keyed by numbers (``key: 2..12``: one value a column, a track, a year), those sharing their keys
+    drawn together as one grid: its keys, and a row per counter and owner, ``(counter, label, values)`` (``marker of
+    A``; roles that are played, components holding one that is not 0), the values in the order of the keys.  Only
+    those listed under the board (see :func:`counters`) and only grids :data:`GRID_WIDTH` characters wide at most.
+
+    >>> import engine
+    >>> game = engine.load(engine.builtin_names()[0])
+    >>> key_grids(game.new_state(players=min(game.player_counts)))
+    []
+    """
+    from engine.blocks.counters import RANGE
+    from engine.model.savefile import keyed_values
+
+    game = state.game
+    open_roles = game.roles is None or not game.roles.hidden
+    by_blocks = {name for drawing in (drawings(state, None) if drawn is None else drawn) for name in drawing.counters}
+    grids: dict[tuple[Any, ...], list[tuple[str, str, list[int]]]] = {}
+    for name, spec in game.counters.items():
+        if spec.keys is None or not RANGE.fullmatch(spec.key_of) or name in by_blocks or not spec.shown:
+            continue
+        values = keyed_values(state, spec, seat)
+        rows = grids.setdefault(spec.keys, [])
+        keys = [str(k) for k in spec.keys]
+        if spec.per == "game":
+            rows.append((name, name, [values.get(k, 0) for k in keys]))
+            continue
+        for owner, keyed in values.items():
+            if spec.per == "role" and open_roles and not state.seat_of.get(owner) or spec.per != "role" and not any(keyed.values()):
+                continue
+            label = owner if spec.per == "role" else holder_label(state, owner)
+            rows.append((name, f"{name} of {label}", [keyed.get(k, 0) for k in keys]))
+    found = []
+    for keys, rows in grids.items():
+        if rows and len(grid_lines([str(k) for k in keys], rows)[0]) <= GRID_WIDTH:
+            found.append(([str(k) for k in keys], rows))
+    return found
+
+
+def grid_lines(keys: list[str], rows: list[tuple[str, str, list[int]]]) -> list[Text]:
+    """A grid of counters keyed by numbers (:func:`key_grids`) as aligned lines: the keys across, a row per counter
+    and owner, ``·`` for 0.
+
+    >>> [line.plain for line in grid_lines(["2", "3"], [("held", "held", [0, 12])])]
+    ['       2   3', 'held   ·  12']
+    """
+    label = max(len(text) for _, text, _ in rows)
+    width = max([len(k) for k in keys] + [len(str(v)) for _, _, values in rows for v in values])
+    lines = [Text(" " * label + "".join(f"  {k:>{width}}" for k in keys), style="dim")]
+    for _, text, values in rows:
+        cells = "".join(f"  {str(v) if v else '·':>{width}}" for v in values)
+        lines.append(Text(f"{text:<{label}}{cells}".rstrip()))
     return lines
 
 
@@ -299,8 +382,6 @@ def keyed_lines(state: State, name: str, values: dict[str, Any], open_roles: boo
     >>> [line.plain for line in keyed_lines(s, "stock", {"A": {"X": 2, "Y": 0}, "B": {"X": 1}}, True)]
     ['stock of A: X=2']
     """
-    from engine.model.savefile import owner_label
-
     def shown(keyed: dict[str, int]) -> str:
         return ", ".join(f"{key}={value}" for key, value in keyed.items() if value) or "none"
 
@@ -311,5 +392,28 @@ def keyed_lines(state: State, name: str, values: dict[str, Any], open_roles: boo
     for owner, keyed in values.items():
         if per == "role" and open_roles and not state.seat_of.get(owner) or per != "role" and not any(keyed.values()):
             continue
-        lines.append(Text(f"{name} of {owner if per == 'role' else owner_label(state, owner)}: {shown(keyed)}"))
+        lines.append(Text(f"{name} of {owner if per == 'role' else holder_label(state, owner)}: {shown(keyed)}"))
     return lines
+
+
+def holder_label(state: State, owner: str) -> str:
+    """A counter's owner as a line under the board names it (:func:`engine.model.savefile.owner_label`), with, for
+    one of identical copies lying in a stack, its place there: two copies on one cell read ``X at (0,0) (top of
+    2)`` and ``X at (0,0) (2nd of 2 from the top)``, where both read ``X at (0,0)``.
+
+    >>> import engine
+    >>> game = engine.load(engine.builtin_names()[0])
+    >>> holder_label(game.new_state(players=min(game.player_counts)), "nobody")
+    'nobody'
+    """
+    from engine.model.savefile import owner_label
+
+    label = owner_label(state, owner)
+    cid = state.game.component_ids.get(owner)
+    if cid is None or label == owner or state.cell_of[cid] is None:
+        return label
+    pile = state.stack(state.cell_of[cid])
+    if len(pile) < 2 or cid not in pile:
+        return label
+    place = pile.index(cid)
+    return f"{label} (top of {len(pile)})" if place == 0 else f"{label} ({ordinal(place + 1)} of {len(pile)} from the top)"

@@ -13,7 +13,7 @@ import pytest
 
 import engine
 from engine.core.errors import RulesetError
-from engine.model.savefile import SaveError
+from engine.model.savefile import SaveError, counter_values
 from engine.rl.encoding import Encoder
 
 RULESET = """\
@@ -156,7 +156,8 @@ def test_play_and_explain_show_them(tmp_path: Path) -> None:
 
     s = played(build(tmp_path), "choose Blue")
     assert [line.plain for line in zone_listing.counters(s, seat=1)] == [
-        "gems of A: Blue=1", "gems of B: none", "marker of A: high=3", "marker of B: none", "height: 2=2, 3=2, 4=4"]
+        "gems of A: Blue=1", "gems of B: none", "marker of A: high=3", "marker of B: none",
+        "        2  3  4", "height  2  2  4"]  # keyed by numbers: a grid, the keys across
     out = CliRunner().invoke(main, ["explain", str(tmp_path / "ruleset.yaml")]).output
     assert "gems: one per role and colour — the gems of each colour" in out and "height: one for each of 2..4" in out
 
@@ -175,5 +176,6 @@ def test_a_key_lying_hidden_is_told_as_an_owner_lying_there_would_be(tmp_path: P
     held = s.game.component_names[s.zones[s.game.zone_index[("hand", "seat1")]][0]]
     assert "seen of seat1 (a component in hand of seat1) changes" in s.log
     assert not any(held in line for line in s.log if line.startswith("seen"))
-    assert all(held not in keyed for keyed in s.observation(2)["counters"]["seen"].values())
-    assert s.observation(1)["counters"]["seen"]["seat1"][held] == 1  # its holder sees it
+    assert s.is_terminal  # the game over, its observations hide nothing: the counters as they were while it went on
+    assert all(held not in keyed for keyed in counter_values(s, 2)["seen"].values())
+    assert counter_values(s, 1)["seen"]["seat1"][held] == 1  # its holder sees it

@@ -53,3 +53,22 @@ def test_the_page_lists_a_hands_cards_as_the_terminal_does() -> None:
 
     state = dealt()
     assert [a["text"] for a in actions(state, 1)] == ["choose A4", "choose A7"]
+
+
+def test_the_menu_ends_no_line_in_spaces_at_any_width() -> None:
+    """The one-column menu padded short options with spaces out to the longest ('[2] choose bet '), and so did the
+    columns of a long one: at 40, 80 and 200 columns no line ends in a space, and each column starts where it did."""
+    kuhn = engine.load("kuhn-poker").new_state(players=2, seed=3)
+    gomoku = engine.load(Path(__file__).resolve().parent.parent / "docs" / "examples" / "gomoku").new_state(players=2, seed=1)
+    for width in (40, 80, 200):
+        for state in (kuhn, gomoku):
+            console = Console(width=width, record=True)
+            console.print(render.numbered_actions(state, width))
+            lines = console.export_text().splitlines()
+            assert lines and all(line == line.rstrip() for line in lines), (width, lines)
+            assert all(len(line) <= width for line in lines), (width, lines)
+            starts = {line.index("[", 1) for line in lines if "[" in line[1:]}  # the second column's start
+            assert len(starts) <= 1, (width, lines)
+    console = Console(width=80, record=True)
+    console.print(render.numbered_actions(kuhn, 80))
+    assert console.export_text().splitlines() == ["[1] choose pass", "[2] choose bet"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -287,7 +288,7 @@ def test_a_human_sees_every_hand_once_the_game_is_over() -> None:
     result = run("play", "liars-dice", "--seed", "11", "--seat", "2=random", input="1\n" * 40)
     during, final = result.output.split("the final position")
     assert result.exit_code == 0 and "cup of Second: 1 hidden" in during
-    assert "hidden" not in final and "cup of Second: \n  die: pips" in final
+    assert "hidden" not in final and "cup of Second:\n  die: pips" in final  # no line ends in a space
 
 
 def test_a_bot_deciding_says_it_is_thinking_on_a_terminal() -> None:
@@ -449,7 +450,7 @@ def test_a_pile_laid_on_its_top_is_listed_as_the_browser_lists_it(tmp_path: Path
     take_six = str(Path(__file__).resolve().parent.parent / "docs" / "examples" / "take-six")
     log = tmp_path / "rows.json"
     played = run("play", take_six, "--players", "2", "--seed", "3", "--log", str(log), input="1\n" * 4 + "quit\n").output
-    rows = [line for line in played.splitlines() if line.startswith("row")]
+    rows = [re.sub(r" \(seat\d\)", "", line) for line in played.splitlines() if line.startswith("row")]  # who laid each
     laid = [line for line in rows if "(from the bottom up): " in line]
     assert laid and "row3 (from the bottom up): 7, 11, 21, 24" in laid, rows
     for line in laid:
@@ -457,9 +458,9 @@ def test_a_pile_laid_on_its_top_is_listed_as_the_browser_lists_it(tmp_path: Path
         assert cards == sorted(cards), line  # each card laid higher than the one before it
     assert "row2: 38" in rows
     loaded = run("play", "--load", str(log), input="undo\nquit\n").output
-    assert "row3 (from the bottom up): 7, 11, 21, 24" in loaded
+    assert "row3 (from the bottom up): 7, 11 (seat1), 21 (seat2), 24 (seat2)" in loaded
     replayed = run("replay", str(log)).output
-    assert "row3 (from the bottom up): 7, 11, 21, 24" in replayed
+    assert "row3 (from the bottom up): 7, 11 (seat1), 21 (seat2), 24 (seat2)" in replayed
 
 
 def test_a_turns_automatic_lines_are_printed_under_its_heading() -> None:
@@ -517,3 +518,28 @@ def test_an_action_typed_with_a_number_longer_than_python_reads_is_refused_and_t
     with pytest.raises(IllegalActionError) as err:
         state.apply(f"place X at -{huge},1")
     assert why_refused(state, f"place X at -{huge},1", err.value).endswith("(did you mean 'place X at 0,1'?)")
+
+
+def test_a_tricks_cards_say_who_played_each_at_the_terminal(tmp_path: Path) -> None:
+    """The browser's table marks each card of a trick (a pile of nobody's, open to all) with the role that played it;
+    rulecraft play listed 'trick: 2C, 4C, TC' alone. It now says 'trick: 2C (South), 4C (West), TC (North)', told
+    from the moves as the log tells them ('hand of West: 4C -> trick'), after a load too; a pile of a role's own
+    marks none."""
+    hearts = str(Path(__file__).resolve().parent.parent / "docs" / "examples" / "hearts")
+    log = tmp_path / "hearts.json"
+    out = run("play", hearts, "--players", "4", "--seed", "3", "--seat", "1=random", "--watch", "--log", str(log)).output
+    played_by: dict[str, str] = {}
+    checked = 0
+    for line in out.splitlines():
+        if (moved := re.fullmatch(r"\s*hand of (\w+): (\w+) -> trick", line)):
+            played_by[moved[2]] = moved[1]
+        elif line.startswith("trick: "):
+            cards = line[len("trick: "):].split(", ")
+            assert all(re.fullmatch(r"\w+ \(\w+\)", card) for card in cards), line
+            assert all(played_by[card.split()[0]] == card.split()[1].strip("()") for card in cards), line
+            checked += len(cards) > 2
+        elif line.startswith("won of "):
+            assert "(" not in line, line
+    assert checked > 5
+    replayed = run("replay", str(log), "--watch").output
+    assert "trick: 2C (South), 4C (West), TC (North)" in replayed

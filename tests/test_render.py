@@ -317,3 +317,99 @@ def test_a_tile_with_sides_is_drawn_by_its_sides_as_it_lies_and_each_placement_s
     listed = plain(render.numbered_actions(state, 100))
     assert "[4] place FTFW as 2 at -1,0  FiWaFiFo" in listed, listed  # printed Field, Forest, Field, Water: turned twice
     assert "[1] place FTFW as 0 at 1,0   FiFoFiWa" in listed, listed
+
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "docs" / "examples"
+
+
+def test_a_path_tile_is_drawn_by_its_name_and_the_face_up() -> None:
+    """Paths' tiles (35 of them, each turned four ways, faces 0-3 on every tile) drew as '2/0/1/3': which tile lay
+    there was said nowhere. The terminal now draws 'T20 1' (the tile, and dimmed its face up), as the page does."""
+    state = engine.load(EXAMPLES / "paths").new_state(players=2, seed=2)
+    rng = __import__("random").Random(1)
+    for _ in range(4):
+        state.apply(rng.choice(state.legal_actions()))
+    lines = plain(board_drawing.board(state))
+    drawn = "\n".join(lines)
+    game = state.game
+    for (x, y), cid in state.grid.items():
+        assert f"{game.piece_names[cid]} {game.face_labels[cid][state.face[cid]]}" in drawn, drawn
+    assert "/" not in "\n".join(lines[:-1])
+    assert "a piece told by its name shows it and, dimmed, its face up" in lines[-1]
+
+
+def test_the_counters_of_stacked_copies_say_where_in_the_stack_each_is() -> None:
+    """Home run's two Blue pieces on one square were listed 'travelled: ... Blue at (0,0) 4, Blue at (0,0) 4': which
+    counter was which piece's could not be told. Each now says its place in the stack, and the stack's height."""
+    state = engine.load(EXAMPLES / "home-run").new_state(players=4, seed=27)
+    rng = __import__("random").Random(27)
+    while not state.stacks:
+        state.apply(rng.choice(state.legal_actions()))
+    line = next(text.plain for text in zone_listing.counters(state) if text.plain.startswith("travelled: "))
+    assert "Blue at (0,0) (top of 2) " in line and "Blue at (0,0) (2nd of 2 from the top) " in line, line
+
+
+def test_counters_keyed_by_numbers_are_a_grid_the_keys_across() -> None:
+    """Column climb's markers (a counter per role keyed 2..12), this turn's climb and who holds each column were
+    three lines of text, 'marker of seat1: 3=2, 4=1, 7=6': which column stood where was read key by key. They are
+    now one grid, the columns across and a row per counter and owner, at the terminal and as a table on the page."""
+    from cli.web.view import table_html
+
+    state = engine.load(EXAMPLES / "column-climb").new_state(players=2, seed=2)
+    rng = __import__("random").Random(1)
+    for _ in range(40):
+        state.apply(rng.choice(state.legal_actions()))
+    lines = [line.plain for line in zone_listing.counters(state)]
+    assert lines[0].split() == [str(k) for k in range(2, 13)], lines
+    assert [line.split("  ")[0].strip() for line in lines[1:]] == ["marker of seat1", "marker of seat2", "climb", "held"]
+    marker = state.game.counters["marker"]
+    row = lines[1][len(lines[0]) - len(lines[0].lstrip()):].split()
+    assert row == [str(v) if v else "·" for v in state.counters[marker.offset:marker.offset + 11]], (row, lines)
+    assert all(len(line) <= 80 and line == line.rstrip() for line in lines)
+    html = table_html(state, 1)
+    assert '<div class="keyed"><table>' in html and '<th scope="row">marker of seat1</th>' in html
+    assert "marker of seat1:" not in html and "2=" not in html
+
+
+def test_the_points_a_seat_holds_are_drawn_on_a_board_of_points() -> None:
+    """Frontiers' lands, held in each seat's zone, with armies on them: the page draws each point in its holder's
+    colour with its armies, but the terminal drew every point '·' and its key said 'an empty point'. A held point
+    now reads '1:2' (seat 1's, 2 armies)."""
+    state = engine.load(EXAMPLES / "frontiers").new_state(players=2, seed=5)
+    rng = __import__("random").Random(5)
+    for _ in range(14):
+        state.apply(rng.choice(state.legal_actions()))
+    drawn = "\n".join(plain(board_drawing.board(state, 1)))
+    game, armies = state.game, state.game.counters["armies"]
+    for zone, seat in (("held of seat1", 1), ("held of seat2", 2)):
+        for cid in state.zones[game.zone_names.index(zone)]:
+            assert f"{seat}:{state.counters[armies.index_of(cid)]}" in drawn, drawn
+    assert "N:C a point held by seat N" in drawn, drawn
+
+
+def test_a_zone_listed_a_line_per_component_ends_no_line_in_spaces() -> None:
+    """Routes' open routes were listed 'open_routes: ' then '  Ash-Bray: length 2; colour Red  ', each line ending in
+    spaces."""
+    state = engine.load(EXAMPLES / "routes").new_state(players=2, seed=5)
+    lines = [line.plain for line in zone_listing.zones(state, 1)]
+    assert "open_routes:" in lines and "  Ash-Bray: length 2; colour Red" in lines, lines
+    assert all(line == line.rstrip() for line in lines)
+
+
+def test_the_standards_on_a_meter_are_drawn_where_they_lie_among_other_components() -> None:
+    """Banner clash's standards keep their vigour on a meter (the score) but lie in the supply among the Gold
+    warriors: the meter drew only zones of a role's own, and the counters list leaves a meter's counter to it, so
+    their vigour was shown nowhere, at the terminal or on the page. Each is now drawn on its line in the supply; a pile of characters before the draft keeps its chips only."""
+    from cli.web.view import table_html
+
+    state = engine.load("banner-clash").new_state(players=2, seed=5)
+    lines = [line.plain for line in zone_listing.zones(state, 1)]
+    supply = lines.index(next(line for line in lines if line.startswith("supply: ")))
+    assert [line.split()[:2] for line in lines[supply + 1:supply + 4]] == [
+        ["Red-standard", "5/5"], ["Blue-standard", "5/5"], ["Gold-standard", "5/5"]], lines
+    assert any(line.strip().startswith("meters: might") for line in lines), lines
+    html = table_html(state, 1)
+    assert html.count('class="meter-row"') == 3, html
+    iconica = engine.load("iconica").new_state(players=2, seed=5)
+    listed = [line.plain for line in zone_listing.zones(iconica, 1)]
+    assert listed[0].startswith("roster: ") and listed[1].startswith("empty: "), listed  # no bar per character

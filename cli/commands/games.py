@@ -17,7 +17,7 @@ from cli.extra_words import SpacedValuesCommand
 from cli.messages import fail
 from cli.options import (AGENT_KINDS_HELP, check_output, limit_option, load_game, pick_players, players_option,
                          variant_option)
-from cli.piles import Growth, laid_on_top, pile_growth
+from cli.piles import Arrivals, Growth, laid_on_top, pile_arrivals, pile_growth, played_from
 from cli.options import agent_timeout_option
 import engine
 from engine.core.showtext import players as players_text
@@ -187,11 +187,13 @@ def replay(log_file: Path, step: bool, force: bool, watch: bool) -> None:
 
     forced = ForcedPicks(state, telling=True)  # a choice of one option: told with its action's lines (the log has none)
     grown: list[Growth] = []  # the piles each action laid components on (piles laid on top listed from the bottom up)
+    arrived: list[Arrivals] = []  # what each action put into piles of nobody's: a trick's cards, with who played them
     before = state.clone()
 
     def each(number: int, text: str, seat: int) -> None:
         nonlocal printed, step, before
         grown.append(pile_growth(before, state))
+        arrived.append(pile_arrivals(before, state))
         before = state.clone()
         console.print(f"{number}. seat {seat}: {text}")
         for line in render.log_lines(forced.merged(state.log or [], printed)):
@@ -199,7 +201,7 @@ def replay(log_file: Path, step: bool, force: bool, watch: bool) -> None:
         forced.told.clear()
         printed = len(state.log or [])
         if watch and number < len(log.actions):  # the board (and the zones while it is empty), all open
-            for part in render.watched(state, None, laid_on_top(grown)):
+            for part in render.watched(state, None, laid_on_top(grown), played_from(arrived)):
                 console.print(part)
         if step and number < len(log.actions) and ask("(Enter for the next action)") is None:
             step = False
@@ -210,7 +212,7 @@ def replay(log_file: Path, step: bool, force: bool, watch: bool) -> None:
     except ReplayDiverged as err:
         fail(f"{log_file}: {'first divergence: ' if changed else ''}{err}")
     console.rule("the final position", style="dim")
-    for part in render.position(state, None, laid_on_top(grown)):
+    for part in render.position(state, None, laid_on_top(grown), played_from(arrived)):
         console.print(part)
     for line in render.outcome(state):
         console.print(line)

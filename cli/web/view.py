@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from cli import piece_labels, render, zone_listing
 from cli.menu import menu, played_components
+from cli.piles import brought_from
 from cli.web.sides import MOST_PICTURED, Sides, face_sides, glyph_svg, laid_sides, side_count, tile_sides
 from cli.web.edges import link_legend
 from cli.web.svg import NEUTRAL, board_svg, board_values, legend, role_colours, text_colour, value_colours
@@ -29,7 +30,7 @@ from engine.core.facedown import NOBODY, back_label, hidden_from
 from engine.core.information import SEEN, seen_parts, zone_view
 from engine.core.showtext import abbreviations
 from engine.core.showtext import html_safe as escape
-from engine.model.savefile import counter_values
+from engine.model.savefile import counter_values, open_observation
 
 if TYPE_CHECKING:
     from engine import Game, State
@@ -109,13 +110,17 @@ def table_html(state: State, seat: int | None, own: bool = True, everything: boo
                 cid = game.piece_names.index(piece)
                 values.add(piece_labels.value_label(game, cid, face_index(game, cid, up)))
                 values.update(face_sides(game, cid, face_index(game, cid, up), tiles) or ())  # its sides' glyph
+            if meter is not None and game.zone_spec_of[zi].kind == "supply":  # components on the meter kept there: their bars
+                parts.extend(meter_html(state, cid) for cid in zone_listing.in_view(state, zi, order_of)
+                             if meter.counter.index_of(cid) is not None)
         parts.append("</section>")
     parts.append("</div>")
     drawn = drawings(state, None if over else seat if seat is not None else NOBODY)  # NOBODY: what every seat sees
     counted = None if over else seat if seat is not None else 0  # seat 0: what every seat sees
-    counters = [line.plain for line in zone_listing.counters(state, drawn, counted)]
+    counters = [line.plain for line in zone_listing.counters(state, drawn, counted, grids=False)]
     if counters:
         parts.append('<ul class="counters">' + "".join(f"<li>{escape(line)}</li>" for line in counters) + "</ul>")
+    parts.extend(grid_html(keys, rows) for keys, rows in zone_listing.key_grids(state, counted, drawn))
     lines = [zone_listing.styled(line).plain for drawing in drawn for line in drawing.lines]  # what blocks draw besides zones
     if lines:
         parts.append('<ul class="drawn">' + "".join(f"<li>{escape(line)}</li>" for line in lines) + "</ul>")
@@ -123,18 +128,17 @@ def table_html(state: State, seat: int | None, own: bool = True, everything: boo
     return "".join(parts)
 
 
-def open_observation(state: State) -> dict[str, Any]:
-    """Every zone open, its components in the order they lie, with the faces they show: what a page shows once the
-    game is over (the hands, sealed choices and the deck's order, which a save of the finished game holds too).
+def grid_html(keys: list[str], rows: list[tuple[str, str, list[int]]]) -> str:
+    """Counters keyed by numbers as a table (:func:`cli.zone_listing.key_grids`): the keys across, a row per counter
+    and owner, ``·`` for 0, as the terminal draws them; it scrolls sideways on a narrow screen.
 
-    Example: at the end of a game of hidden hands, ``open_observation(state)["zones"]["hand of A"]`` lists the
-    cards A still held, where ``public_observation`` gives only ``{"hidden": 2}``.
+    >>> grid_html(["2", "3"], [("held", "held", [0, 1])]).count("<td>")  # the corner, and a value a key
+    3
     """
-    game = state.game
-    zones = {name: [game.piece_names[c] for c in state.zones[zi]] for zi, name in enumerate(game.zone_names)}
-    faces = {name: [game.face_labels[c][state.face[c]] for c in state.zones[zi]]
-             for zi, name in enumerate(game.zone_names) if any(state.face[c] for c in state.zones[zi])}
-    return {**public_observation(state), "zones": zones, "faces": faces}
+    head = "".join(f'<th scope="col">{escape(k)}</th>' for k in keys)
+    body = "".join(f'<tr><th scope="row">{escape(label)}</th>' + "".join(f"<td>{v if v else '·'}</td>" for v in values) + "</tr>"
+                   for _, label, values in rows)
+    return f'<div class="keyed"><table><tr><td></td>{head}</tr>{body}</table></div>'
 
 
 def public_observation(state: State) -> dict[str, Any]:
@@ -144,8 +148,10 @@ def public_observation(state: State) -> dict[str, Any]:
 
     Example: in a game of hands hidden from the other seats, ``public_observation(state)["zones"]["hand of A"]``
     is ``{"hidden": 5}`` for a hand of five cards, whoever holds it; a face-down piece is its back, even one
-    turned down for seat 1.
+    turned down for seat 1.  Once the game is over nothing is hidden: it is :func:`engine.model.savefile.open_observation`.
     """
+    if state.is_terminal:
+        return open_observation(state)
     game = state.game
     observed = state.observation(1)
     shut = {name for zi, name in enumerate(game.zone_names) if game.zone_spec_of[zi].hidden != "none"}
@@ -170,24 +176,6 @@ def face_index(game: Game, cid: int, up: str | None) -> int:
     """The index of the face named ``up`` among ``cid``'s faces (0 for None, or a name it has no face of)."""
     labels = game.face_labels[cid]
     return labels.index(up) if up in labels else 0
-
-
-def brought_from(state: State, zone: int, laid: bool, came_from: dict[int, int], listed: list[str]) -> list[str | None]:
-    """For each component of pile ``zone`` as the page lists it (``listed``, by name: reversed when ``laid`` on its
-    top), the zone of a role it came from (``came_from``, :func:`cli.piles.played_from`), None where it came from
-    nobody's zone or before the first move; only in a pile open to all, where the log told every seat from where it
-    came (else, or where the list is not the pile as it lies, ``[]``: none marked).
-
-    Example: a pile where role A laid a card from its hand, then role B: ``['hand of A', 'hand of B']``.
-    """
-    game = state.game
-    if game.zone_spec_of[zone].hidden != "none":
-        return []
-    cids = list(state.zones[zone])[::-1] if laid else list(state.zones[zone])
-    if [game.piece_names[c] for c in cids] != listed:
-        return []
-    return [game.zone_names[came_from[c]] if came_from.get(c, -1) >= 0 and game.zone_owner[came_from[c]] else None
-            for c in cids]
 
 
 def chip_html(game: Game, piece: str, count: int = 1, up: str | None = None, tiles: dict[str, Sides] | None = None,

@@ -620,7 +620,10 @@ def observation(s: "State", player: int) -> dict[str, Any]:
     under ``seen`` the components shown to it there (``show(..., to = r)``), each with its place in the zone:
     ``{"hidden": 2, "seen": [[0, "X"]]}``.  A face-down piece the seat does not see
     shows on the board only as its back, ``["face-down tile", None]`` (see :mod:`engine.core.facedown`), and
-    ``face_down`` lists the cells of every face-down piece."""
+    ``face_down`` lists the cells of every face-down piece.  Once the game is over nothing is hidden any more: every
+    seat's observation is :func:`open_observation` (the hands, the deck's order, the face-down pieces, every role)."""
+    if s.outcome is not None:
+        return open_observation(s, player)
     g = s.game
     hidden_roles = g.roles is not None and g.roles.hidden
     seats = {r: seat for r, seat in s.seat_of.items() if seat == player or not hidden_roles}
@@ -664,5 +667,39 @@ def observation(s: "State", player: int) -> dict[str, Any]:
         "choice": {"prompt": s.pending.prompt, "options": list(s.pending.labels)} if s.pending and s.pending.seat == player else None,
         "legal_actions": ([str(a) for a in s.legal_actions()] if to_move  # a later seat's part of a sealed step too
                           else [str(a) for a in s.legal_actions(player)] if player in s.simultaneous_seats() else []),
+        "outcome": s.outcome.to_json() if s.outcome else None,
+    }
+
+
+def open_observation(s: "State", player: int | None = None) -> dict[str, Any]:
+    """Everything open: every zone in the order its components lie, with the faces they show, every face-down piece,
+    every counter and every seat's role.  It is every seat's observation once the game is over (as the finished
+    game's save holds it), so that a loser sees why; the terminal and the web table show the same, and a table of
+    bots alone, which keeps no secret from its watchers, shows it throughout.  ``player``: the seat it is made for
+    (None: nobody's; the blocks' parts of the state as every seat sees them); it has no choice and no legal actions.
+
+    Example: at the end of a game of hidden hands, ``open_observation(state)["zones"]["hand of A"]`` lists the cards
+    A still held, in order, where A's opponent saw ``{"hidden": 2}`` while the game went on.
+    """
+    g = s.game
+    zones = {name: [g.piece_names[c] for c in s.zones[zi]] for zi, name in enumerate(g.zone_names)}
+    faces = {name: [g.face_labels[c][s.face[c]] for c in s.zones[zi]]
+             for zi, name in enumerate(g.zone_names) if any(s.face[c] for c in s.zones[zi])}
+    return {
+        "ruleset": g.name,
+        "player": player,
+        "players": s.players,
+        "turn": s.turn_number,
+        "current_player": s.seat_to_move,
+        "current_role": s.current_role,
+        "seats": dict(s.seat_of),
+        "board": {f"{x},{y}": [g.piece_names[c], g.face_labels[c][s.face[c]]] for (x, y), c in s.grid.items()},
+        **({"stacks": {f"{x},{y}": [g.piece_names[c] for c in below] for (x, y), below in s.stacks.items()}} if s.stacks else {}),
+        "zones": zones,
+        **({"faces": faces} if faces else {}),
+        "counters": counter_values(s),
+        **observed(s, player or 0),  # what the blocks' slices show this seat (seat 0: every seat)
+        "choice": None,
+        "legal_actions": [],
         "outcome": s.outcome.to_json() if s.outcome else None,
     }

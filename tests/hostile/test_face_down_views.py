@@ -327,15 +327,17 @@ def test_pieces_set_up_in_secret_from_a_hidden_hand_are_never_shown_to_the_rival
     game = engine.load(write_ruleset(tmp_path, SECRET_SETUP))
     s = game.new_state(players=2, seed=seed, record=True)
     rng, public = random.Random(seed), []
+    rivals = {"Marshal": 2, "Scout": 2, "Sapper": 1, "Spy": 1}
     while not s.is_terminal:
+        for name in (s.game.piece_names[c] for c in s.grid.values()):  # while the game goes on
+            assert name not in json.dumps(s.observation(rivals[name])["board"])  # the rival sees the back
+            assert name in json.dumps(s.observation(3 - rivals[name])["board"])  # its own side sees it
         action = rng.choice(list(s.legal_actions()))
         public.append(s.public_text(action))
         s.apply(action)
     assert "face-down piece of North is put at" in " ".join(s.log)
-    for name, seat in (("Marshal", 2), ("Scout", 2), ("Sapper", 1), ("Spy", 1)):
+    for name in rivals:
         assert name not in " ".join(s.log) and name not in " ".join(public)
-        assert name not in json.dumps(s.observation(seat)["board"])  # the rival sees the back
-        assert name in json.dumps(s.observation(3 - seat)["board"])  # its own side sees it
 
 
 def test_place_down_needs_face_down_and_says_so(tmp_path: Path) -> None:

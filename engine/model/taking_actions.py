@@ -71,7 +71,7 @@ class TakingActions(StateFields):
         elif not isinstance(action, Action):
             raise TypeError(f"public_text() takes one of legal_actions() or its text, not {type(action).__name__} "
                             f"{cut(repr(action), 60)}")
-        elif not (action.origin is not None and action.origin is self._actions) and not self._offered(action):
+        elif not self._listed(action) and not self._offered(action):
             raise IllegalActionError(f"{_told(action)} is not a legal action now")  # its public form is this position's
         if action.step is CHOICE and action.args:
             hidden = public_choice(self, str(action.args[0]))
@@ -155,7 +155,7 @@ class TakingActions(StateFields):
             action = self.parse_action(action)
         else:
             try:
-                listed = action.origin is not None and action.origin is self._actions
+                listed = self._listed(action)
             except AttributeError:  # not an Action at all (an index, None): say what apply takes
                 raise TypeError(f"apply() takes one of legal_actions() or its text, not {type(action).__name__} "
                                 f"{cut(repr(action), 60)} (play(i) applies legal action number i)") from None
@@ -179,6 +179,19 @@ class TakingActions(StateFields):
             self._put_back(kept, lengths)
             raise
 
+    def _listed(self, action: Action) -> bool:
+        """Whether ``action`` is one the legal actions now built, unchanged (no membership test needed); one made
+        by hand naming them as its origin is not (``Action(step, args, origin=...)`` was applied untested).
+
+        >>> import engine
+        >>> s = engine.load(engine.builtin_names()[0]).new_state(players=2, seed=1)
+        >>> first = s.legal_actions()[0]
+        >>> s._listed(first), s._listed(Action(first.step, first.args, s.legal_actions()))
+        (True, False)
+        """
+        space = action.origin
+        return space is not None and space is self._actions and space.built(action)
+
     def _offered(self, action: Action) -> bool:
         """Whether ``action`` is one of the legal actions now; an Action made up by hand with arguments no listing
         holds (``Action(step, ("x",))``) is not: the test raised Python's TypeError or IndexError from inside.
@@ -188,7 +201,13 @@ class TakingActions(StateFields):
         >>> first = s.legal_actions()[0]
         >>> s._offered(first), s._offered(Action(first.step, ("x",) * len(first.args)))
         (True, False)
+
+        Arguments are data the engine writes (whole numbers, texts, tuples of them, None): an object of another
+        type that claims to equal anything (its ``__eq__`` always true) equalled a listed argument and was played,
+        failing inside with Python's TypeError.
         """
+        if not _plain(action.args):
+            return False
         try:
             return action in self.legal_actions()
         except (TypeError, ValueError, IndexError, KeyError):
@@ -416,6 +435,20 @@ class TakingActions(StateFields):
                 self.advance()
         elif not entered:
             self.advance()
+
+
+_PLAIN = (int, str, bool, float, type(None))
+
+
+def _plain(args: object, depth: int = 0) -> bool:
+    """Whether ``args`` is a tuple of data of the kinds an action's arguments hold: whole numbers, texts, None and
+    tuples of them (a cell), each of exactly its built-in type (a subclass may redefine equality).
+
+    >>> _plain((3, "a", (1, 0), None)), _plain([3]), _plain((object(),))
+    (True, False, False)
+    """
+    return type(args) is tuple and depth < 8 and all(
+        type(item) in _PLAIN or _plain(item, depth + 1) for item in args)
 
 
 def _told(action: Action) -> str:

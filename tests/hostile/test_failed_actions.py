@@ -175,3 +175,53 @@ def test_an_action_made_up_by_hand_is_refused_as_not_legal(args: tuple) -> None:
                                                      r"them\) is not a legal action now"):
             call(made_up)
     assert state.to_json() == before
+
+
+def _stale_and_now(name: str) -> tuple:
+    """A state of ``name`` after its first legal action, and that action, no longer legal there."""
+    state = engine.load(name).new_state(seed=1)
+    for _ in range(6):
+        first = state.legal_actions()[0]
+        state.apply(first)
+        if not state._offered(first) and state.outcome is None and state.chance is None:
+            return state, first
+    pytest.skip("no stale action found")  # pragma: no cover
+
+
+@pytest.mark.parametrize("name", ["tic-tac-toe", "iconoclasm-cards", "nine-domains", "breakthrough", "iconica"])
+def test_an_action_claiming_to_be_listed_now_is_tested_as_any_other(name: str) -> None:
+    """An Action made by hand naming the state's own list as its origin (``Action(step, args, origin=...)``), or a
+    listed action whose arguments were changed since, skipped the legality test: apply played a move no rule
+    allows (a mark on a taken cell, a piece off the board).  Both are refused, the state unchanged."""
+    from engine.core.actions import Action
+
+    state, stale = _stale_and_now(name)
+    before = state.to_json()
+    legal = state.legal_actions()
+    changed = legal[0]
+    changed.args = stale.args
+    for forged in (Action(stale.step, stale.args, origin=legal), Action(stale.step, stale.args, legal, 0), changed):
+        for call in (state.apply, state.public_text):
+            with pytest.raises(engine.IllegalActionError, match="is not a legal action now"):
+                call(forged)
+        assert state.to_json() == before
+    state.apply(state.legal_actions()[-1])  # what the list built plays as before
+
+
+def test_arguments_that_claim_to_equal_anything_are_refused() -> None:
+    """An argument whose ``__eq__`` is always true equalled a listed one, passed the legality test and failed inside
+    with Python's TypeError; it is refused as not legal, the state unchanged."""
+    from engine.core.actions import Action
+
+    class Anything:
+        def __eq__(self, other: object) -> bool:
+            return True
+
+        def __hash__(self) -> int:
+            return 0
+
+    state = engine.load("tic-tac-toe").new_state(players=2, seed=1)
+    before, step = state.to_json(), state.legal_actions()[0].step
+    with pytest.raises(engine.IllegalActionError, match="is not a legal action now"):
+        state.apply(Action(step, (Anything(), Anything(), Anything())))
+    assert state.to_json() == before

@@ -215,6 +215,32 @@ def _in_this_process(name: str, what: str) -> Iterator[None]:
             os._exit(0)
 
 
+def end_if_threads_left(status: Any) -> None:
+    """As the command ends with exit ``status``: when a file's agent left a thread of its own running (not a daemon
+    thread), say so on stderr and end the process at once.  Python waits for such a thread before it exits: the
+    report printed, the command went on waiting, for ever for a thread that never ends.  Nothing when no agent file
+    was loaded or no such thread is left.
+
+    >>> end_if_threads_left(0)  # no thread left: returns, and the command ends as usual
+    """
+    left = [thread.name for thread in threading.enumerate()
+            if thread is not threading.main_thread() and not thread.daemon and thread.is_alive()]
+    if not _LOADED or not left:
+        return
+    code = 0 if status is None else status if isinstance(status, int) else 1
+    files = ", ".join(sorted(str(path) for path in _LOADED))
+    shown = ", ".join(cut(name, 60) for name in left[:3]) + (f" and {len(left) - 3} more" if len(left) > 3 else "")
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):
+            pass
+    os.write(2, f"the agents of {files} left {len(left)} thread{'s' * (len(left) > 1)} running ({shown}): the command "
+                f"ends without waiting for {'them' if len(left) > 1 else 'it'} (make it a daemon thread, or end it "
+                f"before choose() returns)\n".encode("utf-8", "replace"))
+    os._exit(code)
+
+
 class OutOfTime(BaseException):
     """Raised inside an agent's ``choose`` when its time is up (a BaseException: its ``except Exception`` lets it by)."""
 

@@ -10,6 +10,9 @@ told as the agent's fault, and ``nan`` likewise (``ValueError: Invalid value NaN
 An agent that forks: the copy of the command coming back out of ``choose`` played the rest of the run again, the
 report printed once more for each fork (128 times for an agent forking at each decision of two games).
 
+An agent that leaves a thread running (not a daemon): the report printed, the command waited for the thread before
+it exited, for ever for one that waits.
+
 An agent that makes up an Action with arguments of its own class, equal to anything: it passed as legal and stopped
 the game with a traceback deep inside (``list indices must be integers or slices, not Evil``).
 """
@@ -57,6 +60,17 @@ class Forger:
         from engine.core.actions import Action
         first = state.legal_actions()[0]
         return Action(first.step, tuple(Evil() for _ in first.args), origin=first.origin)
+
+
+class Threads:
+    """Starts a thread that waits for ever, and leaves it running."""
+
+    def __init__(self):
+        import threading
+        threading.Thread(target=threading.Event().wait, name="waits-for-ever").start()
+
+    def choose(self, state):
+        return state.legal_actions()[0]
 
 
 class Stubborn:
@@ -112,3 +126,12 @@ def test_a_process_an_agent_forks_ends_as_it_comes_back_to_the_command(bots: Pat
 def test_an_action_made_up_with_arguments_equal_to_anything_is_refused(bots: Path) -> None:
     ended = rulecraft("simulate", "iconoclasm-cards", "-n", "2", "--agents", f"{bots}:Forger,random")
     assert_refused(ended, f"the agent {bots}:Forger chose ", "which is not one of the legal actions")
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_thread_an_agent_leaves_running_does_not_keep_the_command_waiting(bots: Path, jobs: str) -> None:
+    ended = rulecraft("simulate", "tic-tac-toe", "-n", "2", "--jobs", jobs, "--agents", f"{bots}:Threads,random")
+    assert ended.code == 0 and ended.out.count("2 games in") == 1, ended.text
+    assert "Traceback" not in ended.text
+    assert f"the agents of {bots} left " in ended.err and "(waits-for-ever" in ended.err, ended.err
+    assert "the command ends without waiting for" in ended.err

@@ -146,7 +146,8 @@ class CellSpace(ActionSpace):
         (True, False)
         """
         args = action.args
-        if action.origin is not self or type(action.at) is not int or type(args) is not tuple or len(args) != 3:
+        if (action.origin is not self or action.step is not self.step or type(action.at) is not int
+                or type(args) is not tuple or len(args) != 3):
             return False
         cell, bit = args[2], self.board.bits.get(args[2], 0) if type(args[2]) is tuple else 0
         return (args[0] is self.piece[0] and args[1] is self.piece[1] and bool(bit & self.mask)

@@ -134,7 +134,7 @@ class ActionSpace(Sequence[Action]):
         (True, False, False)
         """
         at, args = action.at, action.args
-        if action.origin is not self or type(at) is not int or type(args) is not tuple:
+        if action.origin is not self or action.step is not self.step or type(at) is not int or type(args) is not tuple:
             return False
         try:
             own = self.args_at(at)

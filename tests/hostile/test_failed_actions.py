@@ -10,6 +10,7 @@ undo=False)``) keep no copy: they drop a state the ruleset failed in.
 from __future__ import annotations
 
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -191,16 +192,19 @@ def _stale_and_now(name: str) -> tuple:
 @pytest.mark.parametrize("name", ["tic-tac-toe", "iconoclasm-cards", "nine-domains", "breakthrough", "iconica"])
 def test_an_action_claiming_to_be_listed_now_is_tested_as_any_other(name: str) -> None:
     """An Action made by hand naming the state's own list as its origin (``Action(step, args, origin=...)``), or a
-    listed action whose arguments were changed since, skipped the legality test: apply played a move no rule
+    listed action whose arguments (or step) were changed since, skipped the legality test: apply played a move no rule
     allows (a mark on a taken cell, a piece off the board).  Both are refused, the state unchanged."""
     from engine.core.actions import Action
 
     state, stale = _stale_and_now(name)
     before = state.to_json()
     legal = state.legal_actions()
-    changed = legal[0]
+    changed, renamed = legal[0], legal[1]
     changed.args = stale.args
-    for forged in (Action(stale.step, stale.args, origin=legal), Action(stale.step, stale.args, legal, 0), changed):
+    renamed.step = SimpleNamespace(index=0, sealed=False, format=lambda args: "something else",
+                                   public_format=lambda args: "something else")  # its history would say another move
+    for forged in (Action(stale.step, stale.args, origin=legal), Action(stale.step, stale.args, legal, 0), changed,
+                   renamed):
         for call in (state.apply, state.public_text):
             with pytest.raises(engine.IllegalActionError, match="is not a legal action now"):
                 call(forged)

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from engine.blocks import choices
 from engine.blocks.choice_labels import CHOICE, parse as parse_answer, public_choice
-from engine.core.actions import Action, find_text, normalise
+from engine.core.actions import Action, ActionSpace, find_text, normalise
 from engine.core.errors import IllegalActionError
 from engine.core.showtext import cut
 from engine.core.slices import NO_CHANCE, Chance
@@ -206,12 +206,7 @@ class TakingActions(StateFields):
         type that claims to equal anything (its ``__eq__`` always true) equalled a listed argument and was played,
         failing inside with Python's TypeError.
         """
-        if not _plain(action.args):
-            return False
-        try:
-            return action in self.legal_actions()
-        except (TypeError, ValueError, IndexError, KeyError):
-            return False
+        return _among(action, self.legal_actions())
 
     def _same_ruleset(self, action: Action) -> bool:
         """Whether ``action`` belongs to another load of this state's ruleset, the same files with the same variants
@@ -394,10 +389,13 @@ class TakingActions(StateFields):
                 if at is None:
                     raise IllegalActionError(f"'{action}' is not a legal action of seat {seat} now")
                 action = space[at]
-            elif action not in space:
+            elif not isinstance(action, Action):
+                raise TypeError(f"apply_joint() takes for each seat one of legal_actions(seat) or its text, not "
+                                f"{type(action).__name__} {cut(repr(action), 60)}")
+            elif not space.built(action) and not _among(action, space):
                 found = [a for a in space if str(a) == str(action)] if self._same_ruleset(action) else []
                 if not found:  # an action of another load of these files (a pickled one) is taken as its text
-                    raise IllegalActionError(f"'{action}' is not a legal action of seat {seat} now")
+                    raise IllegalActionError(f"{_told(action)} is not a legal action of seat {seat} now")
                 action = found[0]
             chosen.append((seat, action))
         step = self.game.steps[self.step]
@@ -435,6 +433,21 @@ class TakingActions(StateFields):
                 self.advance()
         elif not entered:
             self.advance()
+
+
+def _among(action: Action, space: ActionSpace) -> bool:
+    """Whether ``action``, made by hand, is one of ``space``'s: its arguments plain data (see :func:`_plain`) that
+    the space holds; arguments it cannot even look up (``("x",)`` where it holds numbers) are not.
+
+    >>> from engine.core.actions import ListSpace
+    >>> space = ListSpace(None, [(1,), (2,)])
+    >>> _among(Action(None, (2,)), space), _among(Action(None, (object(),)), space)
+    (True, False)
+    """
+    try:
+        return _plain(action.args) and action in space
+    except (TypeError, ValueError, IndexError, KeyError):
+        return False
 
 
 _PLAIN = (int, str, bool, float, type(None))

@@ -229,3 +229,34 @@ def test_arguments_that_claim_to_equal_anything_are_refused() -> None:
     with pytest.raises(engine.IllegalActionError, match="is not a legal action now"):
         state.apply(Action(step, (Anything(), Anything(), Anything())))
     assert state.to_json() == before
+
+
+def test_a_joint_action_made_up_by_hand_is_refused_and_changes_nothing() -> None:
+    """``apply_joint`` raised Python's AttributeError for a seat given a number or None, and TypeError for an action
+    whose arguments were made up (``("nope", "nope")``, or equal to anything), from deep inside; each is refused with
+    a reason, the state unchanged."""
+    from engine.core.actions import Action
+
+    class Anything:
+        def __eq__(self, other: object) -> bool:
+            return True
+
+        def __hash__(self) -> int:
+            return 0
+
+    state = engine.load("nine-domains").new_state(players=2, seed=1)
+    while not state.simultaneous_seats():
+        state.play(0)
+    first, second = state.simultaneous_seats()
+    mine, theirs = state.legal_actions(first)[0], state.legal_actions(second)[0]
+    before = state.to_json()
+    for given in (5, None):
+        with pytest.raises(TypeError, match=r"^apply_joint\(\) takes for each seat one of legal_actions\(seat\)"):
+            state.apply_joint({first: mine, second: given})
+    changed = state.legal_actions(second)[0]
+    changed.args = ("nope",) * len(changed.args)
+    for made_up in (Action(theirs.step, (Anything(),) * len(theirs.args)), changed):
+        with pytest.raises(engine.IllegalActionError, match=r"is not a legal action of seat 2 now"):
+            state.apply_joint({first: mine, second: made_up})
+    assert state.to_json() == before
+    state.apply_joint({first: mine, second: theirs})

@@ -86,7 +86,11 @@ class TakingActions(StateFields):
         On a board of points a point may be written by its name (``choose d6``): a text that is not legal as
         written is read again with each word naming a point written as the point's position (``choose 3,1``).
         On a board that names its cells (``cell_names``), a cell written ``x,y`` is read again as its name.
+        Anything but text raises TypeError saying so (it failed inside, on Python's regular expressions).
         """
+        if not isinstance(text, str):
+            raise TypeError(f"parse_action() takes the text of an action, not {type(text).__name__} "
+                            f"{cut(repr(text), 60)} (legal_actions()[i] is action number i)")
         try:
             return self._parse_as_written(text)
         except IllegalActionError:

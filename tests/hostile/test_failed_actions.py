@@ -260,3 +260,11 @@ def test_a_joint_action_made_up_by_hand_is_refused_and_changes_nothing() -> None
             state.apply_joint({first: mine, second: made_up})
     assert state.to_json() == before
     state.apply_joint({first: mine, second: theirs})
+
+
+@pytest.mark.parametrize("given", [5, None, b"place X at 0,0"])
+def test_parse_action_of_something_not_text_says_it_takes_text(given: object) -> None:
+    """``parse_action(5)`` failed inside on a regular expression: "expected string or bytes-like object"."""
+    state = engine.load("tic-tac-toe").new_state(players=2, seed=1)
+    with pytest.raises(TypeError, match=r"^parse_action\(\) takes the text of an action, not "):
+        state.parse_action(given)  # type: ignore[arg-type]

@@ -135,3 +135,26 @@ def test_a_thread_an_agent_leaves_running_does_not_keep_the_command_waiting(bots
     assert "Traceback" not in ended.text
     assert f"the agents of {bots} left " in ended.err and "(waits-for-ever" in ended.err, ended.err
     assert "the command ends without waiting for" in ended.err
+
+
+def test_a_thread_the_agents_did_not_start_is_not_theirs_to_end(bots: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Only the threads the agents' code started are left behind: one of the process's own (a test's, a pool's)
+    running as a command that loaded an agent file ends is waited for as before, the process not ended."""
+    import os
+    import threading
+
+    from cli import agent_files
+
+    def ended(code: int) -> None:
+        raise AssertionError(f"the process was ended ({code})")
+
+    monkeypatch.setattr(os, "_exit", ended)
+    agent_files.register_agent_files([f"{bots}:First"])
+    done = threading.Event()
+    ours = threading.Thread(target=done.wait)
+    ours.start()
+    try:
+        agent_files.end_if_threads_left(0)  # returns: the thread is none of the agents'
+    finally:
+        done.set()
+        ours.join()

@@ -33,6 +33,7 @@ import signal
 import sys
 import threading
 import traceback
+import weakref
 from contextlib import contextmanager
 from pathlib import Path
 from types import ModuleType
@@ -89,7 +90,8 @@ def _load(path_text: str) -> ModuleType:
     module = importlib.util.module_from_spec(found)
     sys.modules[module_name] = module  # dataclasses and pickling look the module up by name
     try:
-        found.loader.exec_module(module)
+        with _threads_noted():
+            found.loader.exec_module(module)
     except BaseException as err:  # the user's code: whatever it raises (a SystemExit too) is told, not shown as ours
         del sys.modules[module_name]
         if isinstance(err, KeyboardInterrupt):
@@ -196,6 +198,24 @@ def _same(theirs: Any, ours: Any) -> bool:
     return bool(ours == theirs)
 
 
+_STARTED: "weakref.WeakSet[threading.Thread]" = weakref.WeakSet()
+"""The threads, not daemon threads, that the agents' code started: the file's own lines, a constructor, choose()."""
+
+
+@contextmanager
+def _threads_noted() -> Iterator[None]:
+    """Run the agent's code, noting in :data:`_STARTED` the threads it starts and leaves running (not daemons).
+
+    >>> with _threads_noted():
+    ...     pass
+    """
+    before = set(threading.enumerate())
+    try:
+        yield
+    finally:
+        _STARTED.update(thread for thread in threading.enumerate() if thread not in before and not thread.daemon)
+
+
 @contextmanager
 def _in_this_process(name: str, what: str) -> Iterator[None]:
     """Run the agent's code, and end at once any process it forked that comes back out of it: that copy of the
@@ -207,12 +227,38 @@ def _in_this_process(name: str, what: str) -> Iterator[None]:
     """
     pid = os.getpid()
     try:
-        yield
+        with _threads_noted():
+            yield
     finally:
         if os.getpid() != pid:
             os.write(2, f"a process the agent {name} forked in its {what} came back out of it: ended (the game is "
                         f"played by the command's own process alone)\n".encode("utf-8", "replace"))
             os._exit(0)
+
+
+def end_if_threads_left(status: Any) -> None:
+    """As the command ends with exit ``status``: when a file's agent left a thread of its own running (not a daemon
+    thread), say so on stderr and end the process at once.  Python waits for such a thread before it exits: the
+    report printed, the command went on waiting, for ever for a thread that never ends.  Nothing when no agent file
+    was loaded or no such thread is left; threads the command's own machinery started are none of the agents'.
+
+    >>> end_if_threads_left(0)  # no thread left: returns, and the command ends as usual
+    """
+    left = sorted(thread.name for thread in list(_STARTED) if thread.is_alive())
+    if not left:
+        return
+    code = 0 if status is None else status if isinstance(status, int) else 1
+    files = ", ".join(sorted(str(path) for path in _LOADED))
+    shown = ", ".join(cut(name, 60) for name in left[:3]) + (f" and {len(left) - 3} more" if len(left) > 3 else "")
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):
+            pass
+    os.write(2, f"the agents of {files} left {len(left)} thread{'s' * (len(left) > 1)} running ({shown}): the command "
+                f"ends without waiting for {'them' if len(left) > 1 else 'it'} (make it a daemon thread, or end it "
+                f"before choose() returns)\n".encode("utf-8", "replace"))
+    os._exit(code)
 
 
 class OutOfTime(BaseException):

@@ -76,6 +76,17 @@ class RulecraftGroup(click.Group):
             raise
 
 
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        """The command, run as click runs it; after it, a thread an agent from a file left running does not keep the
+        process waiting for it (see :func:`cli.agent_files.end_if_threads_left`)."""
+        try:
+            return super().main(*args, **kwargs)
+        except SystemExit as exit:
+            agent_files = sys.modules.get("cli.agent_files")  # loaded only when a command named an agent file
+            if agent_files is not None:
+                agent_files.end_if_threads_left(exit.code)
+            raise
+
     def resolve_command(self, ctx: click.Context, args: list[str]) -> Any:
         """The command ``args`` names; a name other tools give a command of this one is told which it is.
 

@@ -48,6 +48,15 @@ def test_an_unknown_component_of_a_hundred_thousand_characters_is_quoted_cut() -
     assert result.output == f"tic-tac-toe has no component '{'a' * 59}... (100,002 characters)\n"
 
 
+def test_an_empty_component_name_is_refused_not_read_as_no_option() -> None:
+    """``--component ''`` printed the whole summary, as if the option had not been given, with exit status 0."""
+    for name in ("", "  "):
+        result = run("explain", "tic-tac-toe", "--component", name)
+        assert result.exit_code == 2, result.output
+        assert "Invalid value for --component: an empty text names no component" in result.output
+        assert "Players" not in result.output
+
+
 def test_explain_the_ruleset_shows_statuses_the_meter_and_phases() -> None:
     out = run("explain", "iconica").output
     for words in ("Statuses", "Poison (major, negative; lasts until removed)", "Meter", "antidote: prevents and removes Poison",

@@ -522,6 +522,24 @@ def test_a_request_past_the_time_cap_is_refused_and_the_server_goes_on(monkeypat
     assert calls and calls[-1] - refused < 2, calls[-1] - refused  # the decision under way at most (a game: 10 s)
 
 
+def test_a_simulation_past_those_running_at_once_is_refused_at_once() -> None:
+    """Forty-five simulations asked together each ran to the cap, and every other request waited for them (a new
+    game 30 s instead of 0.04 s); past ``SIMULATIONS`` running, one more is refused at once and the tables go on."""
+    from cli.web.app import SIMULATIONS
+
+    client = TestClient(create_app(None), follow_redirects=False)
+    server = client.app.state.server  # type: ignore[attr-defined]
+    for _ in range(SIMULATIONS):  # as many running as the server runs at once
+        assert server.simulating.acquire(blocking=False)
+    response = client.get("/simulate/tic-tac-toe?n=5")
+    assert response.status_code == 503
+    assert f"this server runs at most {SIMULATIONS} simulations at once" in response.text
+    assert client.get("/play/tic-tac-toe?players=2").status_code == 303
+    server.simulating.release()
+    assert client.get("/simulate/tic-tac-toe?n=5").status_code == 200
+    assert server.simulating.acquire(blocking=False)  # the one that ran gave its place back
+
+
 def test_browsers_opening_the_front_page_of_a_new_server_at_once_all_get_it() -> None:
     """Three browsers at the front page of a server just started: it compiled every ruleset in three threads at
     once, and two of them got 'the server could not do this (AssertionError)' or (SystemError)."""

@@ -99,7 +99,10 @@ def explain(
     from cli.explain import explain as explain_lines
     from cli.explain import explain_component
 
-    if observation and component:
+    if component is not None and not component.strip():  # it showed the whole summary, as if not given
+        raise click.BadParameter("an empty text names no component: give its name (or leave --component out for "
+                                 "the whole summary)", param_hint="--component")
+    if observation and component is not None:
         raise click.UsageError("--component shows a card and --observation the learning environment: give one of them")
     if players is not None and not observation:
         raise click.UsageError("--players is for --observation: the summary covers every player count")
@@ -113,7 +116,7 @@ def explain(
         for line in describe(game, pick_players(game, players)):
             click.echo(line)
         return
-    for line in explain_component(game, component) if component else explain_lines(game):
+    for line in explain_component(game, component) if component is not None else explain_lines(game):
         console.print(line)
 
 

@@ -272,13 +272,14 @@ def _check_save_folder(folder: Path | None) -> None:
 def _save_failure(result: Any, ruleset: str, game: Game, folder: Path) -> str:
     """Write the failing game as a replay (up to the action that failed, or before it when it raised): its path, or
     why it could not be written (the other games' replays are still written, and the run still reported)."""
+    from cli.file_names import name_part
     from cli.gamelog import ruleset_ref
     from engine.core.errors import RulecraftError
 
     log = result.replay(ruleset_ref(ruleset), game)
     if result.error is not None and log.actions:
         log.actions = log.actions[:-1]  # the last action raised: replay up to just before it
-    path = folder / f"{game.name}-{result.players}p-seed{result.seed}.json"
+    path = folder / f"{name_part(game.name)}-{result.players}p-seed{result.seed}.json"  # the name may say ../
     try:
         folder.mkdir(parents=True, exist_ok=True)
         log.write(path)

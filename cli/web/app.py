@@ -113,6 +113,11 @@ class Refused(Exception):
         self.status = status
 
 
+SIMULATIONS = 2
+"""Simulations the page may run at once; one more is refused at once (503).  Forty-five asked together each ran to
+the cap, and every other request (a move, a new game) waited for them: 30 s for a new table, 0.04 s otherwise."""
+
+
 class Server:
     """The state of one server: its rulesets, its tables and its time cap."""
 
@@ -124,6 +129,7 @@ class Server:
         self.tables = Tables()
         self.stopping: Callable[[], bool] = lambda: False  # true once the server is told to stop (Ctrl-C)
         self.name = secrets.token_hex(3)  # in its cookies' names: two servers on one host share the browser's cookies
+        self.simulating = threading.BoundedSemaphore(SIMULATIONS)  # the simulations running (see SIMULATIONS)
 
     def cookie(self, table: Table, seat: int) -> str:
         """The name of the cookie holding the key of ``table``'s ``seat`` (``rc-1a2b3c-t1-seat2``)."""
@@ -361,10 +367,16 @@ def create_app(source: str | PathLike[str] | None, cap: float = DEFAULT_CAP) -> 
             except ValueError as err:
                 raise BadRequest(str(err)) from None
             rotate = params.flag(params.single(query, "rotate"), "rotate")  # as simulate --rotate-seats
-            started = time.perf_counter()
-            games = int(n or 1)
-            report = simulate(game, players, games, int(seed or 0), specs, executor=StoppingExecutor(expired, games),
-                              rotate=rotate)
+            if not server.simulating.acquire(blocking=False):
+                raise Refused(503, f"this server runs at most {SIMULATIONS} simulations at once, and they are running: "
+                                   "try again when one is done")
+            try:  # held until the games stop, after the request is refused at the cap too: they run until then
+                started = time.perf_counter()
+                games = int(n or 1)
+                report = simulate(game, players, games, int(seed or 0), specs,
+                                  executor=StoppingExecutor(expired, games), rotate=rotate)
+            finally:
+                server.simulating.release()
             return report_html(report, seconds=time.perf_counter() - started)
 
         return HTMLResponse(await server.capped(work))

@@ -126,14 +126,32 @@ class CellSpace(ActionSpace):
 
     def __getitem__(self, i: Any) -> Any:
         if isinstance(i, slice):
-            return [Action(self.step, args, self) for args in self.all_args()[i]]
+            return [Action(self.step, args, self, j) for j, args in zip(range(*i.indices(self.size)), self.all_args()[i])]
         if type(i) is not int and not isinstance(i, Integral) or not -self.size <= i < self.size:
             raise self.missing(i)
-        return Action(self.step, self.args_at(i), self)
+        return Action(self.step, self.args_at(i), self, i)
 
     def __iter__(self) -> Iterator[Action]:
         step = self.step
-        return (Action(step, args, self) for args in self.all_args())
+        return (Action(step, args, self, i) for i, args in enumerate(self.all_args()))
+
+    def built(self, action: Action) -> bool:
+        """As :meth:`ActionSpace.built`, without counting bits up to the action's number: its piece and cell are this
+        space's own objects and the cell's bit is in the space (a cell's number is its bit's).
+
+        >>> from engine.blocks.grid import SquareGrid
+        >>> board = BitBoard(SquareGrid(adjacency="all", width=3, height=2))
+        >>> space = CellSpace(None, (7, 0), board, board.mask([(2, 1), (0, 0)]))
+        >>> space.built(space[1]), space.built(Action(None, (7, 0, (1, 1)), space, 1))
+        (True, False)
+        """
+        args = action.args
+        if (action.origin is not self or action.step is not self.step or type(action.at) is not int
+                or type(args) is not tuple or len(args) != 3):
+            return False
+        cell, bit = args[2], self.board.bits.get(args[2], 0) if type(args[2]) is tuple else 0
+        return (args[0] is self.piece[0] and args[1] is self.piece[1] and bool(bit & self.mask)
+                and self.board.cells[bit.bit_length() - 1] is cell)
 
     def contains_args(self, args: tuple[Any, ...]) -> bool:
         if len(args) != 3 or args[:2] != self.piece or not isinstance(args[2], tuple):

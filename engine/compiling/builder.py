@@ -51,7 +51,7 @@ from engine.lang.defined import code_text, define_functions
 from engine.lang.parser import TOO_DEEP, counting_code, parse_expression, parse_program, spend_code
 from engine.lang.program import Program
 from engine.lang.scope import DRAWS, Compiled, Scope
-from engine.lang.types import ANY, BOOL, INT, Type
+from engine.lang.types import ANY, BOOL, INT, NONE_T, Type
 from engine.model.game import ROLL_OFFS, Game
 
 PARSE_CACHE = 20_000
@@ -413,7 +413,9 @@ class Builder:
             return Compiled(BOOL, lambda s, e: False), 1
         compiled = self.compile_node(node, scope)
         wanted = {"bool": BOOL, "int": INT}.get(want or "")
-        if wanted is not None and not wanted.accepts(compiled.type):
+        if wanted is BOOL and compiled.type == NONE_T:  # none: read as false without a word
+            self.error(node.pos, "this must be true or false, not none", "write false if it never holds")
+        elif wanted is not None and not wanted.accepts(compiled.type):
             what = "true or false" if wanted is BOOL else "a number"
             try:
                 self.error(node.pos, f"this must be {what}, but '{node.describe()}' is {compiled.type}")

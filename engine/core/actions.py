@@ -35,12 +35,13 @@ class Formatter(Protocol):
 class Action:
     """A decision: which step of the turn it answers and with what arguments."""
 
-    __slots__ = ("step", "args", "origin")
+    __slots__ = ("step", "args", "origin", "at")
 
-    def __init__(self, step: Formatter, args: tuple[Any, ...], origin: object = None) -> None:
+    def __init__(self, step: Formatter, args: tuple[Any, ...], origin: object = None, at: int | None = None) -> None:
         self.step = step
         self.args = args
-        self.origin = origin  # the ActionSpace that listed it (lets apply skip a membership test)
+        self.origin = origin  # the ActionSpace that listed it, and
+        self.at = at  # its number there: with both, apply skips a membership test (see ActionSpace.built)
 
     def __str__(self) -> str:
         return self.step.format(self.args)
@@ -123,6 +124,24 @@ class ActionSpace(Sequence[Action]):
             and self.contains_args(action.args)
         )
 
+    def built(self, action: Action) -> bool:
+        """Whether ``action`` is the one this space built as its action number ``action.at``, its arguments still
+        those very objects, so it is legal without a membership test.  An action made by hand naming this space as
+        its origin, or one of its actions whose arguments were changed since, is not: it is tested as any other.
+
+        >>> space = ListSpace(None, [(1,), (2,)])
+        >>> space.built(space[1]), space.built(Action(None, (3,), space, 1)), space.built(Action(None, (2,), space))
+        (True, False, False)
+        """
+        at, args = action.at, action.args
+        if action.origin is not self or action.step is not self.step or type(at) is not int or type(args) is not tuple:
+            return False
+        try:
+            own = self.args_at(at)
+        except (IndexError, TypeError):
+            return False
+        return len(own) == len(args) and all(mine is theirs for mine, theirs in zip(own, args))
+
     def texts(self) -> list[str]:
         return [str(a) for a in self]
 
@@ -188,15 +207,15 @@ class ListSpace(ActionSpace):
 
     def __getitem__(self, i: Any) -> Any:
         if isinstance(i, slice):
-            return [Action(self.step, o, self) for o in self.options[i]]
+            return [self[j] for j in range(*i.indices(len(self.options)))]
         try:
-            return Action(self.step, self.options[i], self)
+            return Action(self.step, self.options[i], self, i)
         except (IndexError, TypeError):
             raise self.missing(i) from None
 
     def __iter__(self) -> Iterator[Action]:
         step = self.step
-        return (Action(step, o, self) for o in self.options)
+        return (Action(step, o, self, i) for i, o in enumerate(self.options))
 
     def contains_args(self, args: tuple[Any, ...]) -> bool:
         return args in self.options
@@ -227,12 +246,13 @@ class ProductSpace(ActionSpace):
             return [self[j] for j in range(*i.indices(self.size))]
         if type(i) is not int and not isinstance(i, Integral) or not -self.size <= i < self.size:
             raise self.missing(i)
-        a, b = divmod(i % self.size, len(self.second))
-        return Action(self.step, self.first[a] + (self.second[b],), self)
+        i %= self.size
+        a, b = divmod(i, len(self.second))
+        return Action(self.step, self.first[a] + (self.second[b],), self, i)
 
     def __iter__(self) -> Iterator[Action]:
-        step = self.step
-        return (Action(step, a + (b,), self) for a in self.first for b in self.second)
+        step, second = self.step, self.second
+        return (Action(step, a + (b,), self, i) for i, (a, b) in enumerate((a, b) for a in self.first for b in second))
 
     def contains_args(self, args: tuple[Any, ...]) -> bool:
         return args[:-1] in self.first and args[-1] in self.second
@@ -271,13 +291,14 @@ class ChainSpace(ActionSpace):
         i %= len(self)
         n = len(self.first)
         action = self.first[i] if i < n else self.second[i - n]
-        return Action(self.step, action.args, self)
+        return Action(self.step, action.args, self, i)
 
     def __iter__(self) -> Iterator[Action]:
-        step = self.step
+        step, i = self.step, 0
         for space in (self.first, self.second):
             for action in space:
-                yield Action(step, action.args, self)
+                yield Action(step, action.args, self, i)
+                i += 1
 
     def contains_args(self, args: tuple[Any, ...]) -> bool:
         return self.first.contains_args(args) or self.second.contains_args(args)
@@ -320,15 +341,15 @@ class EachSpace(ActionSpace):
 
     def __getitem__(self, i: Any) -> Any:
         if isinstance(i, slice):
-            return [Action(self.step, (item, *self.rest), self) for item in self.items[i]]
+            return [self[j] for j in range(*i.indices(len(self.items)))]
         try:
-            return Action(self.step, (self.items[i], *self.rest), self)
+            return Action(self.step, (self.items[i], *self.rest), self, i)
         except (IndexError, TypeError):
             raise self.missing(i) from None
 
     def __iter__(self) -> Iterator[Action]:
         step, rest = self.step, self.rest
-        return (Action(step, (item, *rest), self) for item in self.items)
+        return (Action(step, (item, *rest), self, i) for i, item in enumerate(self.items))
 
     def contains_args(self, args: tuple[Any, ...]) -> bool:
         return len(args) == len(self.rest) + 1 and args[1:] == self.rest and args[0] in self.items

@@ -74,7 +74,12 @@ class Node:
 
 
 def expect(scope: Scope, node: Node, compiled: Compiled, wanted: Type, what: str) -> None:
-    """Report a type error unless ``compiled`` fits ``wanted``."""
+    """Report a type error unless ``compiled`` fits ``wanted``.  The word ``none`` where true or false is wanted
+    (``sorted(x, highest_first = none)``, ``if none:``) is one too: it was read as false without a word.
+    """
+    if wanted == BOOL and isinstance(node, Literal) and node.value is None:
+        scope.error(node.pos, f"{what} must be true or false, not none", "write false if it never holds")
+        return
     if not wanted.accepts(compiled.type):
         words = "a whole number" if wanted == INT else "true or false" if wanted == BOOL else a_type(wanted)  # as the YAML uses say
         if _option_named(scope, node, compiled) and scope.sink.option_misused(node.name, node.pos, words):  # type: ignore[attr-defined]

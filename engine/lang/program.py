@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.core.errors import DiagnosticSink, RulesetError, SourcePos, remember_source
 from engine.lang.scope import Fn, Scope, Vocabulary
-from engine.lang.types import BOOL
+from engine.lang.types import BOOL, NONE_T
 
 if TYPE_CHECKING:
     from engine.core.views import StateData
@@ -70,7 +70,10 @@ def compile_condition(vocab: Vocabulary, text: str, where: str = "<expression>")
     scope.pure = True
     try:
         compiled = node.compile(scope)
-        if not BOOL.accepts(compiled.type):
+        if compiled.type == NONE_T:  # none: read as false without a word
+            sink.error(node.pos, "a condition must be true or false, not none",
+                       "write false if it never holds")
+        elif not BOOL.accepts(compiled.type):
             sink.error(node.pos, f"a condition must be true or false, but '{node.describe()}' is {compiled.type}")
         sink.raise_if_any()
         return Program(compiled.fn, scope.slots, text, node.describe())

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from engine.blocks import choices
 from engine.blocks.choice_labels import CHOICE, parse as parse_answer, public_choice
-from engine.core.actions import Action, find_text, normalise
+from engine.core.actions import Action, ActionSpace, find_text, normalise
 from engine.core.errors import IllegalActionError
 from engine.core.showtext import cut
 from engine.core.slices import NO_CHANCE, Chance
@@ -71,7 +71,7 @@ class TakingActions(StateFields):
         elif not isinstance(action, Action):
             raise TypeError(f"public_text() takes one of legal_actions() or its text, not {type(action).__name__} "
                             f"{cut(repr(action), 60)}")
-        elif not (action.origin is not None and action.origin is self._actions) and not self._offered(action):
+        elif not self._listed(action) and not self._offered(action):
             raise IllegalActionError(f"{_told(action)} is not a legal action now")  # its public form is this position's
         if action.step is CHOICE and action.args:
             hidden = public_choice(self, str(action.args[0]))
@@ -86,7 +86,11 @@ class TakingActions(StateFields):
         On a board of points a point may be written by its name (``choose d6``): a text that is not legal as
         written is read again with each word naming a point written as the point's position (``choose 3,1``).
         On a board that names its cells (``cell_names``), a cell written ``x,y`` is read again as its name.
+        Anything but text raises TypeError saying so (it failed inside, on Python's regular expressions).
         """
+        if not isinstance(text, str):
+            raise TypeError(f"parse_action() takes the text of an action, not {type(text).__name__} "
+                            f"{cut(repr(text), 60)} (legal_actions()[i] is action number i)")
         try:
             return self._parse_as_written(text)
         except IllegalActionError:
@@ -155,7 +159,7 @@ class TakingActions(StateFields):
             action = self.parse_action(action)
         else:
             try:
-                listed = action.origin is not None and action.origin is self._actions
+                listed = self._listed(action)
             except AttributeError:  # not an Action at all (an index, None): say what apply takes
                 raise TypeError(f"apply() takes one of legal_actions() or its text, not {type(action).__name__} "
                                 f"{cut(repr(action), 60)} (play(i) applies legal action number i)") from None
@@ -179,6 +183,19 @@ class TakingActions(StateFields):
             self._put_back(kept, lengths)
             raise
 
+    def _listed(self, action: Action) -> bool:
+        """Whether ``action`` is one the legal actions now built, unchanged (no membership test needed); one made
+        by hand naming them as its origin is not (``Action(step, args, origin=...)`` was applied untested).
+
+        >>> import engine
+        >>> s = engine.load(engine.builtin_names()[0]).new_state(players=2, seed=1)
+        >>> first = s.legal_actions()[0]
+        >>> s._listed(first), s._listed(Action(first.step, first.args, s.legal_actions()))
+        (True, False)
+        """
+        space = action.origin
+        return space is not None and space is self._actions and space.built(action)
+
     def _offered(self, action: Action) -> bool:
         """Whether ``action`` is one of the legal actions now; an Action made up by hand with arguments no listing
         holds (``Action(step, ("x",))``) is not: the test raised Python's TypeError or IndexError from inside.
@@ -188,11 +205,12 @@ class TakingActions(StateFields):
         >>> first = s.legal_actions()[0]
         >>> s._offered(first), s._offered(Action(first.step, ("x",) * len(first.args)))
         (True, False)
+
+        Arguments are data the engine writes (whole numbers, texts, tuples of them, None): an object of another
+        type that claims to equal anything (its ``__eq__`` always true) equalled a listed argument and was played,
+        failing inside with Python's TypeError.
         """
-        try:
-            return action in self.legal_actions()
-        except (TypeError, ValueError, IndexError, KeyError):
-            return False
+        return _among(action, self.legal_actions())
 
     def _same_ruleset(self, action: Action) -> bool:
         """Whether ``action`` belongs to another load of this state's ruleset, the same files with the same variants
@@ -375,10 +393,13 @@ class TakingActions(StateFields):
                 if at is None:
                     raise IllegalActionError(f"'{action}' is not a legal action of seat {seat} now")
                 action = space[at]
-            elif action not in space:
+            elif not isinstance(action, Action):
+                raise TypeError(f"apply_joint() takes for each seat one of legal_actions(seat) or its text, not "
+                                f"{type(action).__name__} {cut(repr(action), 60)}")
+            elif not space.built(action) and not _among(action, space):
                 found = [a for a in space if str(a) == str(action)] if self._same_ruleset(action) else []
                 if not found:  # an action of another load of these files (a pickled one) is taken as its text
-                    raise IllegalActionError(f"'{action}' is not a legal action of seat {seat} now")
+                    raise IllegalActionError(f"{_told(action)} is not a legal action of seat {seat} now")
                 action = found[0]
             chosen.append((seat, action))
         step = self.game.steps[self.step]
@@ -416,6 +437,35 @@ class TakingActions(StateFields):
                 self.advance()
         elif not entered:
             self.advance()
+
+
+def _among(action: Action, space: ActionSpace) -> bool:
+    """Whether ``action``, made by hand, is one of ``space``'s: its arguments plain data (see :func:`_plain`) that
+    the space holds; arguments it cannot even look up (``("x",)`` where it holds numbers) are not.
+
+    >>> from engine.core.actions import ListSpace
+    >>> space = ListSpace(None, [(1,), (2,)])
+    >>> _among(Action(None, (2,)), space), _among(Action(None, (object(),)), space)
+    (True, False)
+    """
+    try:
+        return _plain(action.args) and action in space
+    except (TypeError, ValueError, IndexError, KeyError):
+        return False
+
+
+_PLAIN = (int, str, bool, float, type(None))
+
+
+def _plain(args: object, depth: int = 0) -> bool:
+    """Whether ``args`` is a tuple of data of the kinds an action's arguments hold: whole numbers, texts, None and
+    tuples of them (a cell), each of exactly its built-in type (a subclass may redefine equality).
+
+    >>> _plain((3, "a", (1, 0), None)), _plain([3]), _plain((object(),))
+    (True, False, False)
+    """
+    return type(args) is tuple and depth < 8 and all(
+        type(item) in _PLAIN or _plain(item, depth + 1) for item in args)
 
 
 def _told(action: Action) -> str:

@@ -10,6 +10,7 @@ undo=False)``) keep no copy: they drop a state the ruleset failed in.
 from __future__ import annotations
 
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -175,3 +176,95 @@ def test_an_action_made_up_by_hand_is_refused_as_not_legal(args: tuple) -> None:
                                                      r"them\) is not a legal action now"):
             call(made_up)
     assert state.to_json() == before
+
+
+def _stale_and_now(name: str) -> tuple:
+    """A state of ``name`` after its first legal action, and that action, no longer legal there."""
+    state = engine.load(name).new_state(seed=1)
+    for _ in range(6):
+        first = state.legal_actions()[0]
+        state.apply(first)
+        if not state._offered(first) and state.outcome is None and state.chance is None:
+            return state, first
+    pytest.skip("no stale action found")  # pragma: no cover
+
+
+@pytest.mark.parametrize("name", ["tic-tac-toe", "iconoclasm-cards", "nine-domains", "breakthrough", "iconica"])
+def test_an_action_claiming_to_be_listed_now_is_tested_as_any_other(name: str) -> None:
+    """An Action made by hand naming the state's own list as its origin (``Action(step, args, origin=...)``), or a
+    listed action whose arguments (or step) were changed since, skipped the legality test: apply played a move no rule
+    allows (a mark on a taken cell, a piece off the board).  Both are refused, the state unchanged."""
+    from engine.core.actions import Action
+
+    state, stale = _stale_and_now(name)
+    before = state.to_json()
+    legal = state.legal_actions()
+    changed, renamed = legal[0], legal[1]
+    changed.args = stale.args
+    renamed.step = SimpleNamespace(index=0, sealed=False, format=lambda args: "something else",
+                                   public_format=lambda args: "something else")  # its history would say another move
+    for forged in (Action(stale.step, stale.args, origin=legal), Action(stale.step, stale.args, legal, 0), changed,
+                   renamed):
+        for call in (state.apply, state.public_text):
+            with pytest.raises(engine.IllegalActionError, match="is not a legal action now"):
+                call(forged)
+        assert state.to_json() == before
+    state.apply(state.legal_actions()[-1])  # what the list built plays as before
+
+
+def test_arguments_that_claim_to_equal_anything_are_refused() -> None:
+    """An argument whose ``__eq__`` is always true equalled a listed one, passed the legality test and failed inside
+    with Python's TypeError; it is refused as not legal, the state unchanged."""
+    from engine.core.actions import Action
+
+    class Anything:
+        def __eq__(self, other: object) -> bool:
+            return True
+
+        def __hash__(self) -> int:
+            return 0
+
+    state = engine.load("tic-tac-toe").new_state(players=2, seed=1)
+    before, step = state.to_json(), state.legal_actions()[0].step
+    with pytest.raises(engine.IllegalActionError, match="is not a legal action now"):
+        state.apply(Action(step, (Anything(), Anything(), Anything())))
+    assert state.to_json() == before
+
+
+def test_a_joint_action_made_up_by_hand_is_refused_and_changes_nothing() -> None:
+    """``apply_joint`` raised Python's AttributeError for a seat given a number or None, and TypeError for an action
+    whose arguments were made up (``("nope", "nope")``, or equal to anything), from deep inside; each is refused with
+    a reason, the state unchanged."""
+    from engine.core.actions import Action
+
+    class Anything:
+        def __eq__(self, other: object) -> bool:
+            return True
+
+        def __hash__(self) -> int:
+            return 0
+
+    state = engine.load("nine-domains").new_state(players=2, seed=1)
+    while not state.simultaneous_seats():
+        state.play(0)
+    first, second = state.simultaneous_seats()
+    mine, theirs = state.legal_actions(first)[0], state.legal_actions(second)[0]
+    before = state.to_json()
+    for given in (5, None):
+        with pytest.raises(TypeError, match=r"^apply_joint\(\) takes for each seat one of legal_actions\(seat\)"):
+            state.apply_joint({first: mine, second: given})
+    changed = state.legal_actions(second)[0]
+    changed.args = ("nope",) * len(changed.args)
+    for made_up in (Action(theirs.step, (Anything(),) * len(theirs.args)), changed):
+        with pytest.raises(engine.IllegalActionError, match=r"is not a legal action of seat 2 now"):
+            state.apply_joint({first: mine, second: made_up})
+    assert state.to_json() == before
+    state.apply_joint({first: mine, second: theirs})
+
+
+@pytest.mark.parametrize("given", [5, None, b"place X at 0,0"])
+def test_parse_action_of_something_not_text_says_it_takes_text(given: object) -> None:
+    """``parse_action(5)`` failed inside on a regular expression: "expected string or bytes-like object"."""
+    state = engine.load("tic-tac-toe").new_state(players=2, seed=1)
+    with pytest.raises(TypeError, match=r"^parse_action\(\) takes the text of an action, not "):
+        state.parse_action(given)  # type: ignore[arg-type]

@@ -10,6 +10,9 @@ told as the agent's fault, and ``nan`` likewise (``ValueError: Invalid value NaN
 An agent that forks: the copy of the command coming back out of ``choose`` played the rest of the run again, the
 report printed once more for each fork (128 times for an agent forking at each decision of two games).
 
+An agent that leaves a thread running (not a daemon): the report printed, the command waited for the thread before
+it exited, for ever for one that waits.
+
 An agent that makes up an Action with arguments of its own class, equal to anything: it passed as legal and stopped
 the game with a traceback deep inside (``list indices must be integers or slices, not Evil``).
 """
@@ -57,6 +60,17 @@ class Forger:
         from engine.core.actions import Action
         first = state.legal_actions()[0]
         return Action(first.step, tuple(Evil() for _ in first.args), origin=first.origin)
+
+
+class Threads:
+    """Starts a thread that waits for ever, and leaves it running."""
+
+    def __init__(self):
+        import threading
+        threading.Thread(target=threading.Event().wait, name="waits-for-ever").start()
+
+    def choose(self, state):
+        return state.legal_actions()[0]
 
 
 class Stubborn:
@@ -112,3 +126,35 @@ def test_a_process_an_agent_forks_ends_as_it_comes_back_to_the_command(bots: Pat
 def test_an_action_made_up_with_arguments_equal_to_anything_is_refused(bots: Path) -> None:
     ended = rulecraft("simulate", "iconoclasm-cards", "-n", "2", "--agents", f"{bots}:Forger,random")
     assert_refused(ended, f"the agent {bots}:Forger chose ", "which is not one of the legal actions")
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_thread_an_agent_leaves_running_does_not_keep_the_command_waiting(bots: Path, jobs: str) -> None:
+    ended = rulecraft("simulate", "tic-tac-toe", "-n", "2", "--jobs", jobs, "--agents", f"{bots}:Threads,random")
+    assert ended.code == 0 and ended.out.count("2 games in") == 1, ended.text
+    assert "Traceback" not in ended.text
+    assert f"the agents of {bots} left " in ended.err and "(waits-for-ever" in ended.err, ended.err
+    assert "the command ends without waiting for" in ended.err
+
+
+def test_a_thread_the_agents_did_not_start_is_not_theirs_to_end(bots: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Only the threads the agents' code started are left behind: one of the process's own (a test's, a pool's)
+    running as a command that loaded an agent file ends is waited for as before, the process not ended."""
+    import os
+    import threading
+
+    from cli import agent_files
+
+    def ended(code: int) -> None:
+        raise AssertionError(f"the process was ended ({code})")
+
+    monkeypatch.setattr(os, "_exit", ended)
+    agent_files.register_agent_files([f"{bots}:First"])
+    done = threading.Event()
+    ours = threading.Thread(target=done.wait)
+    ours.start()
+    try:
+        agent_files.end_if_threads_left(0)  # returns: the thread is none of the agents'
+    finally:
+        done.set()
+        ours.join()

@@ -295,3 +295,29 @@ def test_a_running_score_of_none_is_an_error_at_its_line(tmp_path: Path) -> None
         result = CliRunner().invoke(main, args)
         assert result.exit_code == 1 and "Traceback" not in result.output, result.output
         assert re.search(rf"ruleset\.yaml:\d+:\d+: the running score \(.*\) {re.escape(said)}", result.output), result.output
+
+
+@pytest.mark.parametrize("code, said", [
+    ("nth(sorted([2, 1], highest_first = none), 1) == 1", "the highest_first of sorted()"),
+    ("not none", "the operand of 'not'"),
+    ("count(r in roles where none) == 0", "the condition after 'where'"),
+    ("(if none then 1 else 2) == 2", "the condition of 'if'"),
+    ("none", "a condition"),
+])
+def test_none_written_where_true_or_false_is_wanted_is_refused_at_its_place(bids: engine.State, code: str,
+                                                                           said: str) -> None:
+    """The word none where true or false is wanted (a flag, a condition) was read as false without a word:
+    ``sorted(x, highest_first = none)`` sorted lowest first, ``where none`` selected nothing."""
+    with pytest.raises(RulesetError, match=rf"^<expression>:1:\d+: {re.escape(said)} must be true or false, not none"):
+        bids.game.compile_condition(code)
+
+
+def test_none_as_a_rule_s_condition_is_refused_in_the_file(tmp_path: Path) -> None:
+    """A YAML condition written ``none`` (the end's ``when``) is the same mistake, told at its line."""
+    folder = tmp_path / "tiles"
+    shutil.copytree(ROOT / "rulesets" / "tutorial-tiles", folder)
+    path = folder / "ruleset.yaml"
+    path.write_text(path.read_text().replace("  when: all(count(t in hand(r)) == 0 for r in roles)", "  when: none"))
+    result = CliRunner().invoke(main, ["validate", str(folder)])
+    assert result.exit_code == 1
+    assert re.search(r"ruleset\.yaml:74:9: .*must be true or false, not none", result.output), result.output

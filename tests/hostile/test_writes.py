@@ -227,3 +227,24 @@ def test_two_outputs_naming_one_file_are_refused_before_any_game(tmp_path: Path,
 def test_a_device_may_take_every_output(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["simulate", "tic-tac-toe", "-n", "2", "--out", os.devnull, "--html", os.devnull])
     assert result.exit_code == 0, result.output
+
+
+@pytest.mark.parametrize("name, written", [("../../escaped", "escaped"), ("a/b c", "a-b-c"), ("x" * 300, "x" * 80)],
+                         ids=["parent", "separator", "long"])
+def test_a_failing_game_s_replay_is_written_in_the_folder_asked_whatever_the_ruleset_s_name(
+        tmp_path: Path, name: str, written: str) -> None:
+    """``check --invariants --save DIR`` names each replay after the ruleset's ``name:``, which the ruleset's author
+    writes: ``../../escaped`` wrote the replay two folders above DIR, ``a/b`` below it in a folder not there (not
+    written), 300 letters a name too long for a file (not written)."""
+    folder = tmp_path / "game"
+    folder.mkdir()
+    text = (rulesets_dir() / "tic-tac-toe" / "ruleset.yaml").read_text()
+    text = text.replace("name: tic-tac-toe", f"name: {name!r}").replace(
+        "  marks alternate: count(t in board where t.mark == X) - count(t in board where t.mark == O) in [0, 1]",
+        "  marks alternate: count(t in board) < 3")
+    (folder / "ruleset.yaml").write_text(text)
+    saves = tmp_path / "out" / "here" / "saves"
+    result = CliRunner().invoke(main, ["check", "--invariants", str(folder), "--games", "1", "--save", str(saves)])
+    assert result.exit_code == 1 and "0 games passed, 1 failed" in result.output, result.output
+    assert [p.relative_to(tmp_path) for p in tmp_path.rglob("*.json")] == [
+        Path("out", "here", "saves", f"{written}-2p-seed0.json")], result.output

@@ -590,9 +590,27 @@ class SimulationReport:
         tally = _Tally()
         for r in self.results:
             tally.add(r, lambda cid: self.content[cid][0], held=True)
-        bound = self.role_bound
+        left_out = self.role_bound | self.held_by_every_seat
         return [tally.use(name, kind, self.baseline) for name, kind in dict.fromkeys(self.content)
-                if tally.trials[name] and name not in bound]
+                if tally.trials[name] and name not in left_out]
+
+    @cached_property
+    def held_by_every_seat(self) -> set[str]:
+        """The components every seat held as every game started (a player's own tokens, a Yes and a No ballot each):
+        their holders are all the seats, whose win rate is the mean, so they are left out of :attr:`held_uses`.
+
+        >>> games = [GameResult((1,), (1.0, 0.0), 9, held=((0, 2), (1, 3))),
+        ...          GameResult((2,), (0.0, 1.0), 9, held=((0, 3), (1, 2)))]
+        >>> content = [("Yes", "ballot"), ("Yes", "ballot"), ("K", "card"), ("Q", "card")]
+        >>> sorted(SimulationReport("g", [], 2, ["random"] * 2, 0, content, games).held_by_every_seat)
+        ['Yes']
+        """
+        common: set[str] | None = None
+        for r in self.results:
+            for held in r.held:
+                names = {self.content[cid][0] for cid in held}
+                common = names if common is None else common & names
+        return common or set()
 
     @cached_property
     def role_bound(self) -> set[str]:
@@ -647,15 +665,16 @@ class SimulationReport:
     @property
     def held_at_random(self) -> bool:
         """True when some component was held as the game started by different seats in different games (dealt at
-        random), and not always with one same role (:attr:`role_bound`): then how its holders did says something
+        random), and not always with one same role (:attr:`role_bound`) nor by every seat (:attr:`held_by_every_seat`):
+        then how its holders did says something
         the seats' and the roles' win rates do not."""
         seats: dict[str, set[int]] = {}
         for r in self.results:
             for seat, held in enumerate(r.held, 1):
                 for cid in held:
                     seats.setdefault(self.content[cid][0], set()).add(seat)
-        bound = self.role_bound
-        return any(len(holders) > 1 for name, holders in seats.items() if name not in bound)
+        left_out = self.role_bound | self.held_by_every_seat
+        return any(len(holders) > 1 for name, holders in seats.items() if name not in left_out)
 
     @property
     def baseline(self) -> float | None:

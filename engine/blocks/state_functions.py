@@ -475,8 +475,9 @@ STATE_FUNCTIONS: tuple[Function, ...] = (
     LargestGroup("largest_group", "largest_group(x in COLLECTION [where CONDITION]) -> int",
                  "Size of the largest group of selected board pieces connected under the board's adjacency.",
                  "largest_group(c in board where c.value == v)"),
-    Neighbours("neighbours", "neighbours(CELL) -> list of cell", "The cells touching CELL under the board's adjacency "
-               "(on a board with edges, or of hexes, only those on it; on a board of points, the points linked to it).",
+    Neighbours("neighbours", "neighbours(CELL [, KIND]) -> list of cell", "The cells touching CELL under the board's "
+               "adjacency (on a board with edges, or of hexes, only those on it; on a board of points, the points linked "
+               "to it; with KIND, only by links of that kind).",
                "count(n in neighbours(c.cell) where at(n) == none)"),
     GroupOf("group_of", "group_of(PIECE, x in COLLECTION [where CONDITION]) -> list",
             "The selected board pieces connected to PIECE's cell, each touching the next under the board's adjacency "

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 import engine
-from engine.core.errors import RulesetError
+from engine.core.errors import IllegalActionError, RulesetError
 
 # Taxis join a-b-c, a bus a-c and a-b (a-b both ways), the underground nothing yet.
 MAP = """\
@@ -95,3 +95,13 @@ def test_neighbours_by_kind_on_links_without_kinds_is_refused(tmp_path: Path) ->
     with pytest.raises(RulesetError, match=r"neighbours\(CELL, KIND\) reads the kinds of a board of points' links, and "
                                            r"this board's links have none"):
         load(tmp_path, "    - [a, b, c, d]\n")
+
+
+def test_a_point_typed_by_name_and_refused_is_quoted_as_typed(tmp_path: Path) -> None:
+    """A name read again as its position and refused was quoted as the position: "'choose 2,2' does not answer the
+    question", though the player typed d and the options are written by name."""
+    s = load(tmp_path).new_state(players=2, seed=1)
+    s.apply("choose Bus")
+    with pytest.raises(IllegalActionError, match=r"^'choose d' does not answer the question .*; the options are: "
+                                                 r"choose c, choose b$"):
+        s.apply("choose d")

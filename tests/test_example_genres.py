@@ -84,6 +84,9 @@ in front of its player's marker (``place: {cells: ...}``), turned as they like (
 the step's ``then`` moves every marker along the paths it now faces, one leaving the board out (``leave``).  Quarto
 (docs/examples/quarto) has each player place the piece the rival chose for them: the piece chosen waits in a zone the
 next turn's place step takes it from, and sixteen pieces are every combination of four yes-or-no attributes (``each``).
+Manhunt (docs/examples/manhunt) is hidden movement in the manner of Scotland Yard: a map whose links have kinds (taxi,
+bus, underground: ``links: {Taxi: ...}``, ``neighbours(p, k)``), a fugitive who is a card in a hidden hand rather than a
+piece, the ticket heard by all and the place chosen unseen (``always_ask``), and a trace put down on set rounds.
 """
 
 from __future__ import annotations
@@ -104,7 +107,7 @@ GAMES = ("pig", "trumps", "hex", "going-once", "dominoes", "home-run", "market-r
          "yacht", "morris", "storm-watch", "go", "gem-merchants", "frontiers",
          "chess", "homestead", "routes", "tables", "amazons", "pentago", "hearts", "quoridor", "leduc", "orchard",
          "fleet", "oh-hell", "meadows", "court-letters", "take-six", "column-climb", "glance", "fireworks", "sleuth",
-         "codebreak", "paths", "quarto")
+         "codebreak", "paths", "quarto", "manhunt")
 SLOW = {"quoridor", "chess"}  # a random game takes about a second (each wall, each man's moves tried on a copy): fewer
 
 

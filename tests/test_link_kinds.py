@@ -105,3 +105,16 @@ def test_a_point_typed_by_name_and_refused_is_quoted_as_typed(tmp_path: Path) ->
     with pytest.raises(IllegalActionError, match=r"^'choose d' does not answer the question .*; the options are: "
                                                  r"choose c, choose b$"):
         s.apply("choose d")
+
+
+def test_the_browser_draws_each_kind_of_link_in_its_colour_side_by_side(tmp_path: Path) -> None:
+    """A pair joined by a taxi and a bus line is two lines, each titled with its kind, in the kind's display colour."""
+    from cli.web.svg import board_svg
+
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(MAP.replace("LINKS\n", KINDS).replace("components:\n", "display:\n  Bus: {colour: '#2ca02c'}\ncomponents:\n"),
+                    encoding="utf-8")
+    svg = board_svg(engine.load(path).new_state(players=2, seed=1))
+    assert svg.count('<line class="link" data-kind="Taxi"') == 3 and svg.count('data-kind="Bus"') == 2
+    assert svg.count('<line class="link"') == 5 and svg.count("<title>Bus</title>") == 2
+    assert '<line class="link" data-kind="Bus" style="stroke: #2ca02c"' in svg

@@ -229,6 +229,23 @@ def test_a_secret_side_dealt_as_a_card_gets_its_win_rate(tmp_path: Path) -> None
     assert held["LoyalBadge"].rate > held["SpyBadge"].rate
 
 
+def test_a_component_every_seat_holds_as_every_game_starts_gets_no_row(tmp_path: Path) -> None:
+    """A ballot dealt to every seat beside the secret badge: its holders are all the seats, a row that said only the
+    mean win rate (each of a werewolf game's seven pointing marks had one)."""
+    from tests.test_secret_sides import SIDES
+
+    text = SIDES.replace("WINNERS", "together").replace(
+        "    instances: [{id: LoyalBadge, side: Loyal, count: 3}, {id: SpyBadge, side: Spy}]\n",
+        "    instances: [{id: LoyalBadge, side: Loyal, count: 3}, {id: SpyBadge, side: Spy}]\n  ballot:\n"
+        "    instances: [{id: Aye, count: 4}]\n").replace(
+        "    move(b in deal, allegiance(r), 1)\n", "    move(b in deal, allegiance(r), 1)\n    move(y in supply, allegiance(r), 1)\n")
+    path = tmp_path / "sides.yaml"
+    path.write_text(text, encoding="utf-8")
+    report = simulate(engine.load(path), players=4, n=20, seed=0)
+    assert report.held_by_every_seat == {"Aye"}
+    assert {use.name for use in report.held_uses} == {"LoyalBadge", "SpyBadge"}
+
+
 # ---------------------------------------------------------------- sweep
 
 

@@ -81,7 +81,12 @@ its setter sees into a pile only they see, each guess answered by two public cou
 place (``nth``) and colour by colour; the guesser plays again until the code is found or the guesses run out, then the
 roles swap.  Paths (docs/examples/paths) is a tile-laying game in the manner of Tsuro: a tile goes only on the square
 in front of its player's marker (``place: {cells: ...}``), turned as they like (its faces are its quarter turns), and
-the step's ``then`` moves every marker along the paths it now faces, one leaving the board out (``leave``).
+the step's ``then`` moves every marker along the paths it now faces, one leaving the board out (``leave``).  Quarto
+(docs/examples/quarto) has each player place the piece the rival chose for them: the piece chosen waits in a zone the
+next turn's place step takes it from, and sixteen pieces are every combination of four yes-or-no attributes (``each``).
+Manhunt (docs/examples/manhunt) is hidden movement in the manner of Scotland Yard: a map whose links have kinds (taxi,
+bus, underground: ``links: {Taxi: ...}``, ``neighbours(p, k)``), a fugitive who is a card in a hidden hand rather than a
+piece, the ticket heard by all and the place chosen unseen (``always_ask``), and a trace put down on set rounds.
 Cribbage, the show (docs/examples/cribbage-show) scores fifteens, pairs, runs and flushes by every way to take some
 cards together (``combinations``), and its two cards laid in the crib are one choice among every pair of the hand.
 """
@@ -104,7 +109,7 @@ GAMES = ("pig", "trumps", "hex", "going-once", "dominoes", "home-run", "market-r
          "yacht", "morris", "storm-watch", "go", "gem-merchants", "frontiers",
          "chess", "homestead", "routes", "tables", "amazons", "pentago", "hearts", "quoridor", "leduc", "orchard",
          "fleet", "oh-hell", "meadows", "court-letters", "take-six", "column-climb", "glance", "fireworks", "sleuth",
-         "codebreak", "paths", "cribbage-show")
+         "codebreak", "paths", "quarto", "manhunt", "cribbage-show")
 SLOW = {"quoridor", "chess"}  # a random game takes about a second (each wall, each man's moves tried on a copy): fewer
 
 

@@ -112,3 +112,18 @@ def test_a_face_typed_by_its_declared_name_is_told_how_actions_write_it(tmp_path
     with pytest.raises(IllegalActionError, match=r"A has no face 'r1' \(its faces are 0 and 1\): a face is written "
                                                  r"as the values its per-face attributes show, so face r1 is '1'"):
         s.apply("place A as r1 at 1,0")
+
+
+def test_the_face_of_a_one_faced_piece_typed_is_told_to_leave_it_out(tmp_path: Path) -> None:
+    """A piece of a single face is placed as 'place E at 0,0'; 'as face' was refused as no legal action, the list of
+    actions beside it showing the text without it."""
+    text = PATHS.replace("CELLS", "face: as-is").replace("      - {id: D, turns: [0, 1]}\n", "      - {id: D, turns: [0, 1]}\n  stone:\n    instances: [E]\n")
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(text.replace('t.id == "A" or t.id == "B", hand(Red))', 't.id == "A" or t.id == "B", hand(Red))\n  move(e in stones, hand(Red), on_top = true)'), encoding="utf-8")
+    s = engine.load(path).new_state(players=2)
+    assert "place E at 0,0" in [str(a) for a in s.legal_actions()]
+    before = s.to_json()
+    with pytest.raises(IllegalActionError, match=r"E has a single face, which a placement does not name: 'place E at "
+                                                 r"0,0'"):
+        s.apply("place E as face at 0,0")
+    assert s.to_json() == before

@@ -879,3 +879,50 @@ def test_a_mapping_written_in_braces_is_not_told_to_be_quoted(tmp_path: Path) ->
     path.write_text(CLASH + "expect_log:\n  - {Fire is placed: here}\n")
     (hint,) = [d.hint for d in validate_scenario(path)]
     assert "colon" not in (hint or ""), hint
+
+
+GIVE_THEN_PLACE = """\
+name: give-then-place
+players: [2]
+types: {side: [A, B]}
+roles: {of: side}
+board: {width: 3, height: 1}
+components:
+  piece: {instances: [P1, P2, P3]}
+zones:
+  pool: {kind: pile}
+  given: {kind: pile}
+setup: move(p in pieces, pool)
+turn:
+  - place: {if: count(given) > 0, from: given, face: as-is, touching: false}
+  - do:
+      if: count(pool) > 0
+      effect: |
+        let p = choose(x in pool, text = "the piece your rival places")
+        move(x in pool where x == p, given)
+end:
+  when: count(board) == 3
+scoring:
+  rank: r in roles
+  by: [0]
+  points: key
+"""
+
+
+def test_a_written_position_does_not_inherit_the_question_the_setups_first_turn_asked(tmp_path: Path) -> None:
+    """The real setup's first turn stops at a choice among the whole pool; a written position whose turn begins
+    with a placement is played from that placement (it was refused as not answering the setup's question)."""
+    (tmp_path / "ruleset.yaml").write_text(GIVE_THEN_PLACE)
+    result = run(tmp_path, """\
+        ruleset: ruleset.yaml
+        position:
+          seats: {A: 1, B: 2}
+          zones: {given: [P2], pool: [P3]}
+          turn: B
+        actions:
+          - place P2 at 1,0
+        expect:
+          - at(1, 0).id == "P2"
+          - count(given) == 1
+        """)
+    assert result.passed, result.failures

@@ -220,3 +220,43 @@ def held_disc(game: Game, cid: int, zone: str, centre: tuple[float, float], radi
             f'fill="{fill}"/><text class="edge-mark" x="{cx:.1f}" y="{cy + 3.5:.1f}" text-anchor="middle">'
             f'{escape(said)}</text></g>')
 
+
+
+def link_lines(board: PointsBoard, centre: Callable[[Cell], tuple[float, float]], colours: dict[str, str]) -> list[str]:
+    """The board's links as lines; on a board whose links have kinds (``links: {Taxi: ..., Bus: ...}``), each kind's
+    link in the kind's colour, titled with it, the kinds joining one pair side by side.
+
+    >>> board = PointsBoard(points=(("a", (0, 0)), ("b", (1, 0))), links=(((0, 0), (1, 0)),),
+    ...                     kinds=(("Road", (((0, 0), (1, 0)),)), ("Rail", (((0, 0), (1, 0)),))), kind_type="way")
+    >>> [line.split(" x1")[0] for line in link_lines(board, lambda c: (c[0] * 40.0, 0.0), {"Road": "#aa0000"})]
+    ['<line class="link" data-kind="Road" style="stroke: #aa0000"', '<line class="link" data-kind="Rail"']
+    """
+    if not board.kinds:
+        return [_line(centre(a), centre(b), "") for a, b in board.links]
+    kinds_of: dict[frozenset[Cell], list[str]] = {}
+    for kind, pairs in board.kinds:
+        for pair in pairs:
+            kinds_of.setdefault(frozenset(pair), []).append(kind)
+    lines = []
+    for a, b in board.links:
+        (x1, y1), (x2, y2) = centre(a), centre(b)
+        length = ((x2 - x1) ** 2 + (y2 - y1) ** 2) ** 0.5 or 1.0
+        across = (-(y2 - y1) / length, (x2 - x1) / length)  # a unit step sideways to the link
+        kinds = kinds_of[frozenset((a, b))]
+        for i, kind in enumerate(kinds):
+            step = (i - (len(kinds) - 1) / 2) * KIND_GAP
+            dx, dy = across[0] * step, across[1] * step
+            colour = f' style="stroke: {escape(colours[kind])}"' if kind in colours else ""
+            lines.append(_line((x1 + dx, y1 + dy), (x2 + dx, y2 + dy), f' data-kind="{escape(kind)}"{colour}', kind))
+    return lines
+
+
+KIND_GAP = 4.0
+"""How far apart, in SVG units, the links of several kinds joining one pair of points are drawn."""
+
+
+def _line(a: tuple[float, float], b: tuple[float, float], more: str, title: str = "") -> str:
+    """One link's line from ``a`` to ``b``, with ``more`` attributes and a title."""
+    titled = f"<title>{escape(title)}</title></line>" if title else "/>"
+    return (f'<line class="link"{more} x1="{a[0]:.1f}" y1="{a[1]:.1f}" x2="{b[0]:.1f}" y2="{b[1]:.1f}"'
+            + (">" + titled if title else titled))

@@ -32,7 +32,7 @@ from rich.color import Color, ColorParseError
 
 from cli.board_drawing import drawn_span
 from cli.piece_labels import own_face_down, piece_text, value_label, value_styles
-from cli.web.edges import held_disc, held_points, link_kinds, links_svg
+from cli.web.edges import held_disc, held_points, link_kinds, link_lines, links_svg
 from cli.web.overview import zones_overview
 from cli.web.sides import Sides, hex_corners, side_count, side_values, sides_svg, square_corners, tile_sides
 from engine.blocks.catalogue import drawings
@@ -645,9 +645,7 @@ def _points_svg(state: State, board: PointsBoard, viewer: int | None, seen: dict
     colours, short = value_colours(game), _labels(game)
     counted = piece_counts(state, viewer)
     parts = [_open(width, height, "points")]
-    for a, b in board.links:
-        (x1, y1), (x2, y2) = centre(a), centre(b)
-        parts.append(f'<line class="link" x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}"/>')
+    parts.extend(link_lines(board, centre, colours))  # each kind of link in its colour, where links have kinds
     owners = role_colours(game, state.seat_of)
     kinds = link_kinds(game)
     if kinds:  # what lies on a link (a route claimed, a road built), along it

@@ -259,8 +259,10 @@ class Neighbours(Function):
     """
 
     def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
-        args = self.arity(call, scope, 1)
+        args = self.arity(call, scope, 1, 2)
         cell = self.value(scope, args[0], CELL, "cell").fn if args else (lambda s, e: None)
+        if len(args) == 2:
+            return self._by_kind(call, scope, cell, args[1])
 
         def neighbours(s: Any, e: list[Any]) -> list[tuple[int, int]]:
             grid, here = s.game.grid, cell(s, e)
@@ -273,7 +275,26 @@ class Neighbours(Function):
 
         return Compiled(ListOf(CELL), neighbours)
 
+    def _by_kind(self, call: ast.Call, scope: Scope, cell: Fn, kind_node: ast.Node) -> Compiled:
+        """``neighbours(CELL, KIND)``: the points a link of that kind joins to CELL, on a board whose links have kinds
+        (``links: {Road: [...], Rail: [...]}``)."""
+        kind_type = scope.vocab.data.get("link_type")
+        if kind_type is None:
+            scope.error(call.pos, "neighbours(CELL, KIND) reads the kinds of a board of points' links, and this "
+                                  "board's links have none", "links: {Road: [[a, b]], Rail: [[b, c]]}, the kinds "
+                                                             "values of a type; or neighbours(CELL)")
+            return Compiled(ListOf(CELL), lambda s, e: [])
+        kind = self.value(scope, kind_node, kind_type, "kind of link").fn
+
+        def neighbours_by(s: Any, e: list[Any]) -> list[tuple[int, int]]:
+            here = cell(s, e)
+            return [] if here is None else list(s.game.grid.neighbours_by(here, kind(s, e)))
+
+        return Compiled(ListOf(CELL), neighbours_by)
+
     def describe(self, call: ast.Call) -> str:
+        if len(call.args) == 2:
+            return f"the points a {call.args[1].describe()} link joins to {call.args[0].describe()}"
         return f"the cells touching {call.args[0].describe()}" if call.args else "the cells touching"
 
 

@@ -526,6 +526,8 @@ class Place(Step):
             return f"{name} is not in {self.source.describe(s)}"
         if label is not None and label not in g.face_labels[cid]:
             return f"{name} has no face '{label}' (its faces are {' and '.join(g.face_labels[cid])}){_named(g, cid, label)}"
+        if label is not None and g.face_count[cid] == 1:  # its one face is never written
+            return f"{name} has a single face, which a placement does not name: 'place {name} at {cell_text}'"
         if label is None and len(g.distinct_faces[cid]) > 1 and self.choose_face:
             return f"say which face of {name} to show: 'place {name} as {g.face_labels[cid][0]} at {cell_text}'"
         cell = g.read_cell(cell_text)

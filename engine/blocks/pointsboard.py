@@ -47,18 +47,28 @@ class PointsBoard(ListedCells):
     """Geometry of a board of points and links; the occupied points live in the game state.
 
     ``points``: each point's name ("" for an unnamed one) and position, in the order written; ``links``: the
-    pairs of positions joined, each once.
+    pairs of positions joined, each once.  ``kinds``: on a board whose links have kinds (``links: {Road: [...],
+    Rail: [...]}``), each kind, a value of the type ``kind_type``, with the pairs it joins; two points may be
+    joined by links of several kinds, one pair of ``links``.
+
+    >>> board = PointsBoard(points=(("a", (0, 0)), ("b", (1, 0)), ("c", (2, 0))), links=(((0, 0), (1, 0)), ((1, 0), (2, 0))),
+    ...                     kinds=(("Rail", (((0, 0), (1, 0)),)), ("Road", (((0, 0), (1, 0)), ((1, 0), (2, 0))))), kind_type="line")
+    >>> board.neighbours_by((1, 0), "Rail"), board.neighbours_by((1, 0), "Road"), board.describe()
+    (((0, 0),), ((0, 0), (2, 0)), 'a board of 3 points joined by 2 links (1 Rail, 2 Road)')
     """
 
     points: tuple[tuple[str, Cell], ...]
     links: tuple[tuple[Cell, Cell], ...]
     stacking: bool = False  # pieces may be put on top of others
     y_up: bool = False  # drawn with y growing upwards; it changes no rule
+    kinds: tuple[tuple[str, tuple[tuple[Cell, Cell], ...]], ...] = ()  # the links of each kind, when they have kinds
+    kind_type: str = ""  # the declared type whose values the kinds are
     cells: tuple[Cell, ...] = field(init=False, repr=False, compare=False)
     names: dict[str, Cell] = field(init=False, repr=False, compare=False)
     _named: dict[Cell, str] = field(init=False, repr=False, compare=False)
     _around: dict[Cell, tuple[Cell, ...]] = field(init=False, repr=False, compare=False)
     _ways: dict[Cell, dict[Cell, tuple[Cell, ...]]] = field(init=False, repr=False, compare=False)
+    _around_by: dict[str, dict[Cell, tuple[Cell, ...]]] = field(init=False, repr=False, compare=False)
 
     geometry = POINTS
     offsets: tuple[Cell, ...] = ()  # no fixed steps: neighbours are the points a link joins
@@ -82,6 +92,18 @@ class PointsBoard(ListedCells):
             for n in near:
                 ways[cell].setdefault(way(cell, n), []).append(n)
         object.__setattr__(self, "_ways", {cell: {step: tuple(ns) for step, ns in by.items()} for cell, by in ways.items()})
+        by_kind: dict[str, dict[Cell, tuple[Cell, ...]]] = {}
+        for kind, pairs in self.kinds:
+            near_by: dict[Cell, list[Cell]] = {}
+            for a, b in pairs:
+                near_by.setdefault(a, []).append(b)
+                near_by.setdefault(b, []).append(a)
+            by_kind[kind] = {cell: tuple(near) for cell, near in near_by.items()}
+        object.__setattr__(self, "_around_by", by_kind)
+
+    def neighbours_by(self, cell: Cell, kind: str) -> tuple[Cell, ...]:
+        """The points a link of ``kind`` joins to ``cell`` (none for a kind or a cell without such links)."""
+        return self._around_by.get(kind, {}).get(cell, ())
 
     def largest_group(self, cells: Iterable[Cell]) -> int:
         """Size of the largest group of ``cells`` connected through links."""
@@ -142,7 +164,8 @@ class PointsBoard(ListedCells):
         stacks = "; pieces may be stacked" if self.stacking else ""
         parts = self.parts() if self.links else 1
         apart = f", in {parts} parts no link joins" if parts > 1 else ""
-        return f"a board of {len(self.cells)} points joined by {len(self.links)} links{apart}{stacks}"
+        kinds = f" ({', '.join(f'{len(pairs)} {kind}' for kind, pairs in self.kinds)})" if self.kinds else ""
+        return f"a board of {len(self.cells)} points joined by {len(self.links)} links{kinds}{apart}{stacks}"
 
 
 def way(a: Cell, b: Cell) -> Cell:

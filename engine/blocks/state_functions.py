@@ -25,6 +25,7 @@ from engine.blocks.seat_functions import (
     HasLeft, Leave, PlayAgain, PlayNext, Points, Rank, Rejoin, Say, Score, Seat, Seated, Team, TurnPosition, role_type,
 )
 from engine.core.errors import EffectRuntimeError, SourcePos
+from engine.core.showtext import cut
 from engine.core.facedown import NOBODY, back_label, hidden_from, public_name, told_name, turn_down
 from engine.core.slices import NO_CHANCE, Chance
 from engine.lang import ast, budgets, codegen
@@ -418,13 +419,18 @@ class ZoneOf(Function):
         role = compiled.fn
         index = scope.vocab.data["zone_index"]
         name, pos = self.name, call.pos
+        what = cut(args[0].describe(), 60) if args else "the role"
 
         def zone(s: Any, e: list[Any]) -> int:
             r = role(s, e)
             try:
                 return index[(name, r)]
             except KeyError:
-                raise EffectRuntimeError(f"there is no {name} of {'nothing' if r is None else r}", pos) from None
+                if r is None:  # which role was meant: a first() of nothing, a choice with no option
+                    raise EffectRuntimeError(f"there is no {name} of nothing: {what} is none here (a first() that "
+                                             f"found nothing, a choose() without an option and an empty cell's "
+                                             f"attribute give none)", pos) from None
+                raise EffectRuntimeError(f"there is no {name} of {r}", pos) from None
 
         code = None
         if scope.pure:  # a role without the zone is a KeyError, which the closure says in words (codegen.LOOKUP)
@@ -469,8 +475,9 @@ STATE_FUNCTIONS: tuple[Function, ...] = (
     LargestGroup("largest_group", "largest_group(x in COLLECTION [where CONDITION]) -> int",
                  "Size of the largest group of selected board pieces connected under the board's adjacency.",
                  "largest_group(c in board where c.value == v)"),
-    Neighbours("neighbours", "neighbours(CELL) -> list of cell", "The cells touching CELL under the board's adjacency "
-               "(on a board with edges, or of hexes, only those on it; on a board of points, the points linked to it).",
+    Neighbours("neighbours", "neighbours(CELL [, KIND]) -> list of cell", "The cells touching CELL under the board's "
+               "adjacency (on a board with edges, or of hexes, only those on it; on a board of points, the points linked "
+               "to it; with KIND, only by links of that kind).",
                "count(n in neighbours(c.cell) where at(n) == none)"),
     GroupOf("group_of", "group_of(PIECE, x in COLLECTION [where CONDITION]) -> list",
             "The selected board pieces connected to PIECE's cell, each touching the next under the board's adjacency "

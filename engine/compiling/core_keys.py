@@ -569,10 +569,13 @@ CORE_SCHEMA: dict[str, Any] = {
                 "links": {
                     "description": ("Boards of points: which points touch, as paths: `[[a1, d1, g1], [d1, d2]]` "
                                     "links a1-d1, d1-g1 and d1-d2 (both ways). A point may be named by its name, "
-                                    "`\"3,0\"` or `[3, 0]`."),
-                    "type": "array",
+                                    "`\"3,0\"` or `[3, 0]`. Links of several kinds (roads, rails) are a mapping from "
+                                    "each kind, a value of a declared type, to its paths: `{Road: [[a, b]], Rail: "
+                                    "[[a, b, c]]}`; `neighbours(CELL, KIND)` follows one kind."),
+                    "type": ["array", "object"],
                     "items": {"type": "array", "minItems": 2},
-                    "examples": [[["a1", "d1", "g1"], ["d1", "d2"]]],
+                    "additionalProperties": {"type": "array", "items": {"type": "array", "minItems": 2}},
+                    "examples": [[["a1", "d1", "g1"], ["d1", "d2"]], {"Road": [["a", "b", "c"]], "Rail": [["a", "c"]]}],
                 },
                 "max_width": {
                     "description": ("The widest the board may grow (columns); 0 for no limit. A number or an option "

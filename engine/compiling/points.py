@@ -52,15 +52,69 @@ def read_points(b: "Builder", spec: Mapping, stacking: bool) -> PointsBoard:
     by_name = {name: cell for name, cell in points if name}
     on = {cell for _, cell in points}
     links: list[tuple[Cell, Cell]] = []
-    seen: set[frozenset[Cell]] = set()
     written = spec.get("links")
+    by_kind: dict[str, Any] = {"": written}  # the paths of each kind of link; "": links without kinds
+    kind_type = ""
     if written is None:
         b.error(b.pos(spec), "a board of points needs 'links': the paths joining its points, e.g. [[a, b, c]] "
                              "(write 'links: []' for none)")
+    elif isinstance(written, Mapping):
+        kind_type, by_kind = _link_kinds(b, written)
     elif not isinstance(written, Sequence) or isinstance(written, str):
-        b.error(b.pos(spec, "links"), "'links' must be a list of paths, each a list of two points or more: [[a, b], [b, c, d]]")
-        written = None
-    for i, path in enumerate((written or ()) if points else ()):  # no point read (too many, none): no link can say more
+        b.error(b.pos(spec, "links"), "'links' must be a list of paths, each a list of two points or more: [[a, b], "
+                                      "[b, c, d]], or a list of them per kind of link: {Road: [[a, b]], Rail: [[b, c]]}")
+        by_kind = {}
+    kinds: list[tuple[str, tuple[tuple[Cell, Cell], ...]]] = []
+    joined: set[frozenset[Cell]] = set()
+    for kind, paths in by_kind.items():
+        pairs = _links(b, paths if points else None, points, by_name, on, written_names, kind)  # no point read: no link says more
+        kinds.append((kind, tuple(pairs)))
+        for a, c in pairs:
+            if frozenset((a, c)) not in joined:  # two points joined by links of several kinds touch once
+                joined.add(frozenset((a, c)))
+                links.append((a, c))
+    if links:
+        linked = {cell for pair in links for cell in pair}
+        for name, cell in points:
+            if cell not in linked:
+                b.error(written_names.get(name or format_cell(cell)), f"point '{name or format_cell(cell)}' has no link",
+                        "link it to another point, or leave it out")
+    return PointsBoard(tuple(points), tuple(links), stacking, y_up, tuple(kinds) if kind_type else (), kind_type)
+
+
+def _link_kinds(b: "Builder", written: Mapping) -> tuple[str, dict[str, Any]]:
+    """``links: {Road: [...], Rail: [...]}``: the type whose values name the kinds, and each kind's paths; a kind that
+    is no value of the type of the first one is reported where written, its paths left out."""
+    kinds: dict[str, Any] = {}
+    kind_type = ""
+    for kind in written:
+        where = written.key_pos.get(kind)
+        owners = [name for name, values in b.game.types.items() if str(kind) in values]
+        if not owners:
+            b.error(where, f"link kind '{kind}' is no value of a type: the kinds of link are the values of a type "
+                           "declared under 'types:'", f"types: {{line: [{kind}, ...]}}, then links: {{{kind}: [[a, b]]}}")
+        elif kind_type and kind_type not in owners:
+            b.error(where, f"link kind '{kind}' is a value of {owners[0]}, and the kinds before it of {kind_type}: "
+                           "the kinds of link are the values of one type")
+        else:
+            kind_type = kind_type or owners[0]
+            kinds[str(kind)] = written[kind]
+    return kind_type, kinds
+
+
+def _links(b: "Builder", written: Any, points: list[tuple[str, Cell]], by_name: dict[str, Cell], on: set[Cell],
+           written_names: dict[str, Any], kind: str) -> list[tuple[Cell, Cell]]:
+    """The pairs the paths ``written`` join (of one kind of link, or of the links without kinds: ``kind`` ""), each
+    once; each problem reported where written."""
+    if written is None:
+        return []
+    if not isinstance(written, Sequence) or isinstance(written, str):
+        b.error(b.pos(written), f"the links of kind {kind} are a list of paths, each a list of two points or more: "
+                                f"{kind}: [[a, b], [b, c, d]]")
+        return []
+    pairs: list[tuple[Cell, Cell]] = []
+    seen: set[frozenset[Cell]] = set()
+    for i, path in enumerate(written):
         if not isinstance(path, Sequence) or isinstance(path, str) or len(path) < 2 or _position(path) is not None:
             b.error(b.pos(written, i), "a link is a list of two points or more (a path), e.g. [a, b] or [a, b, c]")
             continue
@@ -73,17 +127,12 @@ def read_points(b: "Builder", spec: Mapping, stacking: bool) -> PointsBoard:
             if a == c:
                 b.error(where, f"a link from point '{_name(points, a)}' to itself")
             elif frozenset((a, c)) in seen:
-                b.error(where, f"points '{_name(points, a)}' and '{_name(points, c)}' are linked twice")
+                b.error(where, f"points '{_name(points, a)}' and '{_name(points, c)}' are linked twice"
+                               + (f" by {kind}" if kind else ""))
             else:
                 seen.add(frozenset((a, c)))
-                links.append((a, c))
-    if links:
-        linked = {cell for pair in links for cell in pair}
-        for name, cell in points:
-            if cell not in linked:
-                b.error(written_names.get(name or format_cell(cell)), f"point '{name or format_cell(cell)}' has no link",
-                        "link it to another point, or leave it out")
-    return PointsBoard(tuple(points), tuple(links), stacking, y_up)
+                pairs.append((a, c))
+    return pairs
 
 
 def _points(b: "Builder", spec: Mapping) -> tuple[list[tuple[str, Cell]], dict[str, Any]]:

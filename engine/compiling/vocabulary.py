@@ -128,6 +128,8 @@ def build_vocabulary(game: Game) -> Vocabulary:
              size=_empty_cell_count, walkable=fixed)
     _define_all_cells(v, game)
     v.data["geometry"] = game.grid.geometry.name if game.grid is not None else None
+    if getattr(game.grid, "kind_type", ""):  # a board of points whose links have kinds: neighbours(CELL, KIND)
+        v.data["link_type"] = Enum(game.grid.kind_type)
     v.data["board_with_edges"] = fixed
     for point, cell in getattr(game.grid, "names", {}).items():  # a board of points: a point's name is its cell
         v.define_constant(point, CELL, cell, f"the point {point}")

@@ -314,8 +314,9 @@ def _deal_unseen(sample: "StateData", zones: list[int], rng: random.Random, pinn
         for kind in sorted(places):
             hand = sorted(kept.get((owner, kind), []))
             need = places[kind] - len(hand)
-            hand += common[kind][:need]
-            del common[kind][:need]
+            pool = common.get(kind, [])  # none when every unseen component of the kind stays with its owner
+            hand += pool[:need]
+            del pool[:need]
             rng.shuffle(hand)
             hands[kind] = hand
         sample.tallies = {}  # the zones are dealt anew: their tallies are made again when read

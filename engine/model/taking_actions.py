@@ -99,9 +99,11 @@ class TakingActions(StateFields):
             words = text.split()
             if named == text and (not names or not any(word in names for word in words)):
                 raise
-        if named != text:
-            return self._parse_as_written(named)
-        return self._parse_as_written(" ".join(f"{names[w][0]},{names[w][1]}" if w in names else w for w in words))
+        retry = named if named != text else " ".join(f"{names[w][0]},{names[w][1]}" if w in names else w for w in words)
+        try:
+            return self._parse_as_written(retry)
+        except IllegalActionError as err:  # refused as read again: quoted as typed ('choose Hill', not 'choose 4,2')
+            raise IllegalActionError(str(err).replace(f"'{retry}'", f"'{text}'")) from None
 
     def _parse_as_written(self, text: str) -> Action:
         """The legal action ``text`` writes, each word as it is; raises IllegalActionError with the reason."""

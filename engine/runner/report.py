@@ -603,9 +603,22 @@ class SimulationReport:
         seat-games it held it in and how many of them that seat won, flagged ``strong`` or ``weak`` as used content
         is (never ``unused``).  Its ``uses`` count the copies held."""
         tally = self.tally.held
-        bound = self.role_bound
+        left_out = self.role_bound | self.held_by_every_seat
         return [tally.use(name, kind, self.baseline) for name, kind in dict.fromkeys(self.content)
-                if tally.trials[name] and name not in bound]
+                if tally.trials[name] and name not in left_out]
+
+    @cached_property
+    def held_by_every_seat(self) -> set[str]:
+        """The components every seat held as every game started (a player's own tokens, a Yes and a No ballot each):
+        their holders are all the seats, whose win rate is the mean, so they are left out of :attr:`held_uses`.
+
+        >>> games = [GameResult((1,), (1.0, 0.0), 9, held=((0, 2), (1, 3))),
+        ...          GameResult((2,), (0.0, 1.0), 9, held=((0, 3), (1, 2)))]
+        >>> content = [("Yes", "ballot"), ("Yes", "ballot"), ("K", "card"), ("Q", "card")]
+        >>> sorted(SimulationReport("g", [], 2, ["random"] * 2, 0, content, games).held_by_every_seat)
+        ['Yes']
+        """
+        return set(self.tally.held_by_all or ())
 
     @cached_property
     def role_bound(self) -> set[str]:
@@ -644,10 +657,11 @@ class SimulationReport:
     @property
     def held_at_random(self) -> bool:
         """True when some component was held as the game started by different seats in different games (dealt at
-        random), and not always with one same role (:attr:`role_bound`): then how its holders did says something
+        random), and not always with one same role (:attr:`role_bound`) nor by every seat (:attr:`held_by_every_seat`):
+        then how its holders did says something
         the seats' and the roles' win rates do not."""
-        bound = self.role_bound
-        return any(len(holders) > 1 for name, holders in self.tally.holders.items() if name not in bound)
+        left_out = self.role_bound | self.held_by_every_seat
+        return any(len(holders) > 1 for name, holders in self.tally.holders.items() if name not in left_out)
 
     @property
     def side_win_rate(self) -> dict[str, Rate]:

@@ -470,10 +470,11 @@ def set_up(game: Game, doc: Mapping, position: Mapping) -> State:
         return _from_setup(game, doc, position)
     players = int(doc.get("players", game.player_counts[0]))
     dealt = game.new_state(players=players, seed=int(doc.get("seed", 0)), record=True)
-    # the seats, the turn and the generator as the seed deals them, on an empty table
+    # the seats, the turn and the generator as the seed deals them, on an empty table; not the question the
+    # setup's first turn stopped at (a choice among the pieces the setup dealt), which the position's own turn asks
     s = State(game, players, positions=dealt.positions, seat_of=dealt.seat_of, order=dealt.order, turn=dealt.turn,
               turn_number=dealt.turn_number, step=dealt.step, counters=dealt.counters, rng=dealt.rng,
-              budget=dealt.budget, pending=dealt.pending, log=[], history=[])
+              budget=dealt.budget, log=[], history=[])
     if "seats" in position:
         _seats(game, s, position["seats"], players)
     listed: Listed = {}  # each component listed so far, and where

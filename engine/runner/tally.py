@@ -135,6 +135,7 @@ class RunTally:
     held: ContentTally = field(default_factory=ContentTally)  # held as the game started, by name
     held_roles: dict[str, set[str]] = field(default_factory=dict)  # per name: the roles every holder of it played
     holders: dict[str, set[int]] = field(default_factory=dict)  # per name: the seats that held it as a game started
+    held_by_all: set[str] | None = None  # the names every seat held as every game started (None: no game yet)
     offered: Counter[Answer] = field(default_factory=Counter)
     taken: Counter[Answer] = field(default_factory=Counter)
     answer_trials: Counter[Answer] = field(default_factory=Counter)
@@ -202,6 +203,8 @@ class RunTally:
         self.kinds.add(r, lambda cid: self.content[cid][1])
         self.held.add(r, lambda cid: self.content[cid][0], held=True)
         for seat, held in enumerate(r.held, 1):
+            names = {self.content[cid][0] for cid in held}
+            self.held_by_all = names if self.held_by_all is None else self.held_by_all & names
             roles = set(r.roles[seat - 1]) if r.roles else set()
             for cid in held:
                 name = self.content[cid][0]
@@ -242,6 +245,7 @@ class RunTally:
             "role_seats": {role: sorted(seats) for role, seats in self.role_seats.items()},
             "held_roles": {name: sorted(roles) for name, roles in self.held_roles.items()},
             "holders": {name: sorted(seats) for name, seats in self.holders.items()},
+            "held_by_all": None if self.held_by_all is None else sorted(self.held_by_all),
             **{name: [[*key, n] for key, n in getattr(self, name).items()] for name in self.ANSWERS},
         }
 
@@ -267,6 +271,7 @@ class RunTally:
                 role_seats={role: set(seats) for role, seats in data["role_seats"].items()},
                 held_roles={name: set(roles) for name, roles in data["held_roles"].items()},
                 holders={name: set(seats) for name, seats in data["holders"].items()},
+                held_by_all=None if data.get("held_by_all") is None else set(data["held_by_all"]),
                 **parts,
             )
         except (KeyError, TypeError, ValueError, AttributeError) as err:

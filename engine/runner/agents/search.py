@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator
 from engine.blocks.choice_labels import CHOICE, hides_a_component, public_choice
 from engine.core.actions import Action
 from engine.core.decisions import CHANCE
-from engine.core.information import determinize, determinizer
+from engine.core.errors import EffectRuntimeError
+from engine.core.information import determinize, determinizer, has_hidden_information
 from engine.runner.agents.registry import Agent, agent_kind
 from engine.runner.agents.rollouts import rollout, sample_chance
 from engine.runner.agents.search_specs import SearchAgent, SearchSpec, logs_past
@@ -221,7 +222,12 @@ class MultiObserverSearch(SearchAgent):
 
     def search(self, state: "State", running: Callable[[int], bool]) -> tuple[Action, int]:
         me = state.seat_to_move
-        trees, done = self.grow(state, running)
+        try:
+            trees, done = self.grow(state, running)
+        except EffectRuntimeError as err:
+            if not has_hidden_information(state.game):
+                raise
+            raise in_a_sample(err, me) from None
         best = max(trees[me].children.values(), key=lambda n: (n.visits, n.total))
         assert best.action is not None
         return best.action, done
@@ -355,6 +361,25 @@ class MultiObserverSearch(SearchAgent):
         return best
 
 
+
+
+SAMPLED = ("(while a search bot played seat {seat}'s move on a sample of the game: what that seat cannot see dealt "
+           "again, each hidden component to some hidden place that held one of its kind, which may make a position "
+           "the real game never reaches, such as one player's own tokens in another's hidden zone; a zone's "
+           "'owner_known' keeps with their owner the components everyone knows stay there, or write the code to hold "
+           "whatever a hidden zone holds)")
+"""Said after an error a search met on its sample of what the deciding seat cannot see."""
+
+
+def in_a_sample(err: EffectRuntimeError, seat: int) -> EffectRuntimeError:
+    """``err``, met while searching on samples of what ``seat`` cannot see, saying so: the game itself may never fail.
+
+    >>> print(in_a_sample(EffectRuntimeError("there is no hand of nothing"), 2).message[:80])
+    there is no hand of nothing (while a search bot played seat 2's move on a sample
+    """
+    note = " " + SAMPLED.format(seat=seat)
+    public = err.public + note if err.public is not None else None
+    return EffectRuntimeError(err.message + note, err.pos, public)
 
 
 def _hides_a_choice(s: "State") -> bool:

@@ -142,3 +142,14 @@ def test_a_pending_choice_of_cards_together_is_listed_saved_and_loaded(tmp_path:
     assert loaded.public_text(str(first)) == "choose [a card from hand of seat1, a card from hand of seat1]"
     loaded.apply(str(first))
     assert loaded.is_terminal and loaded.outcome.winners == (2,)
+
+
+def test_a_simulation_counts_the_cards_chosen_together_by_name(tmp_path: Path) -> None:
+    """The report's count of answers read each option of a choice among components as one component: a list of them
+    stopped the run with a TypeError."""
+    from engine.runner.simulate import simulate
+
+    report = simulate(_game(tmp_path), players=2, n=4, seed=0, agents="random")
+    assert report.games == 4
+    taken = {use.answer for use in report.answer_uses}
+    assert taken and all(answer.startswith("[") for answer in taken)

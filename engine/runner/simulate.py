@@ -319,11 +319,22 @@ def answer_texts(state: State, label: str) -> tuple[list[str], str] | None:
         texts = list(pending.labels)
         taken = label
     else:
-        names = [label if option is None else state.game.piece_names[option]
+        names = [label if option is None else _piece_names(state, option)
                  for option, label in zip(pending.options, pending.labels)]
         texts = list(dict.fromkeys(names))
         taken = names[pending.labels.index(label)] if label in pending.labels else label
     return (texts, taken) if len(texts) <= MOST_ANSWERS else None
+
+
+def _piece_names(state: State, option: Any) -> str:
+    """A component option by its piece's name (identical copies alike), a list of them as the names in brackets.
+
+    >>> from types import SimpleNamespace
+    >>> _piece_names(SimpleNamespace(game=SimpleNamespace(piece_names=["Oak", "Elm"])), [1, 0])
+    '[Elm, Oak]'
+    """
+    names = state.game.piece_names
+    return f"[{', '.join(names[c] for c in option)}]" if isinstance(option, (list, tuple)) else names[option]
 
 
 def held_components(state: State) -> tuple[tuple[int, ...], ...]:

@@ -33,8 +33,8 @@ from rich.table import Table
 from rich.text import Text
 
 from cli.piece_labels import (
-    back, board_labels, display_text, held_values, named_with_face, own_face_down, piece_text, side_letters, sides_text,
-    value_label, value_styles,
+    back, board_labels, display_text, held_values, named_with_face, own_face_down, piece_counts, piece_text, side_letters,
+    sides_text, value_label, value_styles,
 )
 from cli.points_drawing import layout
 from cli.web.sides import Sides, side_values, tile_sides
@@ -338,7 +338,6 @@ def held_here(state: State, seat: int | None) -> dict[tuple[int, int], str]:
     Example: a point's component held in seat 1's zone, keeping a counter at 2: ``{(2, 4): '1:2'}``.
     """
     from cli.web.edges import held_points
-    from cli.web.svg import piece_counts
 
     observed = open_observation(state) if seat is None or state.is_terminal else state.observation(seat)
     played = {role: ("", "") for role, at in state.seat_of.items() if at}

@@ -18,6 +18,7 @@ from rich.style import Style
 from rich.text import Text
 
 from cli.web.sides import Sides
+from engine.blocks.catalogue import drawings
 from engine.core.facedown import NOBODY, face_down, hidden_from
 from engine.core.showtext import abbreviations
 
@@ -193,3 +194,21 @@ def held_values(game: Game, cid: int) -> list[str]:
             if value is not None and value in game.display and value not in labelled:
                 held.append(value)
     return held
+
+
+def piece_counts(state: State, viewer: int | None = None) -> dict[int, list[tuple[str, int]]]:
+    """The non-zero counters each component keeps, by component: ``{3: [('seeds', 4)]}``.
+
+    As the counters' list below the board: only the shown ones, not those a block draws itself, nor those of a
+    face-down piece ``viewer`` does not see (None: every piece seen); a keyed counter is listed there only.
+    """
+    game = state.game
+    by_blocks = {name for drawing in drawings(state, None) for name in drawing.counters}
+    counts: dict[int, list[tuple[str, int]]] = {}
+    for name, spec in game.counters.items():
+        if spec.per in ("game", "role") or spec.keys is not None or not spec.shown or name in by_blocks:
+            continue
+        for i, owner in enumerate(spec.owners):
+            if state.counters[spec.offset + i] and not (isinstance(owner, int) and hidden_from(state, owner, viewer)):
+                counts.setdefault(owner, []).append((name, state.counters[spec.offset + i]))
+    return counts

@@ -328,7 +328,6 @@ def key_grids(state: State, seat: int | None = None, drawn: list[Drawing] | None
     >>> key_grids(game.new_state(players=min(game.player_counts)))
     []
     """
-    from engine.blocks.counters import RANGE
     from engine.model.savefile import keyed_values
 
     game = state.game
@@ -336,7 +335,7 @@ def key_grids(state: State, seat: int | None = None, drawn: list[Drawing] | None
     by_blocks = {name for drawing in (drawings(state, None) if drawn is None else drawn) for name in drawing.counters}
     grids: dict[tuple[Any, ...], list[tuple[str, str, list[int]]]] = {}
     for name, spec in game.counters.items():
-        if spec.keys is None or not RANGE.fullmatch(spec.key_of) or name in by_blocks or not spec.shown:
+        if not spec.keyed_by_numbers or name in by_blocks or not spec.shown:
             continue
         values = keyed_values(state, spec, seat)
         rows = grids.setdefault(spec.keys, [])

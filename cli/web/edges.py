@@ -204,7 +204,7 @@ def held_points(game: Game, seen: dict[str, Any], owners: dict[str, tuple[str, s
 def held_disc(game: Game, cid: int, zone: str, centre: tuple[float, float], radius: float,
               owners: dict[str, tuple[str, str]], counts: list[tuple[str, int]]) -> str:
     """A point held (:func:`held_points`): a disc of ``radius`` in its holder's colour at ``centre``, saying the
-    component's counters (``counts``, :func:`cli.web.svg.piece_counts`: its armies) or else the seat's number, titled
+    component's counters (``counts``, :func:`cli.piece_labels.piece_counts`: its armies) or else the seat's number, titled
     with the component, its zone and its counters.
 
     Example: a land ``L`` held by seat 2 with 3 armies is a disc in seat 2's colour reading ``3``, titled ``L in held

@@ -31,11 +31,10 @@ from typing import TYPE_CHECKING, Any, Iterable
 from rich.color import Color, ColorParseError
 
 from cli.board_drawing import drawn_span
-from cli.piece_labels import own_face_down, piece_text, value_label, value_styles
+from cli.piece_labels import own_face_down, piece_counts, piece_text, value_label, value_styles
 from cli.web.edges import held_disc, held_points, link_kinds, link_lines, links_svg
 from cli.web.overview import zones_overview
 from cli.web.sides import Sides, hex_corners, side_count, side_values, sides_svg, square_corners, tile_sides
-from engine.blocks.catalogue import drawings
 from engine.blocks.grid import format_cell
 from engine.blocks.hexgrid import HexGrid
 from engine.blocks.pointsboard import PointsBoard
@@ -233,24 +232,6 @@ def piece_look(game: Game, state: State, cid: int, colours: dict[str, str],
     alike = len({value_label(game, cid, face) for face in range(len(labels))}) == 1
     face = _cut(up, FACE_CHARS) if alike and len(set(labels)) > 1 else ""
     return fill, label, title, face
-
-
-def piece_counts(state: State, viewer: int | None = None) -> dict[int, list[tuple[str, int]]]:
-    """The non-zero counters each component keeps, by component: ``{3: [('seeds', 4)]}``.
-
-    As the counters' list below the board: only the shown ones, not those a block draws itself, nor those of a
-    face-down piece ``viewer`` does not see (None: every piece seen); a keyed counter is listed there only.
-    """
-    game = state.game
-    by_blocks = {name for drawing in drawings(state, None) for name in drawing.counters}
-    counts: dict[int, list[tuple[str, int]]] = {}
-    for name, spec in game.counters.items():
-        if spec.per in ("game", "role") or spec.keys is not None or not spec.shown or name in by_blocks:
-            continue
-        for i, owner in enumerate(spec.owners):
-            if state.counters[spec.offset + i] and not (isinstance(owner, int) and hidden_from(state, owner, viewer)):
-                counts.setdefault(owner, []).append((name, state.counters[spec.offset + i]))
-    return counts
 
 
 def _count_text(x: float, y: float, counts: list[tuple[str, int]], fill: str, ringed: bool = False) -> str:

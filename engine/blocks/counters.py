@@ -85,6 +85,16 @@ class CounterSpec:
                 value = low
         return value
 
+    @property
+    def keyed_by_numbers(self) -> bool:
+        """Whether the counter is kept per key of a range of whole numbers (``key: 2..12``), a row of numbers a view
+        may draw as a grid.
+
+        >>> CounterSpec("climb", "role", keys=(2, 3), key_of="2..3").keyed_by_numbers, CounterSpec("gold", "role").keyed_by_numbers
+        (True, False)
+        """
+        return self.keys is not None and RANGE.fullmatch(self.key_of) is not None
+
     def fixed_range(self) -> tuple[int | None, int | None]:
         """The lowest and highest values the counter ever holds, whatever the game does: its ``min`` and ``max`` when
         they are fixed numbers (every change and start is clamped to them; a min above the max keeps it at the min).

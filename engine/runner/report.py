@@ -55,7 +55,7 @@ from typing import Any, Iterator, Sequence
 from engine.runner.significance import (ALPHA, Points, Rate, Summary, detectable_gap, even_chance_p, flag, one_proportion_p,
                                         two_proportion_p, welch_p)
 from engine.runner.spread import Spread
-from engine.runner.tally import RunTally, rivals_of, result_kind
+from engine.runner.tally import ContentUse, RunTally, rivals_of, result_kind
 
 
 # ---------------------------------------------------------------- games and reports
@@ -93,21 +93,6 @@ class GameResult:
     def won(self, seat: int) -> bool:
         """True when ``seat`` is the only winner, or one of a team that won alone."""
         return seat in self.winners and not self.draw
-
-
-@dataclass(frozen=True)
-class ContentUse:
-    """How one component (or one kind of component) was used over a run, and how its users did."""
-
-    name: str
-    kind: str
-    uses: int  # decisions that used it
-    games: int  # games in which some decision used it
-    users: Rate  # seat-games in which that seat used it, and how many of them it won
-    flag: str
-
-    def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "uses": self.uses, "games": self.games, **self.users.to_json(), "flag": self.flag}
 
 
 NEVER, ALWAYS = "never taken", "always taken"

@@ -25,7 +25,22 @@ from engine.runner.significance import Rate, flag
 from engine.runner.spread import Spread
 
 if TYPE_CHECKING:
-    from engine.runner.report import ContentUse, GameResult
+    from engine.runner.report import GameResult
+
+
+@dataclass(frozen=True)
+class ContentUse:
+    """How one component (or one kind of component) was used over a run, and how its users did."""
+
+    name: str
+    kind: str
+    uses: int  # decisions that used it
+    games: int  # games in which some decision used it
+    users: Rate  # seat-games in which that seat used it, and how many of them it won
+    flag: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "uses": self.uses, "games": self.games, **self.users.to_json(), "flag": self.flag}
 
 
 def result_kind(game: "GameResult", seat: int) -> str:
@@ -76,11 +91,9 @@ class ContentTally:
             in_game |= mine
         self.games.update(in_game)
 
-    def use(self, name: str, kind: str, baseline: float | None, judged: bool = True) -> "ContentUse":
+    def use(self, name: str, kind: str, baseline: float | None, judged: bool = True) -> ContentUse:
         """The figures of ``name``; flagged only when ``judged`` (some decision could have used it), and never
         ``strong`` nor ``weak`` without a ``baseline`` (a cooperative game's)."""
-        from engine.runner.report import ContentUse
-
         users = Rate(self.wins[name], self.trials[name])
         marked = flag(self.uses[name], users, baseline) if judged else ""
         return ContentUse(name, kind, self.uses[name], self.games[name], users, marked)

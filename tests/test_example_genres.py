@@ -100,7 +100,7 @@ from pathlib import Path
 import pytest
 
 import engine
-from tests.oracle import EXAMPLES, needs_oracle, pyspiel
+from tests.oracle import EXAMPLES, games as how_many, needs_oracle, pyspiel
 from engine.runner.scenario import run_scenario
 from engine.runner.simulate import simulate
 from tests.conftest import shipped_game
@@ -133,8 +133,12 @@ def test_scenario(path: Path, compiled_once: None) -> None:
 
 @pytest.mark.parametrize("name, players", [(g, n) for g in GAMES for n in example(g).player_counts])
 def test_random_games_end_by_their_rule_and_keep_the_invariants(name: str, players: int) -> None:
+    """Random games run through ``simulate`` (3, chess and quoridor 1; ``EXAMPLE_GAMES=N`` plays N, as
+    docs/hardening.md says), and random games played here with the invariants checked after every action (5, the
+    slow two 2), each ending by a rule of its own.  The games checked here are the stronger check of the same
+    property, so ``simulate`` plays a few (it played 10 and 3, more than half of the test's time)."""
     game = example(name)
-    games, checked = (3, 2) if name in SLOW else (10, 5)
+    games, checked = (how_many("EXAMPLE_GAMES", 1), 2) if name in SLOW else (how_many("EXAMPLE_GAMES", 3), 5)
     report = simulate(game, players=players, n=games, seed=0, agents="random")
     assert report.games == games
     for seed in range(checked):

@@ -8,6 +8,7 @@ Needs OpenSpiel (``pip install '.[oracle]'``); skipped without it, except under 
 from __future__ import annotations
 
 import copy
+import inspect
 import json
 import os
 import pickle
@@ -559,10 +560,17 @@ def test_undo_says_to_play_on_a_copy_and_changes_nothing() -> None:
 
 def test_a_game_tree_too_deep_for_cfr_is_a_clear_error_not_a_recursion_error() -> None:
     """Pig to 2 points: a run of 1s changes nothing and may go on until the turn limit, so CFR, which recurses along
-    the tree, went beyond Python's recursion limit; it now stops with what is wrong and what to use."""
+    the tree, went beyond Python's recursion limit; it now stops with what is wrong and what to use.  The stack is
+    made short here (200 frames more than the test's own), so the tree is too deep some 150 actions down rather
+    than 1,000: each chance node of the run plays the turns from the start again, and the walk down took 10 s."""
     game = load_game(PIG, set_options={"goal": "2"})
-    with pytest.raises(TooDeep, match="deeper than Python's recursion .* play it with MCTS"):
-        cfr.CFRSolver(game).evaluate_and_update_policy()
+    old = sys.getrecursionlimit()
+    sys.setrecursionlimit(len(inspect.stack(0)) + 200)
+    try:
+        with pytest.raises(TooDeep, match="deeper than Python's recursion .* play it with MCTS"):
+            cfr.CFRSolver(game).evaluate_and_update_policy()
+    finally:
+        sys.setrecursionlimit(old)
 
 
 @pytest.mark.parametrize("folder", ["a,b", "c=d", "e(f)"])

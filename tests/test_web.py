@@ -36,6 +36,7 @@ except ImportError as missing:  # the web extra is not installed
 from cli.web.app import create_app
 from cli.web.catalog import Catalog
 from cli.web.tables import Table
+from tests.conftest import shipped_game
 
 
 @pytest.fixture(scope="module")
@@ -73,7 +74,7 @@ def test_the_front_page_of_the_built_in_rulesets_compiles_none_of_them(monkeypat
     assert compiled == []
     monkeypatch.undo()
     for name in ("iconoclasm", "tic-tac-toe"):
-        game = engine.load(name)
+        game = shipped_game(name)
         row = re.search(rf'<tr data-ruleset="{name}">(.*?)</tr>', page)
         assert row is not None and f"<small>{game.title}</small>" in row[1]
         assert f"<td>{', '.join(map(str, game.player_counts))}</td>" in row[1]
@@ -127,7 +128,7 @@ def test_a_solo_game_is_of_1_player_not_1_players(client: TestClient) -> None:
 def test_a_game_page_draws_the_board_as_inline_svg(client: TestClient, name: str) -> None:
     table = start(client, f"/play/{name}?players=2&seed=7&seat=2=human")  # whoever starts, a human is to move
     page = client.get(f"/table/{table}").text
-    if engine.load(name).grid is not None:
+    if shipped_game(name).grid is not None:
         svg = re.search(r'<div id="view">.*?(<svg[^>]*class="board[^"]*".*?</svg>)', page, re.S)
         assert svg is not None and 'data-cell="' in svg.group(1)
     else:  # the table's zones, a box each
@@ -311,8 +312,10 @@ def test_the_game_over_keeps_hidden_roles_hidden(client: TestClient) -> None:
 
 @pytest.mark.parametrize("name", builtin_names())
 def test_stepping_back_then_forward_in_a_watched_game_plays_the_same_moves(client: TestClient, name: str) -> None:
-    """The bots are put back as they were with the moves taken back: the game ends as it did, whatever it is."""
-    table = start(client, f"/watch/{name}?players=2&seed=5&agents=random,greedy")
+    """The bots are put back as they were with the moves taken back: the game ends as it did, whatever it is.
+    Spell Cycles plays its short variant (the whole game took 7 s of CPU, as much as the other rulesets together)."""
+    short = "&variant=short" if name == "spell-cycles" else ""
+    table = start(client, f"/watch/{name}?players=2&seed=5&agents=random,greedy{short}")
     data = view(client, table)
     while not data["over"]:
         data = client.post(f"/api/tables/{table}/advance", json={}).json()
@@ -417,7 +420,7 @@ def test_an_undo_clicked_twice_on_the_same_table_takes_back_one_move(client: Tes
 
 
 def test_a_replay_moves_to_any_position(client: TestClient) -> None:
-    game = engine.load("tutorial-tiles")
+    game = shipped_game("tutorial-tiles")
     state = game.new_state(players=2, seed=5, record=True)
     agent = RandomAgent(5)
     while not state.is_terminal:
@@ -627,7 +630,7 @@ def test_an_undo_or_a_replay_move_past_the_time_cap_is_not_kept(monkeypatch: pyt
 
     app = create_app(None)
     client = TestClient(app, follow_redirects=False)
-    game = engine.load("tutorial-tiles")
+    game = shipped_game("tutorial-tiles")
     if request_made == "undo":
         table = start(client, "/play/tutorial-tiles?players=2&seed=3")
         client.post(f"/api/tables/{table}/act", json={"action": view(client, table)["actions"][0]["text"]})
@@ -669,7 +672,7 @@ def test_a_long_replay_refused_at_the_time_cap_stops_its_work_too(monkeypatch: p
 
     app = create_app(None)
     client = TestClient(app, follow_redirects=False)
-    state = engine.load("othello").new_state(players=2, seed=5, record=True)
+    state = shipped_game("othello").new_state(players=2, seed=5, record=True)
     while not state.is_terminal:
         state.apply(RandomAgent(5).choose(state))
     actions = len(state.history or [])  # about 60 moves, 3 s of them below: ten times the cap
@@ -724,7 +727,7 @@ def test_a_page_bots_search_stops_at_the_pages_seconds_whatever_its_iterations(m
     from cli.web import tables
 
     monkeypatch.setattr(tables, "MAX_SECONDS", 0.3)
-    game = engine.load("iconica")
+    game = shipped_game("iconica")
     table = tables.Table.new("t1", "iconica", game, players=2, seed=1, bots={1: "mcts:5000", 2: "mcts:5000"})
     while len(table.state.legal_actions()) < 2:
         assert table.advance()
@@ -773,7 +776,7 @@ def test_the_length_histogram_counts_in_words_that_agree_with_the_number() -> No
     from cli.web.charts import length_histogram
     from engine.runner.simulate import simulate
 
-    report = simulate(engine.load("tic-tac-toe"), players=2, n=5, seed=0, agents="random")
+    report = simulate(shipped_game("tic-tac-toe"), players=2, n=5, seed=0, agents="random")
     titles = re.findall(r"<title>([^<]*)</title>", length_histogram(report))
     assert titles and all(re.fullmatch(r"\d+(–\d+)? actions?: \d+ games?", t) for t in titles), titles
     assert not any(re.search(r"(^|\D)1 (games|actions)", t) for t in titles), titles
@@ -802,9 +805,9 @@ def test_a_colour_word_is_drawn_in_the_colour_a_browser_gives_it() -> None:
     banner was drawn blue."""
     from cli.web.svg import value_colours
 
-    assert value_colours(engine.load("connect-four"))["Yellow"] == "#ffff00"
-    assert value_colours(engine.load("banner-clash"))["Gold"] == "#ffd700"
-    assert value_colours(engine.load("spell-cycles"))["yellow"] == "#ffff00"
+    assert value_colours(shipped_game("connect-four"))["Yellow"] == "#ffff00"
+    assert value_colours(shipped_game("banner-clash"))["Gold"] == "#ffd700"
+    assert value_colours(shipped_game("spell-cycles"))["yellow"] == "#ffff00"
 
 
 def test_a_display_colour_must_be_a_colour(tmp_path: Path) -> None:
@@ -1016,7 +1019,7 @@ def test_a_zone_that_shows_attributes_lists_them_beside_each_component(client: T
     line = re.search(r'<section class="zone" data-zone="line">(.*?)</section>', html, re.S)
     assert line is not None
     listed = re.findall(r'<div class="listed"><button[^>]*>([^<]*)</button> <small>([^<]*)</small></div>', line.group(1))
-    state = engine.load("spell-cycles").new_state(players=2, seed=1)
+    state = shipped_game("spell-cycles").new_state(players=2, seed=1)
     names = [state.game.piece_names[c] for c in state.zones[state.game.zone_names.index("line")]]
     assert [name for name, _ in listed] == names
     assert all(re.fullmatch(r"[a-z ]+; cost \d+( +crescents \d+)?", details) for _, details in listed), listed
@@ -1148,7 +1151,7 @@ def test_a_piece_whose_faces_differ_only_in_name_shows_the_face_up() -> None:
     """A crowned checker is the colour of a man: the face up is written on it, so kings and men tell apart."""
     from cli.web.svg import board_svg
 
-    game = engine.load(str(Path(__file__).resolve().parent.parent / "docs" / "examples" / "checkers"))
+    game = shipped_game(str(Path(__file__).resolve().parent.parent / "docs" / "examples" / "checkers"))
     state = game.new_state(players=2, seed=4)
     agent = RandomAgent(2)
     while not any(state.face[cid] == 1 for cid in state.grid.values()):
@@ -1162,7 +1165,7 @@ def test_a_pieces_counters_are_written_on_it() -> None:
     """A Kalah pit's seeds are read on the pit itself, not only in the counters' list by the pits' names."""
     from cli.web.svg import board_svg
 
-    game = engine.load(str(Path(__file__).resolve().parent.parent / "docs" / "examples" / "kalah"))
+    game = shipped_game(str(Path(__file__).resolve().parent.parent / "docs" / "examples" / "kalah"))
     state = game.new_state(players=2, seed=1)
     state.apply(state.parse_action("choose S3 at 3,0"))
     drawn = dict(re.findall(r'<title>([\w-]+)(?:, seeds \d+)? at [-\d,]+</title>(.*?)</g>', board_svg(state)))
@@ -1260,7 +1263,7 @@ def test_a_growing_board_draws_no_empty_cell_once_the_game_is_over() -> None:
     """At the end of every iconoclasm-cards game the board still drew the empty cells a piece could go to next."""
     from cli.web.svg import board_svg
 
-    state = engine.load("iconoclasm-cards").new_state(players=2, seed=4)
+    state = shipped_game("iconoclasm-cards").new_state(players=2, seed=4)
     agent = RandomAgent(4)
     while not state.is_terminal:
         before = board_svg(state)
@@ -1280,7 +1283,7 @@ near-white)."""
 def test_a_shipped_value_named_for_a_colour_says_which_colour_it_is(name: str) -> None:
     """Iconica's banners Amber and Jade were drawn green and yellow, colours of the palette: a value named for a
     colour the page does not know gives that colour in its ruleset's display."""
-    game = engine.load(name)
+    game = shipped_game(name)
     named = [v for values in game.types.values() for v in values if v.lower() in STONE_AND_DYE_COLOURS]
     assert [v for v in named if not game.display.get(v, {}).get("colour")] == []
 
@@ -1364,7 +1367,7 @@ def test_a_board_drawn_with_lines_every_marks_its_sections() -> None:
     eye had to count.  ``board: {lines_every: 3}`` draws a heavier line between the quadrants, once across, once down."""
     from cli.web.svg import board_svg
 
-    svg = board_svg(engine.load(str(EXAMPLES / "pentago")).new_state(players=2, seed=1))
+    svg = board_svg(shipped_game(str(EXAMPLES / "pentago")).new_state(players=2, seed=1))
     lines = re.findall(r'<line class="section" x1="([\d.]+)" y1="([\d.]+)" x2="([\d.]+)" y2="([\d.]+)"/>', svg)
     assert len(lines) == 2, lines
     (x1, _, x2, _), (_, y1, _, y2) = lines
@@ -1377,7 +1380,7 @@ def test_a_boards_thin_rows_and_columns_draw_a_piece_there_as_a_bar() -> None:
     columns and rows thin, and a piece there as the bar (a wall) or small square (a post) filling its cell."""
     from cli.web.svg import CELL, THIN, board_svg
 
-    state = engine.load(str(EXAMPLES / "quoridor")).new_state(players=2, seed=1)
+    state = shipped_game(str(EXAMPLES / "quoridor")).new_state(players=2, seed=1)
     state.apply("choose 1,0")  # an upright wall: the grooves 1,0 and 1,2 and the post 1,1 between them
     svg = board_svg(state)
 
@@ -1410,7 +1413,7 @@ def test_a_piece_styled_dim_is_drawn_faint() -> None:
     much like the White amazons beside them; a dim piece is now drawn faint."""
     from cli.web.svg import board_svg
 
-    state = engine.load(str(EXAMPLES / "amazons")).new_state(players=2, seed=1)
+    state = shipped_game(str(EXAMPLES / "amazons")).new_state(players=2, seed=1)
     for _ in range(3):  # an amazon, where it goes, where it shoots
         state.apply(state.legal_actions()[0])
     svg = board_svg(state)
@@ -1425,7 +1428,7 @@ def test_a_hand_is_listed_in_the_order_its_components_are_declared() -> None:
     first)."""
     from cli.web.view import table_html
 
-    game = engine.load(str(EXAMPLES / "hearts"))
+    game = shipped_game(str(EXAMPLES / "hearts"))
     state = game.new_state(players=4, seed=5)
     agent = RandomAgent(1)
     passed = False
@@ -1457,7 +1460,7 @@ def test_a_land_chosen_by_its_name_lights_its_point_on_the_map() -> None:
     client = TestClient(create_app(str(EXAMPLES)), follow_redirects=False)
     table = start(client, "/play/frontiers?players=2&seed=1")
     shown = view(client, table)
-    board = engine.load(str(EXAMPLES / "frontiers")).grid
+    board = shipped_game(str(EXAMPLES / "frontiers")).grid
     where = {f"{x},{y}": name for name, (x, y) in board.names.items()}
     chosen = [a for a in shown["actions"] if a["text"].startswith("choose ")]
     assert chosen and all(a["cells"] == [next(k for k, n in where.items() if a["text"] == f"choose {n}")] for a in chosen)
@@ -1526,7 +1529,7 @@ def test_a_game_kept_on_counters_alone_draws_no_empty_box_for_its_table() -> Non
     overview as an empty box above the counters.  Nothing is drawn where there is nothing to draw."""
     from cli.web.view import table_html
 
-    state = engine.load(str(Path(__file__).resolve().parent.parent / "docs" / "examples" / "pig")).new_state(players=2, seed=1)
+    state = shipped_game(str(Path(__file__).resolve().parent.parent / "docs" / "examples" / "pig")).new_state(players=2, seed=1)
     drawn = table_html(state, 1)
     assert "<svg" not in drawn and "board-wrap" not in drawn
     assert "banked" in drawn  # its counters are still listed
@@ -1537,7 +1540,7 @@ def test_a_win_on_a_tie_break_says_the_tie_was_broken() -> None:
     second key broke the tie, said only in the log.  The page (and the terminal) now says so under the winner."""
     from cli.web.view import situation
 
-    state = engine.load(str(Path(__file__).resolve().parent.parent / "docs" / "examples" / "standoff")).new_state(players=2, seed=9)
+    state = shipped_game(str(Path(__file__).resolve().parent.parent / "docs" / "examples" / "standoff")).new_state(players=2, seed=9)
     agent = RandomAgent(9)
     while not state.is_terminal:
         state.apply(agent.choose(state))
@@ -1560,7 +1563,7 @@ def test_the_last_move_outlines_what_it_changed_on_the_board_as_the_seat_sees_it
     board = played["last_cells"]
     assert board[0] == action.rsplit(" ", 1)[1] and len(board) >= 2, board  # the disc put down, then those turned over
 
-    game = engine.load(str(EXAMPLES / "hidden-duel"))
+    game = shipped_game(str(EXAMPLES / "hidden-duel"))
     state = game.new_state(players=2, seed=1)
     south = sorted(cid for cell, cid in state.grid.items() if cell[1] == 3)  # South's row, face down to North
     cell = state.cell_of[south[0]]
@@ -1641,7 +1644,7 @@ def test_the_log_starts_with_what_ran_before_the_first_move() -> None:
     rulecraft play prints the game's log from its start.  The view now holds the start's lines, as a replay's."""
     client = TestClient(create_app(EXAMPLES), follow_redirects=False)
     table = start(client, "/play/glance?players=2&seed=4")
-    fresh = engine.load(EXAMPLES / "glance").new_state(players=2, seed=4, record=True)
+    fresh = shipped_game(str(EXAMPLES / "glance")).new_state(players=2, seed=4, record=True)
     assert view(client, table)["opening"] == fresh.log and "hand of seat1: Guard -> discard" in fresh.log
     saved = client.get(f"/api/tables/{table}/save").content
     replayed = client.post("/api/open?mode=replay", content=saved).json()["url"].rsplit("/", 1)[1]
@@ -1675,7 +1678,7 @@ def test_the_words_after_a_components_bar_stay_on_the_chart() -> None:
     from cli.web.charts import LABEL_CHAR, WIDTH, usage_chart
     from engine.runner.simulate import simulate
 
-    report = simulate(engine.load("tic-tac-toe"), players=2, n=40, seed=0, agents=["random", "greedy"], rotate=True)
+    report = simulate(shipped_game("tic-tac-toe"), players=2, n=40, seed=0, agents=["random", "greedy"], rotate=True)
     words = re.findall(r'<text x="([\d.]+)" y="[\d.]+">([^<]*\(\d+% won\)[^<]*)</text>', usage_chart(report))
     assert any(text.endswith(("strong", "weak")) for _, text in words), words
     assert all(float(x) + LABEL_CHAR * len(text) <= WIDTH for x, text in words), words

@@ -15,6 +15,7 @@ pytest.importorskip("starlette", reason="the web extra is not installed")
 
 from cli.web.svg import board_svg, value_colours
 from cli.web.view import table_html
+from tests.conftest import shipped_game
 
 DATA = Path(__file__).parent / "data"
 EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
@@ -71,7 +72,7 @@ def test_the_names_of_points_one_apart_are_written_whole_at_their_size() -> None
     assert all("font-size" not in attrs for attrs, _ in names)
     across = re.search(r'<line class="link" x1="([\d.]+)" y1="35.0" x2="([\d.]+)" y2="35.0"/>', svg)
     assert float(across[2]) - float(across[1]) == 92  # one step is 92 units, where it was 46
-    frontiers = engine.load(str(Path(__file__).resolve().parent.parent / "docs" / "examples" / "frontiers"))
+    frontiers = shipped_game(str(Path(__file__).resolve().parent.parent / "docs" / "examples" / "frontiers"))
     assert 'viewBox="0 0 346 ' in board_svg(frontiers.new_state(players=2, seed=1))  # 24 + 46 + 6 * 46, as before
 
 
@@ -93,7 +94,7 @@ def test_a_tiles_sides_are_drawn_in_their_values_colours_turned_as_it_lies() -> 
     """Meadows' tiles (four terrains on their edges, turned by the face up) were drawn as their names with the turn
     written beneath ('0'): nobody could see whether two edges matched. Each side is now drawn in its terrain's
     colour, turned as the tile lies, the terrains in the legend."""
-    state = engine.load(str(EXAMPLES / "meadows")).new_state(players=2, seed=1)
+    state = shipped_game(str(EXAMPLES / "meadows")).new_state(players=2, seed=1)
     tile = next(str(a) for a in state.legal_actions() if " as 1 at " in str(a))  # turned once clockwise
     state.apply(state.parse_action(tile))
     cid = state.grid[tuple(int(n) for n in tile.rsplit(" ", 1)[1].split(","))]
@@ -184,7 +185,7 @@ EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
 
 def routes_after(actions: list[str], players: int = 2) -> State:
     """docs/examples/routes (seed 3) after ``actions``, each the text of a legal action."""
-    state = engine.load(str(EXAMPLES / "routes")).new_state(players=players, seed=3)
+    state = shipped_game(str(EXAMPLES / "routes")).new_state(players=players, seed=3)
     for text in actions:
         state.apply(state.parse_action(text))
     return state
@@ -241,7 +242,7 @@ def test_a_land_held_is_marked_on_its_point_in_its_holders_colour_with_its_armie
     from cli.web.edges import point_kinds
     from cli.web.svg import role_colours
 
-    state = engine.load(str(EXAMPLES / "frontiers")).new_state(players=2, seed=1)
+    state = shipped_game(str(EXAMPLES / "frontiers")).new_state(players=2, seed=1)
     game = state.game
     assert point_kinds(game) == {"land": "spot"}
     seen = state.observation(1)["zones"]
@@ -344,7 +345,7 @@ def test_a_cards_chip_says_what_its_face_holds_not_only_its_name() -> None:
     """A card of the market row was a chip with its name alone ('Village'): what it cost and the points it was worth
     were read in the rules, nowhere on the table. Its title (the pointer resting on it, a screen reader's description)
     now says each number, value and cell its face holds; its program's text stays out, and a hidden card has no chip."""
-    state = engine.load(str(EXAMPLES / "market-row")).new_state(players=2, seed=4)
+    state = shipped_game(str(EXAMPLES / "market-row")).new_state(players=2, seed=4)
     html = table_html(state, 1)
     row = re.search(r'data-zone="row">(.*?)</section>', html)
     assert row is not None
@@ -357,9 +358,9 @@ def test_a_cards_chip_says_what_its_face_holds_not_only_its_name() -> None:
     assert titles and "current_role" not in html
     market = [game.piece_names[c] for c in state.zones[game.zone_names.index("market")]]
     assert not [name for name in set(market) - set(titles) if f'data-name="{name}"' in html]  # face down: no chip
-    chess = engine.load(str(EXAMPLES / "chess")).new_state(players=2, seed=1)
+    chess = shipped_game(str(EXAMPLES / "chess")).new_state(players=2, seed=1)
     assert 'title="Q: colour White, figure queen"' in table_html(chess, 1)  # a value of a type, by its attribute
-    homestead = engine.load(str(EXAMPLES / "homestead")).new_state(players=2, seed=1)
+    homestead = shipped_game(str(EXAMPLES / "homestead")).new_state(players=2, seed=1)
     assert 'title="Forest: capacity 1, wood_cost 0, stone_cost 0, grows false"' in table_html(homestead, 1)  # as written
 
 

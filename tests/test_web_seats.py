@@ -28,6 +28,7 @@ from starlette.applications import Starlette
 from cli.web.app import create_app
 from engine.core.information import SEEN, zone_view
 from engine.core.paths import builtin_names
+from tests.conftest import shipped_game
 
 
 @pytest.fixture(scope="module")
@@ -187,11 +188,10 @@ def test_what_every_seat_sees_carries_none_of_seat_1s_own(monkeypatch: pytest.Mo
     hand's cards as options) and actions, and the blocks drew for seat 1."""
     from pathlib import Path
 
-    import engine
     from cli.web import view
     from engine.core.facedown import NOBODY
 
-    game = engine.load(str(Path(__file__).resolve().parent.parent / "docs" / "examples" / "crazy-eights"))
+    game = shipped_game(str(Path(__file__).resolve().parent.parent / "docs" / "examples" / "crazy-eights"))
     state = game.new_state(players=2, seed=3)
     while state.seat_to_move != 1:
         state.apply(state.legal_actions()[0])
@@ -208,10 +208,9 @@ def test_what_every_seat_sees_holds_no_bid_seat_1_sealed() -> None:
     """The blocks' parts of the public view were seat 1's: 'committed_numbers' listed seat 1's sealed bid."""
     from pathlib import Path
 
-    import engine
     from cli.web import view
 
-    game = engine.load(str(Path(__file__).resolve().parent.parent / "docs" / "examples" / "sealed-bids"))
+    game = shipped_game(str(Path(__file__).resolve().parent.parent / "docs" / "examples" / "sealed-bids"))
     state = game.new_state(players=2, seed=1)
     state.apply("commit 4 to bid")  # seat 1 seals 4; seat 2 has not bid yet
     assert state.observation(1)["committed_numbers"]["sealed"] == [["Red", "bid", 4]]
@@ -220,10 +219,9 @@ def test_what_every_seat_sees_holds_no_bid_seat_1_sealed() -> None:
 
 def test_what_every_seat_sees_does_not_say_which_hidden_role_seat_1_plays() -> None:
     """With hidden deities, the public view kept seat 1's 'seats' ({'Earth': 1}) and 'current_role' on its turn."""
-    import engine
     from cli.web import view
 
-    state = engine.load("iconoclasm", "hidden-deities").new_state(players=4, seed=0)
+    state = shipped_game("iconoclasm", "hidden-deities").new_state(players=4, seed=0)
     assert state.observation(1)["seats"] == {state.current_role: 1}  # seat 1's own: it plays the first turn
     public = view.public_observation(state)
     assert public["seats"] == {} and public["current_role"] is None, public

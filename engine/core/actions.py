@@ -140,6 +140,8 @@ class ActionSpace(Sequence[Action]):
             own = self.args_at(at)
         except (IndexError, TypeError):
             return False
+        if own is args:  # a listed space's own tuple: the common case, at once
+            return True
         return len(own) == len(args) and all(mine is theirs for mine, theirs in zip(own, args))
 
     def texts(self) -> list[str]:

@@ -70,6 +70,7 @@ from engine.blocks.choice_labels import lying_apart
 from engine.blocks.outside_changes import Noticed, apply_changes
 from engine.core.errors import EffectRuntimeError, IllegalActionError
 from engine.core.slices import Chance
+from engine.lang.budgets import refill
 
 try:  # the coroutines that pause effects; without them every answer replays the effect
     from greenlet import GreenletExit, getcurrent, greenlet
@@ -294,7 +295,7 @@ def run_effect(s: "StateView", step: int, key: Any, env: list[Any]) -> bool:
     """Run the effect ``key`` of turn step ``step`` with locals ``env``; False while a choice is pending."""
     game = s.game
     fn = game.steps[step].effect(key)
-    s.budget = game.limits.steps
+    refill(s)
     running = s.tape
     if running is not None and (running.run is None or running.run is getcurrent()):
         fn(s, env)  # an effect runs it: then it is part of that effect
@@ -341,7 +342,7 @@ def _run_here(s: "StateView", step: int, key: Any, env: tuple[Any, ...], answers
     log = s.log
     mark = tape.mark = len(log) if log is not None else 0
     rng, chance = s.rng, s.slices.get(Chance.block)
-    s.budget = game.limits.steps
+    refill(s)
     try:
         fn(s, list(env))
     except NeedChoice as question:
@@ -440,7 +441,7 @@ def _begin(s: "StateView", pending: Pending, answers: tuple[Any, ...], dice: tup
     tape.mark = len(s.log) if s.log is not None else 0
     if s.game.steps[pending.step].refusal is not None:  # its options are tried from the position before it
         tape.origin, tape.forced = pending, {}
-    s.budget = s.game.limits.steps
+    refill(s)
     env = list(pending.env)
     if greenlet is None or _REPLAYING:
         try:
@@ -633,7 +634,7 @@ def _replay_to_pause(s: "StateView", pending: Pending) -> None:
     tape = s.tape = Tape(pending.tape, pending.dice)
     if s.game.steps[pending.step].refusal is not None:  # its options are tried as when it was asked (see _begin)
         tape.origin, tape.forced = pending, {}
-    s.budget = s.game.limits.steps
+    refill(s)
     try:
         fn(s, list(pending.env))
     except NeedChoice as question:

@@ -56,6 +56,7 @@ from engine.lang import ast
 from engine.lang.functions import Function
 from engine.lang.scope import Compiled, Scope
 from engine.lang.types import ANY_COMPONENT, INT, Component
+from engine.lang.budgets import refill
 
 if TYPE_CHECKING:
     from engine.blocks.context import BuildContext, StateView
@@ -168,7 +169,7 @@ class Contest(Step):
                         if s.log is not None:  # the fights so far go before what the effect logs
                             s.log.extend(lines)
                             lines.clear()
-                    s.budget = s.game.limits.steps
+                    refill(s)
                     with ToldAsHidden(s, winner, "win effect of {}"):
                         self.on_win(s, winner, other, margin)
                     givers = rules.givers_in_play(s)

@@ -65,6 +65,7 @@ from engine.core.actions import ActionSpace, ListSpace
 from engine.core.errors import EffectRuntimeError, SourcePos
 from engine.core.yamlsource import Mapping
 from engine.lang.types import INT, STR, Enum
+from engine.lang.budgets import refill
 
 if TYPE_CHECKING:
     from engine.blocks.context import BuildContext, GameView, StateView, ZoneRef
@@ -415,7 +416,7 @@ class FormGroups(GroupLinks, Step):
         """Run ``on_clash`` with the clash's ``winner``, ``loser`` and ``margin`` bound."""
         program = self.on_clash
         assert program is not None
-        s.budget = s.game.limits.steps
+        refill(s)
         env = [None] * program.slots
         env[0], env[1], env[2] = winner, loser, margin
         program.fn(s, env)

@@ -58,6 +58,7 @@ from engine.core.information import listed
 from engine.core.slice_shapes import ComponentId
 from engine.lang.scope import ASKS
 from engine.lang.types import ANY, ANY_COMPONENT, CELL, ListOf
+from engine.lang.budgets import refill
 
 if TYPE_CHECKING:
     from engine.blocks.context import BuildContext, GameView, StateView
@@ -443,7 +444,7 @@ class Place(Step):
             if log is not None:
                 s.note(lambda: f"{captured} bracketed piece{'s' if captured != 1 else ''} captured")
         if self.then is not None:
-            s.budget = s.game.limits.steps
+            refill(s)
             env = [None] * self.then.slots
             env[0] = cid
             self.then.fn(s, env)

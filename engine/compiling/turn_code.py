@@ -28,6 +28,7 @@ from engine.blocks import choices
 from engine.core.showtext import one_line
 from engine.core.slices import TurnOrder
 from engine.lang import kept_code
+from engine.lang.budgets import game_too_long
 
 if TYPE_CHECKING:
     from engine.blocks.steps import Step
@@ -125,6 +126,10 @@ def _act_lines(game: "Game") -> tuple[list[str], dict[str, Any]]:
         '    """Carry out a legal decision given by its arguments, then move on to the next one (``keep=False``: for a',
         '    caller that drops the state if the ruleset fails: no copy is made to put back)."""',
         "    s._actions = None",
+        "    spent = s.spent + g.limits.steps - s.budget  # the last action's steps, its turns' end tests included",
+        "    if spent > g.limits.game_steps:",
+        "        raise game_too_long(s, spent)",
+        "    s.spent = spent",
         "    s.budget = g.limits.steps  # each action has the whole step budget",
         "    if s.chance is not None:",
         "        s._resolve_chance(args[0])",
@@ -138,7 +143,7 @@ def _act_lines(game: "Game") -> tuple[list[str], dict[str, Any]]:
         "        turn(s)",
         *(["    elif s.pending is None and STEPS[s.step].refusal is not None:",
            "        s._actions = None  # what the step listed for its next decision is judged when asked"] if judged else []),
-    ], {"STEPS": tuple(steps), "answer": choices.answer}
+    ], {"STEPS": tuple(steps), "answer": choices.answer, "game_too_long": game_too_long}
 
 
 def _step(game: "Game", i: int, step: "Step", last: int) -> list[str]:

@@ -13,7 +13,7 @@ knows which one to raise.
 500
 >>> parse_limits(["stpes=5"])
 Traceback (most recent call last):
-ValueError: unknown limit 'stpes' (did you mean 'steps'?); limits: yaml_nodes, yaml_text, yaml_depth, includes, merged_nodes, variants, requires_depth, components, copies, counter_values, turns, call_depth, steps, answers, turn_decisions, actions, condition_items, integer_digits, code_length, code_total, log_lines
+ValueError: unknown limit 'stpes' (did you mean 'steps'?); limits: yaml_nodes, yaml_text, yaml_depth, includes, merged_nodes, variants, requires_depth, components, copies, counter_values, turns, call_depth, steps, game_steps, answers, turn_decisions, actions, condition_items, integer_digits, code_length, code_total, log_lines
 """
 
 from __future__ import annotations
@@ -45,6 +45,7 @@ class Limits:
     turns: int = 10_000
     call_depth: int = 50
     steps: int = 100_000
+    game_steps: int = 100_000_000
     answers: int = 500
     turn_decisions: int = 10_000
     actions: int = 100_000
@@ -100,6 +101,9 @@ DESCRIPTIONS: dict[str, str] = {
     "steps": "steps of one run of a program or one test of a condition: each loop pass, "
     "each call of a ruleset's function, each item a selection or an 'in' test looks at, each component a shuffle reorders or position() looks at, "
     "each path a chain pattern's search follows, each cell a move step's 'to' tests for a piece (a pass or call running more than 200 syntax nodes of code spends one per 100)",
+    "game_steps": "steps one game may spend in all, its actions, the turns that pass without a decision and its "
+    "end's tests counted: a game whose every turn does nearly a whole budget's work (an end condition of 90,000 "
+    "steps tested over 10,000 turns) stops here, in about half a minute, not after many minutes",
     "answers": "answers one run of an effect may be given (each choose a player answers, every pass of a loop of "
     "choices counted): a loop nobody has a reason to leave stops here, not after hours of a search bot replaying all its "
     "answers for every sample",

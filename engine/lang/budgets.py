@@ -55,6 +55,38 @@ def out_of_steps(s: Any, pos: SourcePos | None, what: str) -> EffectRuntimeError
     return EffectRuntimeError(message, pos)
 
 
+
+def game_too_long(s: Any, spent: int) -> EffectRuntimeError:
+    """The error for a game whose actions together spent more steps than ``Limits.game_steps`` allows: each run stays
+    within its own budget, but a game of thousands of turns each doing nearly a budget's work would take many minutes.
+
+    >>> from types import SimpleNamespace
+    >>> str(game_too_long(SimpleNamespace(game=SimpleNamespace(limits=SimpleNamespace(game_steps=1000)), turn_number=7), 1200))
+    'this game has spent 1,200 steps in all by turn 7, more than one game may (limit game_steps=1,000; raise it with --limit game_steps=N): its effects or conditions (an end condition is tested after every turn) do much work each turn'
+    """
+    most = s.game.limits.game_steps
+    return EffectRuntimeError(f"this game has spent {spent:,} steps in all by turn {s.turn_number}, more than one game may "
+                              f"(limit game_steps={most:,}; raise it with --limit game_steps=N): its effects or "
+                              f"conditions (an end condition is tested after every turn) do much work each turn", None)
+
+
+def refill(s: Any) -> None:
+    """Give ``s`` the whole step budget for a new run (an action, an effect, a program), first counting what the runs
+    before spent toward the game's total (``Limits.game_steps``): each run has its own budget, so without that total
+    a game of ten thousand turns each doing nearly a budget's work ran for many minutes.
+
+    >>> from types import SimpleNamespace
+    >>> s = SimpleNamespace(game=SimpleNamespace(limits=SimpleNamespace(steps=100, game_steps=1000)), budget=40, spent=0)
+    >>> refill(s); (s.budget, s.spent)
+    (100, 60)
+    """
+    limits = s.game.limits
+    spent = s.spent + limits.steps - s.budget
+    if spent > limits.game_steps:
+        raise game_too_long(s, spent)
+    s.spent = spent
+    s.budget = limits.steps
+
 STEP_NODES = 100
 """Syntax nodes of code one step of the budget pays for: a loop pass, or a call of a ruleset's function, running
 more code than twice this spends a step per this many (see :func:`weight`)."""

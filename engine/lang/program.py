@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from engine.core.errors import DiagnosticSink, RulesetError, SourcePos, remember_source
 from engine.lang.scope import Fn, Scope, Vocabulary
 from engine.lang.types import BOOL, NONE_T
+from engine.lang.budgets import refill
 
 if TYPE_CHECKING:
     from engine.core.views import StateData
@@ -36,7 +37,7 @@ class Program:
 
     def run(self, s: "StateData") -> Any:
         """Run the program with the full step budget (``Limits.steps``)."""
-        s.budget = s.game.limits.steps
+        refill(s)
         return self.fn(s, [None] * self.slots)
 
     def test(self, s: "StateData") -> Any:

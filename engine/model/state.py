@@ -149,6 +149,7 @@ class State(TakingActions, TurnFlow, PositionEdits, BoardViews):
         self.lines = {}  # longest lines kept up to date (engine/blocks/kept_lines.py), made when first read
         self.by_value = {}  # cells by value kept up to date (engine/core/kept_cells.py), made when first read
         self.pairs = {}  # pairs of pieces by step kept up to date (engine/core/kept_pairs.py), made when first read
+        self.spent = 0  # the steps the game's actions spent before the last one (see limits game_steps)
 
     def clone(self, record: bool = False) -> "State":
         """An independent copy; the log and history are copied too only with ``record`` (searches clone without them).
@@ -191,6 +192,7 @@ class State(TakingActions, TurnFlow, PositionEdits, BoardViews):
             copy.by_value = {kind: kind.copy(table) for kind, table in self.by_value.items()}
         if self.pairs:
             copy.pairs = {step: cells.copy() for step, cells in self.pairs.items()}
+        copy.spent = self.spent
         return copy
 
     def detached(self) -> "State":

@@ -59,6 +59,7 @@ class StateFields:
         "counters",
         "rng",
         "budget",
+        "spent",
         "outcome",
         "pending",
         "decisions",
@@ -101,6 +102,7 @@ class StateFields:
     counters: list[int]  # every declared counter's values, laid out by engine.blocks.counters.CounterSpec
     rng: int
     budget: int
+    spent: int  # the steps the game's actions spent before the last one (engine.core.limits: game_steps)
     outcome: "Outcome | None"
     pending: "Pending | None"  # a choice an effect waits for (engine.blocks.choices); its seat decides next
     decisions: tuple[Decision, ...]  # decisions lent to other roles than the turn's, the top one (last) decides next

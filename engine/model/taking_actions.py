@@ -24,6 +24,7 @@ from engine.core.errors import IllegalActionError
 from engine.core.showtext import cut
 from engine.core.slices import NO_CHANCE, Chance
 from engine.model.state_fields import StateFields
+from engine.lang.budgets import refill
 
 if TYPE_CHECKING:
     from engine.model.state import State
@@ -349,7 +350,7 @@ class TakingActions(StateFields):
             generated(self, args, keep)
             return
         self._actions = None
-        self.budget = self.game.limits.steps  # each action has the whole step budget
+        refill(self)  # each action has the whole step budget
         if self.chance is not None:
             self._resolve_chance(args[0])
             return

@@ -569,7 +569,7 @@ def _limits(limits: str) -> Limits:
     (5, True)
     >>> _limits("stpes:5")
     Traceback (most recent call last):
-    ValueError: the limits 'stpes:5': unknown limit 'stpes' (did you mean 'steps'?); limits: yaml_nodes, yaml_text, yaml_depth, includes, merged_nodes, variants, requires_depth, components, copies, counter_values, turns, call_depth, steps, answers, turn_decisions, actions, condition_items, integer_digits, code_length, code_total, log_lines
+    ValueError: the limits 'stpes:5': unknown limit 'stpes' (did you mean 'steps'?); limits: yaml_nodes, yaml_text, yaml_depth, includes, merged_nodes, variants, requires_depth, components, copies, counter_values, turns, call_depth, steps, game_steps, answers, turn_decisions, actions, condition_items, integer_digits, code_length, code_total, log_lines
     """
     pairs = [pair.split(":", 1) for pair in limits.split(";") if pair.strip()]
     if any(len(pair) != 2 or not pair[0].strip() for pair in pairs):

@@ -470,3 +470,47 @@ def test_functions_called_deeper_than_python_follows_stop_with_an_error_at_a_cal
             sys.setrecursionlimit(old)
     assert err.value.pos is not None and err.value.pos.file == str(path)
     assert state.to_json() == before
+
+
+SLOW_END = """\
+name: slow-end
+players: [2]
+types:
+  side: [A, B]
+roles:
+  of: side
+  seating:
+    2: [1, 2]
+functions:
+  f(int k): sum(j * k for j in numbers(1, 300))
+counters:
+  n: {per: role, start: 0}
+turn:
+  - do:
+      effect: |
+        let x = choose(k in [1, 2], always_ask = true)
+        n(current_role) += x
+end:
+  max_turns: 10000
+  when: sum(f(k) for k in numbers(1, 300)) < 0
+scoring:
+  rank: r in roles
+  by: [n(r)]
+  points: [1, 0]
+"""
+
+
+def test_a_game_whose_every_turn_does_a_budgets_work_stops_at_the_games_total(tmp_path: Path) -> None:
+    """Each test of the end condition stays within its own step budget (some 90,000 steps), but ten thousand turns of
+    it took a minute of CPU for one game (validate plays four): the steps a game spends in all are bounded too."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(SLOW_END, encoding="utf-8")
+    with limits.using(limits.parse_limits(["game_steps=2000000"])):
+        game = engine.load(path)
+    s = game.new_state(players=2, seed=1)
+    with pytest.raises(EffectRuntimeError, match=r"this game has spent 2,\d{3},\d{3} steps in all by turn \d+, "
+                                                         r"more than one game may \(limit game_steps=2,000,000; raise it "
+                                                         r"with --limit game_steps=N\)"):
+        while not s.is_terminal:
+            s.play(0)
+    assert 20 <= s.turn_number <= 30  # about 90,000 steps a turn

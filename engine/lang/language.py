@@ -37,8 +37,9 @@ LANGUAGE: tuple[Function, ...] = (
     Nth("nth", "nth(LIST, N) -> item", "The N-th item of a list (1 is the first), or none when the list is shorter.",
         "nth(place_points, 1) == 3"),
     Sorted("sorted", "sorted(LIST [, highest_first = true]) or sorted(VALUE for x in COLLECTION [where CONDITION] [, "
-           "highest_first = true]) -> list of int", "The numbers in order, lowest first (or highest first).",
-           "sorted(c.rank for c in hand(r), highest_first = true)"),
+           "highest_first = true]) -> list of int, or sorted(x in COLLECTION [where CONDITION], by = KEY [, "
+           "highest_first = true]) -> list", "The numbers in order, lowest first (or highest first); with by, the items "
+           "themselves, ordered by their keys.", "sorted(c.rank for c in hand(r), highest_first = true)"),
     Listed("list", "list(VALUE for x in COLLECTION [where CONDITION]) -> list", "The value for each selected item, in "
            "order (or the items selected, without VALUE).", "list((c.x, c.y + 1) for c in cells_of(p))"),
     Combinations("combinations", "combinations(LIST, K) -> list of lists", "Every way to take K items of a list or "

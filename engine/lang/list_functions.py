@@ -14,13 +14,14 @@ or bounded, so no code makes one without end.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from itertools import combinations
 from math import comb
 from typing import Any
 
 from engine.core.errors import EffectRuntimeError
-from engine.lang import ast, budgets, codegen
+from engine.lang import ast, budgets, codegen, selections
 from engine.lang.functions import Function, as_selection, describe_selection, described_value, number_of, unknown_options
 from engine.lang.scope import Compiled, Scope
 from engine.lang.types import ANY, BOOL, INT, ListOf
@@ -39,16 +40,24 @@ class Sorted(Function):
     ...     return Sorted("sorted", "", "", "").compile_call(parse_expression(code), Scope(Vocabulary())).fn(SimpleNamespace(budget=99), [None])
     >>> run("sorted([3, 6, 1])"), run("sorted([3, 6, 1], highest_first = true)"), run("sorted(k * k for k in [-2, 1])")
     ([1, 3, 6], [6, 3, 1], [1, 4])
+
+    ``sorted(x in COLLECTION [where CONDITION], by = KEY)``: the items themselves, ordered by the number ``KEY`` gives
+    each (items of one key in the collection's order) — programmed cards run by their priority:
+
+    >>> run("sorted(k in [3, -4, 1], by = k * k)"), run("sorted(k in [1, 2, 3], by = 0, highest_first = true)")
+    ([1, 3, -4], [1, 2, 3])
     """
 
     def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
-        args, down_kw = call.positional(), call.keywords().get("highest_first")
-        if not unknown_options(self, call, scope, 1, 1, known=("highest_first",)) and len(args) != 1:
+        args, down_kw, by_kw = call.positional(), call.keywords().get("highest_first"), call.keywords().get("by")
+        if not unknown_options(self, call, scope, 1, 1, known=("highest_first", "by")) and len(args) != 1:
             scope.error(call.pos, f"{self.name}() takes 1 argument, not {len(args)}", f"usage: {self.signature}")
         down = self.value(scope, down_kw.value, BOOL, "highest_first").fn if down_kw is not None else None
         if len(args) != 1:
             return Compiled(ListOf(INT), lambda s, e: [])
         sel_node = as_selection(args[0])
+        if by_kw is not None:
+            return self._by_key(call, scope, sel_node, by_kw.value, down)
         sel = sel_node.compile_parts(scope)
         value_fn = number_of(self, call, scope, sel_node, sel, "sorted", "numbers to sort")
         items, slot, pos = sel.items, sel.slot, call.pos
@@ -66,15 +75,39 @@ class Sorted(Function):
 
         return Compiled(ListOf(INT), ordered)
 
+    def _by_key(self, call: ast.Call, scope: Scope, sel_node: selections.Selection, key: ast.Node, down: Any) -> Compiled:
+        """``sorted(x in C, by = KEY)``: the items ordered by their keys, a stable sort (equal keys keep their order)."""
+        if sel_node.value is not None:
+            scope.error(call.pos, f"{self.name}(..., by = ...) orders the items themselves, so it takes a selection "
+                                  f"without a value first", f"write {self.name}(x in COLLECTION, by = KEY)")
+        keyed = dataclasses.replace(sel_node, value=key)
+        sel = keyed.compile_parts(scope)
+        key_fn = number_of(self, call, scope, keyed, sel, "ordered", "a number to order by")
+        items, slot, pos = sel.items, sel.slot, call.pos
+
+        def ordered(s: Any, e: list[Any]) -> list[Any]:
+            pairs = []
+            for x in items(s, e):
+                e[slot] = x
+                pairs.append((key_fn(s, e), x))
+            if any(k is None for k, _ in pairs):
+                raise ast.no_value(f"{self.name}()", ((key, None),), pos)
+            pairs.sort(key=lambda pair: pair[0], reverse=down is not None and down(s, e) is True)
+            return [x for _, x in pairs]
+
+        return Compiled(ListOf(sel.item_type), ordered)
+
     def describe(self, call: ast.Call) -> str:
         args, down = call.positional(), call.keywords().get("highest_first")
         if len(args) != 1:
             return "the numbers in order"
-        sel = as_selection(args[0])
-        what = sel.source.describe() if sel.var == "_" and sel.where is None else f"{described_value(sel)}, over {describe_selection(args[0])}"
+        sel, by = as_selection(args[0]), call.keywords().get("by")
         order = "lowest first" if down is None else f"highest first if {down.value.describe()}, else lowest first"
         if down is not None and isinstance(down.value, ast.Literal) and isinstance(down.value.value, bool):
             order = "highest first" if down.value.value else "lowest first"
+        if by is not None:
+            return f"the {describe_selection(args[0])}, ordered by {by.value.describe()}, {order}"
+        what = sel.source.describe() if sel.var == "_" and sel.where is None else f"{described_value(sel)}, over {describe_selection(args[0])}"
         return f"the numbers of {what}, {order}"
 
 

@@ -55,13 +55,13 @@ def menu(state: State) -> list[Action]:
         return actions
     game = state.game
     rank = {name: i for i, name in reversed(list(enumerate(game.piece_names)))}
-    ranks: dict[int, int] = {}  # an action's place -> the declared place of the card it plays from a hand
+    ranks: dict[int, tuple[int, ...]] = {}  # an action's place -> the declared places of the cards it plays from a hand
     for i, action in enumerate(actions):
-        for cid in played_components(state, action):
-            zone = state.zone_of[cid]
-            if game.zone_spec_of[zone].kind == "hand" and zone_view(state, zone, seat) != UNSEEN:
-                ranks[i] = rank[game.piece_names[cid]]
-                break
+        held = sorted(rank[game.piece_names[cid]] for cid in played_components(state, action)
+                      if game.zone_spec_of[state.zone_of[cid]].kind == "hand"
+                      and zone_view(state, state.zone_of[cid], seat) != UNSEEN)
+        if held:  # several cards chosen together: by their places, the lowest first
+            ranks[i] = tuple(held)
     places = sorted(ranks)
     listed = list(actions)
     for place, i in zip(places, sorted(places, key=lambda i: ranks[i])):

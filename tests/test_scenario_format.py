@@ -926,3 +926,25 @@ def test_a_written_position_does_not_inherit_the_question_the_setups_first_turn_
           - count(given) == 1
         """)
     assert result.passed, result.failures
+
+
+def test_expectations_name_the_seats_of_a_game_without_roles(tmp_path: Path) -> None:
+    """A scenario's position wrote ``banked(seat1): 27``, but its ``expect`` lines could only say ``banked(nth(roles,
+    1))``: ``banked(seat1)`` was an unknown name.  A failing one is explained with the seat's name too."""
+    shutil.copytree(Path(__file__).resolve().parents[1] / "docs" / "examples" / "pig", tmp_path / "pig")
+    path = tmp_path / "seats.yaml"
+    path.write_text(textwrap.dedent("""\
+        ruleset: pig
+        players: 2
+        position:
+          counters:
+            banked(seat1): 27
+        expect:
+          - banked(seat1) == 27 and banked(seat2) == 0 and current_role == seat1
+          - banked(seat2) == 5
+    """), encoding="utf-8")
+    result = run_scenario(path)
+    assert not result.passed
+    failures = "\n".join(result.failures)
+    assert "seats.yaml:7:" not in failures and "seats.yaml:8:" in failures  # the first holds, the second is false
+    assert "the banked of seat2 = 0, 5 = 5" in failures

@@ -26,7 +26,7 @@ from engine.lang import ast, selections
 from engine.lang.functions import as_selection
 from engine.lang.parser import TOO_DEEP, parse_expression
 from engine.lang.scope import Compiled, Scope
-from engine.lang.types import BOOL, ZONE, Component, ListOf, Type
+from engine.lang.types import ANY, BOOL, ZONE, Component, ListOf, Type
 from engine.model.game import Game
 from engine.model.state import State
 
@@ -57,6 +57,7 @@ def compile_expectation(game: Game, text: Any) -> Expectation:
     sink = DiagnosticSink()
     scope = Scope(game.vocab, sink)
     scope.pure = True
+    _name_seats(game, scope)
     try:
         compiled = node.compile(scope)
         if not BOOL.accepts(compiled.type):
@@ -66,6 +67,21 @@ def compile_expectation(game: Game, text: Any) -> Expectation:
     sink.raise_if_any()
     return Expectation(text, node, compiled, scope.slots)
 
+
+
+def _name_seats(game: Game, scope: Scope) -> None:
+    """In a game without a ``roles`` section, let an expectation name each seat's role as the scenario's position does
+    (``banked(seat1) == 27``, where effect-language code writes ``nth(roles, 1)``); a name the ruleset gives anything
+    else keeps its meaning.
+
+    Example: with pig's ruleset, ``compile_expectation(game, "banked(seat1) == 0")`` compiles.
+    """
+    if game.roles is None or game.roles.type_name in game.types:
+        return
+    role_type = game.vocab.data.get("role_type", ANY)
+    for role in game.roles.values:
+        if not scope.defines(role):
+            scope.alias(role, Compiled(role_type, lambda s, e, r=role: r, True))
 
 def explain(game: Game, state: State, node: ast.Node) -> list[str]:
     """Why the condition ``node`` is false in ``state``: lines, indented by four spaces per level.
@@ -149,6 +165,7 @@ def _named(part: ast.Node) -> str:
 def _value(game: Game, state: State, node: ast.Node, bound: Bound) -> tuple[Any, Type]:
     """A part of a condition evaluated in ``state`` with the ``bound`` variables set, and its type (a zone as its components)."""
     scope = Scope(game.vocab)
+    _name_seats(game, scope)
     env_values = [(scope.bind(name, type_), item) for name, (item, type_) in bound.items()]
     compiled = node.compile(scope)
     if compiled.type == ZONE:

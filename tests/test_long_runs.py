@@ -99,6 +99,17 @@ def test_an_interrupted_simulate_command_goes_on_with_resume(tmp_path: Path, sto
     assert rows == Path("whole.csv").read_text().splitlines()
 
 
+
+def test_the_file_to_go_on_from_is_named_safely_whatever_the_rulesets_name(tmp_path: Path, stopped_once: None) -> None:
+    """The temporary file's name was made from the ruleset's own ``name:``, which may hold separators: a ruleset named
+    ``../up/and away`` named a path through folders that are not there, and the run could not be gone on from."""
+    text = (Path(__file__).resolve().parents[1] / "rulesets" / GAME / "ruleset.yaml").read_text(encoding="utf-8")
+    (tmp_path / "ruleset.yaml").write_text(text.replace("name: tic-tac-toe", 'name: "../up/and away"'), encoding="utf-8")
+    stopped = run("simulate", str(tmp_path), "-n", "60", "--seed", "3")
+    kept = Path(tempfile.gettempdir()) / "rulecraft-up-and-away-seed3.partial.json"
+    assert stopped.exit_code == 1 and stopped.output.rstrip().endswith(f"--resume {kept}"), stopped.output
+    assert kept.is_file()
+
 def test_resume_refuses_a_file_of_another_run_saying_what_differs(tmp_path: Path, stopped_once: None) -> None:
     stopped = run("simulate", GAME, "-n", "60", "--seed", "3", "--format", "json", "--out", str(tmp_path / "run.json"))
     assert stopped.output.rstrip().endswith(f"--resume {tmp_path / 'run.json'}")

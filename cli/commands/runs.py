@@ -294,6 +294,7 @@ def _resumable(data: dict[str, object], fmt: str, out: Path | None, name: str) -
     which it is not asked to write in)."""
     import tempfile
 
+    from cli.file_names import name_part
     from engine.core.atomic import WriteFailed, write_atomic
 
     if fmt == "json" and out is not None:
@@ -301,7 +302,7 @@ def _resumable(data: dict[str, object], fmt: str, out: Path | None, name: str) -
     elif out is not None:
         path = out.with_name(f"{out.stem}.partial.json")
     else:
-        path = Path(tempfile.gettempdir()) / f"rulecraft-{name}.partial.json"
+        path = Path(tempfile.gettempdir()) / f"rulecraft-{name_part(name)}.partial.json"  # a ruleset's name: any text
         try:
             write_atomic(path, json_safe(json.dumps(data, ensure_ascii=False)) + "\n")
         except WriteFailed as err:

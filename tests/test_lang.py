@@ -431,6 +431,21 @@ def test_a_parameter_without_a_type_used_as_another_says_how_to_type_it(tmp_path
     assert [d.hint for d in found] == ["'r' is written without a type in 'holds(r)', so it is a component: write 'symbol r'"]
 
 
+def test_a_parameter_without_a_type_compared_with_a_number_is_named_and_told_how_to_type_it(tmp_path: Path) -> None:
+    """``jump(n): if n == 4 then 14 else n`` was "cannot compare a component with an int", naming neither the
+    parameter nor the rule that a bare name is a component."""
+    from engine.runner.validate import validate_path
+
+    path = tmp_path / "ruleset.yaml"
+    path.write_text("name: mine\nextends: tutorial-tiles\nfunctions:\n  jump(n): if 4 == n then 14 else 0\n"
+                    "  far(n): n == 3\n", encoding="utf-8")
+    found = sorted((d.pos.line, d.message, d.hint) for d in validate_path(str(path)) if d.pos is not None and d.pos.line >= 4)
+    assert found == [
+        (4, "cannot compare an int with 'n', a component", "'n' is written without a type in 'jump(n)', so it is a component: write 'int n'"),
+        (5, "cannot compare 'n', a component, with an int", "'n' is written without a type in 'far(n)', so it is a component: write 'int n'"),
+    ]
+
+
 def test_a_value_of_unknown_type_after_a_reported_problem_is_not_reported_again(tmp_path: Path) -> None:
     """A misspelt zone in 'let q = choose(p in bord)' was one problem and four more: 'cannot read 'cell' of 'q': its
     type is not known' at every use of q."""

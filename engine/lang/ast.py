@@ -120,7 +120,14 @@ def a_type(t: Type) -> str:
 
 
 def _a_value(node: Node, c: Compiled) -> str:
-    """What ``node`` is, for a message: ``a zone``, ``an empty list`` (not ``a list of any``, the type of ``[]``)."""
+    """What ``node`` is, for a message: ``a zone``, ``an empty list`` (not ``a list of any``, the type of ``[]``), a
+    local name with its type (``'n', a component``: a parameter written without a type is one).
+
+    >>> _a_value(Name(None, "n"), Compiled(INT, None, slot=0))
+    "'n', an int"
+    """
+    if isinstance(node, Name) and c.slot is not None:
+        return f"'{node.name}', {a_type(c.type)}"
     return "an empty list" if isinstance(node, ListLit) and not node.items else a_type(c.type)
 
 
@@ -604,7 +611,8 @@ class Compare(Node):
         a, b = self.left.compile(scope), self.right.compile(scope)
         if self.op in ("==", "!="):
             if not (a.type.accepts(b.type) or b.type.accepts(a.type)):
-                scope.error(self.pos, f"cannot compare {_a_value(self.left, a)} with {_a_value(self.right, b)}",
+                named = "," if isinstance(self.left, Name) and a.slot is not None else ""  # 'n', a component, with
+                scope.error(self.pos, f"cannot compare {_a_value(self.left, a)}{named} with {_a_value(self.right, b)}",
                             _quoted_value(scope, self.right, a.type) or _quoted_value(scope, self.left, b.type)
                             or _empty_zone(self, a.type, b.type))
             else:

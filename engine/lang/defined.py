@@ -496,12 +496,18 @@ def _hint_untyped(items: list[Diagnostic], start: int, key: str, params: list[st
     >>> found = [Diagnostic(None, "the role of won() must be a side, but 'r' is a component")]
     >>> _hint_untyped(found, 0, "held(r)", ["r"]); found[0].hint
     "'r' is written without a type in 'held(r)', so it is a component: write 'side r'"
+    >>> found = [Diagnostic(None, "cannot compare 'n', a component, with an int")]
+    >>> _hint_untyped(found, 0, "jump(n)", ["n"]); found[0].hint
+    "'n' is written without a type in 'jump(n)', so it is a component: write 'int n'"
     """
     bare = [param for param in params if re.search(rf"[(,]\s*{re.escape(param)}\s*[,)]", key)]
     for index in range(start, len(items)):
         d = items[index]
         for param in bare:
-            wanted = re.search(rf"must be an? ([\w-]+), but '{re.escape(param)}' is a component$", d.message)
+            name = re.escape(param)
+            wanted = (re.search(rf"must be an? ([\w-]+), but '{name}' is a component$", d.message)
+                      or re.search(rf"^cannot compare '{name}', a component, with an? ([\w-]+)$", d.message)
+                      or re.search(rf"^cannot compare an? ([\w-]+) with '{name}', a component$", d.message))
             if wanted and d.hint is None:
                 items[index] = Diagnostic(d.pos, d.message, f"'{param}' is written without a type in '{key}', so it is a "
                                                             f"component: write '{wanted.group(1)} {param}'")

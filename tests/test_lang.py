@@ -446,6 +446,20 @@ def test_a_parameter_without_a_type_compared_with_a_number_is_named_and_told_how
     ]
 
 
+def test_braces_in_a_function_text_that_name_no_parameter_are_refused_where_written(tmp_path: Path) -> None:
+    """``text: where a pawn moved to {} ends up`` for ``landing(int n)`` was accepted, and explain printed the braces
+    as written in every call ("where a pawn moved to {} ends up")."""
+    from engine.runner.validate import validate_path
+
+    path = tmp_path / "ruleset.yaml"
+    path.write_text("name: mine\nextends: tutorial-tiles\nfunctions:\n  landing(int n):\n    is: n + 1\n"
+                    "    text: past {} and {m}\n  fine(int n):\n    is: n\n    text: '{n} itself'\n", encoding="utf-8")
+    found = [(d.pos.line, d.pos.col, d.message, d.hint) for d in validate_path(str(path)) if d.pos is not None and d.pos.line >= 4]
+    said = "which names none of its parameters, so explain would print it as written"
+    assert found == [(6, 11, f"the text of function 'landing' writes '{{}}', {said}", "write {n} where the argument goes"),
+                     (6, 11, f"the text of function 'landing' writes '{{m}}', {said}", "write {n} where the argument goes")]
+
+
 def test_a_value_of_unknown_type_after_a_reported_problem_is_not_reported_again(tmp_path: Path) -> None:
     """A misspelt zone in 'let q = choose(p in bord)' was one problem and four more: 'cannot read 'cell' of 'q': its
     type is not known' at every use of q."""

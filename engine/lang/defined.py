@@ -437,6 +437,7 @@ def _define_each(b: "CodeContext", section: Mapping, below: dict[str, str]) -> N
         lets = spec.get("let") if isinstance(spec, Mapping) else None
         if isinstance(spec, Mapping):
             b.unknown_keys(spec, ("is", "text", "let"), f"function '{name}'")
+            _check_placeholders(b, spec, name, [param for param, _ in params])
         if lets is not None and not isinstance(lets, Mapping):
             b.error(spec.pos_of("let"), f"'let' of function '{name}' must map names to expressions")
             lets = None
@@ -467,6 +468,24 @@ def _define_each(b: "CodeContext", section: Mapping, below: dict[str, str]) -> N
         size = ast.nodes(compiled.inlined) + sum(ast.nodes(n) for _, n in compiled.lets)
         vocab.functions[name] = Defined(name, signature_text, text, str(key), tuple(typed), compiled.fn, result, compiled.slots,
                                         words, compiled.meaning, depth, compiled.inlined, compiled.lets, size, compiled.steps)
+
+
+BRACED = re.compile(r"\{([^{}]*)\}")
+
+
+def _check_placeholders(b: "CodeContext", spec: Mapping, name: str, params: list[str]) -> None:
+    """Refuse a ``{...}`` in a function's ``text`` that names none of its parameters (``{}``, ``{card}`` for ``c``):
+    it would stay in the English as written."""
+    words = spec.get("text")
+    if not isinstance(words, str):
+        return
+    for m in BRACED.finditer(words):
+        if m.group(1) not in params:
+            hint = (f"write {{{params[0]}}} where the argument goes" if len(params) == 1 else
+                    f"write one of {', '.join('{' + p + '}' for p in params)} where its argument goes" if params else
+                    "the function has no parameters: leave the braces out")
+            b.error(spec.pos_of("text"), f"the text of function '{name}' writes '{m.group(0)}', which names none of its "
+                                         f"parameters, so explain would print it as written", did_you_mean(m.group(1), params) or hint)
 
 
 def _zone_hint(function: str, type_name: str, param: str, kinds: Iterable[str], arguments: str = "hand(r)") -> str | None:

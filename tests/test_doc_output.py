@@ -118,6 +118,10 @@ BROKEN: dict[str, Broken] = {
     "hex-triads-triangel": Broken("docs/examples/hex-triads", "/tmp/hex-triads", (
         ("ruleset.yaml", 'pattern_pieces("triangle"', 'pattern_pieces("triangel"'),
     )),
+    # tutorial.md, step 2: the function's parameter written without its type
+    "ladders-untyped": Broken("docs/examples/ladders", "/tmp/ladders", (
+        ("ruleset.yaml", "landing(int n):", "landing(n):"),
+    )),
     # spells.md: a misspelt shape in the example spell
     "my-spells-tea": Broken("docs/examples/my-spells", "docs/examples/my-spells", (
         ("ruleset.yaml", "shape: tee", "shape: tea"),

@@ -21,7 +21,8 @@ from tests.conftest import shipped_game
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "docs" / "examples" / "my-spells"
 NAME = "spell-cycles"
-VARIANTS = ("short", "long", "spellstackers", "accelerando", "duel", "extra-credit", "extra-credit-v2", "extra-credit-v2-ranked")
+VARIANTS = ("short", "long", "spellstackers", "accelerando", "duel", "extra-credit", "extra-credit-v2", "extra-credit-v2-ranked",
+            "four-stashes")
 
 
 def spells(game: engine.Game) -> dict[str, tuple[str, ...]]:
@@ -68,7 +69,7 @@ def test_combined_variants_play_to_the_end_with_their_invariants(variant: str) -
         assert game.state_from_json(json.loads(json.dumps(state.to_json()))) == state
 
 
-@pytest.mark.parametrize("variants", ["short+long", "duel+extra-credit", "extra-credit-v2+duel"])
+@pytest.mark.parametrize("variants", ["short+long", "duel+extra-credit", "extra-credit-v2+duel", "four-stashes+long"])
 def test_variants_that_contradict_each_other_are_refused(variants: str) -> None:
     with pytest.raises(RulesetError, match="cannot be combined"):
         engine.load(NAME, variants)

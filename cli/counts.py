@@ -43,6 +43,39 @@ class Count(click.IntRange):
         return super().convert(value, param, ctx)
 
 
+class CountOrFile(click.ParamType):
+    """A whole number counting ``counts`` (as :class:`Count` reads it), or the path of a file ending ``suffix``:
+    ``simulate --games`` is the number of games, as ``sweep --games`` and ``check --games`` are, or the CSV file
+    to write each game's row to.
+
+    >>> CountOrFile(Count(1, 10, "games"), ".csv").convert("7", None, None)
+    7
+    >>> CountOrFile(Count(1, 10, "games"), ".csv").convert("runs.CSV", None, None)
+    PosixPath('runs.CSV')
+    >>> CountOrFile(Count(1, 10, "games"), ".csv").convert("runs.txt", None, None)
+    Traceback (most recent call last):
+    click.exceptions.BadParameter: 'runs.txt' is neither a number of games nor a .csv file to write them to
+    """
+
+    name = "count or file"
+
+    def __init__(self, count: Count, suffix: str) -> None:
+        self.count, self.suffix = count, suffix
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        from pathlib import Path
+
+        if isinstance(value, (int, Path)):
+            return value
+        if str(value).strip().isdigit():
+            return self.count.convert(value, param, ctx)
+        path = Path(value)
+        if path.suffix.lower() != self.suffix:
+            self.fail(f"'{value}' is neither a number of {self.count.counts} nor a {self.suffix} file to write them to",
+                      param, ctx)
+        return path
+
+
 def _in_digits(kind: click.ParamType, value: Any, whole: bool, param: click.Parameter | None,
                ctx: click.Context | None) -> None:
     """Refuse a number typed with other digits than 0-9 or with underscores, which Python's ``int`` and ``float`` read

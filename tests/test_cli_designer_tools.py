@@ -156,10 +156,16 @@ def test_simulate_games_csv_has_winners_a_draw_flag_and_returns_as_plain_values(
         assert all(returns[seat - 1] > 0 for seat in won) and sum(returns) in (0.0, 1.0)
 
 
-def test_simulate_games_refuses_a_number(tmp_path: Path) -> None:
-    result = run("simulate", "tutorial-tiles", "--games", "100")
-    assert result.exit_code == 2
-    assert "'100' is not a .csv file (the number of games is given with -n)" in result.output
+def test_simulate_games_is_the_number_of_games_as_sweep_and_check_spell_it(tmp_path: Path) -> None:
+    """``simulate --games 100`` was refused ('not a .csv file'), where ``sweep --games 100`` and ``check --games 100``
+    count the games: it counts them too, and a file ending .csv still gets the rows."""
+    result = run("simulate", "tutorial-tiles", "--games", "7", "--format", "json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["games"] == 7
+    both = run("simulate", "tutorial-tiles", "--games", "7", "-n", "8")
+    assert both.exit_code == 2 and "-n says 8 games and --games 7: give the number once" in both.output
+    neither = run("simulate", "tutorial-tiles", "--games", "rows.txt")
+    assert neither.exit_code == 2 and "'rows.txt' is neither a number of games nor a .csv file to write them to" in neither.output
 
 
 def test_simulate_games_refuses_a_missing_folder_before_playing(tmp_path: Path) -> None:

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Callable, TypeVar
 import click
 
 from cli.allow import allow_option
-from cli.counts import Count, WHOLE
+from cli.counts import Count, CountOrFile, WHOLE
 from cli.extra_words import SpacedValuesCommand
 from cli.messages import echo, fail
 from cli.options import (AGENT_KINDS_HELP, agent_specs, backend_options, check_output, check_separate_outputs,
@@ -42,10 +42,11 @@ if TYPE_CHECKING:
 
 @click.command(cls=SpacedValuesCommand)
 @ruleset_options
-@click.option("-n", "n", type=Count(1, MAX_GAMES, "games"), default=100, show_default=True, metavar="N",
-              help=f"Number of games (at most {MAX_GAMES:,}).")
-@click.option("--games", "games_csv", type=click.Path(dir_okay=False, path_type=Path), metavar="FILE.csv",
-              help="Also write one row per game (seed, agents, winner, length, scores, winners, draw, returns) with the command that plays it "
+@click.option("-n", "n", type=Count(1, MAX_GAMES, "games"), default=None, metavar="N",
+              help=f"Number of games (at most {MAX_GAMES:,}).  [default: 100]")
+@click.option("--games", "games", type=CountOrFile(Count(1, MAX_GAMES, "games"), ".csv"), metavar="N|FILE.csv",
+              help="The number of games, as -n (and as sweep and check write it); or FILE.csv: also write one row per "
+                   "game (seed, agents, winner, length, scores, winners, draw, returns) with the command that plays it "
                    "again; with --compare, the compared run's games too.")
 @click.option("--seed", type=WHOLE, default=0, show_default=True, help="Seed of the run (games' seeds derive from it).")
 @click.option("--agents", default="random", show_default=True,
@@ -70,8 +71,8 @@ if TYPE_CHECKING:
               help="Options set in the compared run (repeat for several; default: none).")
 @agent_timeout_option
 def simulate(
-    ruleset: str, variants: tuple[str, ...], set_texts: tuple[str, ...], players: int | None, n: int,
-    games_csv: Path | None, seed: int, agents: str, jobs: int, backend: str, address: str | None, fmt: str | None,
+    ruleset: str, variants: tuple[str, ...], set_texts: tuple[str, ...], players: int | None, n: int | None,
+    games: int | Path | None, seed: int, agents: str, jobs: int, backend: str, address: str | None, fmt: str | None,
     out: Path | None, html_path: Path | None, rotate: bool, compare_with: str | None,
     compare_variants: tuple[str, ...], compare_set_texts: tuple[str, ...], resume_path: Path | None,
 ) -> None:
@@ -98,8 +99,12 @@ def simulate(
     from engine.runner.simulate import GameFailed
 
     fmt = report_format(fmt, out)
-    if games_csv is not None and games_csv.suffix.lower() != ".csv":
-        raise click.BadParameter(f"'{games_csv}' is not a .csv file (the number of games is given with -n)", param_hint="--games")
+    games_csv = games if isinstance(games, Path) else None
+    if isinstance(games, int):
+        if n is not None and n != games:
+            raise click.BadParameter(f"-n says {n} games and --games {games}: give the number once", param_hint="--games")
+        n = games
+    n = 100 if n is None else n
     game = load_game(ruleset, variants, set_texts)
     for path, flag, what in ((out, "--out", "the report"), (html_path, "--html", "the report"), (games_csv, "--games", "the games")):
         check_output(path, flag, what)

@@ -248,6 +248,18 @@ def test_first_player_is_the_seat_that_moved_first() -> None:
     assert simulate(GAME, players=1, n=2, seed=0, agents="random").first_player is None
 
 
+def test_the_first_player_is_the_seat_whose_turn_came_first_though_that_turn_asked_nothing() -> None:
+    """In Ladders a first roll of 1 ends the first turn before it asks anything: the seat to decide first was then
+    the second, and the report counted that seat as the first player (+14.5 points where seat 1 won 10 more than
+    the others)."""
+    ladders = engine.load(Path(__file__).resolve().parents[1] / "docs" / "examples" / "ladders")
+    report = simulate(ladders, players=3, n=60, seed=0, agents="random")
+    first = report.first_player
+    assert first is not None and {r.first for r in report.results} == {1}
+    assert first.first == Rate(report.wins_by_seat[1], 60)
+    assert any(ladders.new_state(players=3, seed=derive_seed(0, i)).seat_to_move != 1 for i in range(60))
+
+
 def test_lead_changes_and_margins_with_a_running_score() -> None:
     report = simulate(GAME, players=4, n=30, seed=1, agents="random")
     changes, margin = report.lead_changes, report.margin

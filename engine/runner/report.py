@@ -68,7 +68,7 @@ class GameResult:
     winners: tuple[int, ...]
     returns: tuple[float, ...]
     length: int
-    first: int = 0  # the seat that made the first decision (0: the game needed none)
+    first: int = 0  # the seat whose turn came first (0: the game needed no decision)
     used: tuple[tuple[int, ...], ...] = ()  # per seat: the component ids its decisions used, in order
     lead_changes: int | None = None  # None when the ruleset declares no running_score
     margin: float | None = None  # how far the top seat or team finished ahead of the next, in running_score (else final score)

@@ -230,7 +230,7 @@ def play_game(game: Game, players: int, seed: int, specs: Sequence[str]) -> Game
 
     seats: list[Agent] = [make_agent(spec, derive_seed(seed, i + 1)) for i, spec in enumerate(specs)]
     dealt, held = dealt_roles(state), held_components(state)
-    first = 0 if state.is_terminal else state.seat_to_move
+    first = 0 if state.is_terminal else opening_seat(state)
     sealed_start = bool(first) and state.clone().current_player == SIMULTANEOUS  # asked of a copy: the game stays as set up
     track = game.running_score is not None and len(teams) > 1
     leaders: list[int] = []
@@ -335,6 +335,18 @@ def _piece_names(state: State, option: Any) -> str:
     """
     names = state.game.piece_names
     return f"[{', '.join(names[c] for c in option)}]" if isinstance(option, (list, tuple)) else names[option]
+
+
+def opening_seat(state: State) -> int:
+    """The seat whose turn came first: the first role of the turn order as the setup left it (after any roll-off),
+    whether or not that turn asked it anything — a first roll that ends the turn at once still gives the first seat
+    its turn (the seat to decide next would be the second).
+
+    >>> import engine
+    >>> opening_seat(engine.load("tic-tac-toe").new_state(players=2, seed=1))
+    1
+    """
+    return state.seat_of[state.order[0]] if state.order else state.seat_to_move
 
 
 def held_components(state: State) -> tuple[tuple[int, ...], ...]:

@@ -39,7 +39,7 @@ from cli.agent_files import FileAgent, register_agent_files
 from cli.gamelog import GameLog, replay
 from cli.menu import menu, why_typed_refused
 from cli.piles import Arrivals, Growth, laid_on_top, pile_arrivals, pile_growth, played_from
-from cli.turn_lines import turn_cut
+from cli.turn_lines import turn_cut, turn_marks
 from engine.blocks.choice_labels import ForcedPicks
 from engine.core.atomic import WriteFailed
 from engine.core.errors import IllegalActionError, RulecraftError, did_you_mean, told_to_seats
@@ -395,14 +395,28 @@ class Session:
         state = self.state
         lines = state.log or []
         new = self.told.merged(lines, self.shown) if self.told is not None else lines[self.shown:]
-        if not state.is_terminal and state.seat_to_move not in self.bots:
-            cut = turn_cut(state, self.shown, self.printed_turn, self.told.told if self.told is not None else ())
+        told = self.told.told if self.told is not None else ()
+        human_next = not state.is_terminal and state.seat_to_move not in self.bots
+        if human_next:
+            cut = turn_cut(state, self.shown, self.printed_turn, told)
             if cut is not None:  # a turn begun since the last lines printed
                 new, self.held = new[:cut], [*self.held, *new[cut:]]
+        marks = turn_marks(state, self.shown, self.printed_turn, len(new), told, current=not human_next)
         self.told = None
-        for line in render.log_lines(new):
+        for index, line in enumerate(render.log_lines(new)):
+            if index in marks:  # a turn a human does not open with its rule: a bot's, or one that asked nobody
+                self.console.print(self.turn_heading(marks[index]), style="dim")
             self.console.print(line, style="dim")
         self.shown, self.printed_turn = len(lines), state.turn_number
+
+    def turn_heading(self, turn: int) -> str:
+        """The line over a turn nobody human opens: ``turn 4: seat 2 (Blue)`` for the turn the game is in, ``turn 3``
+        for one that passed asking nobody (the log does not say whose it was)."""
+        state = self.state
+        seat = state.seat_of.get(state.current_role) if state.current_role is not None else None
+        if turn == state.turn_number and seat is not None:
+            return f"turn {turn}: {render.seat_label(state, seat, own=False)}"
+        return f"turn {turn}"
 
     def save(self, path: Path) -> bool:
         """Write the game so far as a log (its positions recomputed, as an undo may have changed them); False if it can't."""

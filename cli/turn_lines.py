@@ -15,6 +15,28 @@ if TYPE_CHECKING:
     from engine import State
 
 
+def turn_marks(state: "State", start: int, turn_before: int, count: int, told: Sequence[tuple[int, str]] = (),
+               current: bool = True) -> dict[int, int]:
+    """Where, among ``count`` log lines printed from ``start`` (with ``told``'s lines put in, as in :func:`turn_cut`),
+    each turn after ``turn_before`` begins: {index: turn number}.  A turn that wrote nothing there is left out: one
+    that ended before the next began, or one that begins after the last line (a bot's, whose move line says whose
+    it is); ``current`` False leaves out the turn ``state`` is in (a human's, headed by its own rule).
+
+    >>> from types import SimpleNamespace as Seen
+    >>> s = Seen(turn_number=6, turn_starts={4: 0, 5: 2, 6: 2}, log=["a", "b", "c"])
+    >>> turn_marks(s, 1, 4, 2), turn_marks(s, 1, 4, 2, current=False), turn_marks(s, 1, 4, 1)
+    ({1: 6}, {}, {})
+    """
+    found: dict[int, int] = {}
+    for turn, begun in sorted((state.turn_starts or {}).items()):
+        if turn <= turn_before or begun < start:
+            continue
+        index = begun - start + sum(1 for at, _ in told if at < begun)
+        if index < count:
+            found[index] = turn  # a later turn begun at the same line: the earlier wrote nothing
+    return found if current else {index: turn for index, turn in found.items() if turn != state.turn_number}
+
+
 def turn_cut(state: "State", start: int, turn_before: int, told: Sequence[tuple[int, str]] = ()) -> int | None:
     """The index, among the log's lines from ``start`` (with ``told``'s lines, each (its place in the log, its text),
     put in as :meth:`ForcedPicks.merged` puts them), where the turn ``state`` is in began; None when it began before

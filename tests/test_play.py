@@ -221,6 +221,11 @@ def test_a_bot_move_the_ruleset_fails_on_stops_the_game_and_keeps_it(tmp_path: P
 NO_DECISIONS = str(Path(__file__).parent / "data" / "no-decisions")
 
 
+def unheaded(output: str) -> str:
+    """``play``'s output without the lines heading turns nobody human opened (``turn 4: seat 2 (Blue)``, ``turn 3``)."""
+    return "\n".join(line for line in output.splitlines() if not re.fullmatch(r"turn \d+(: .*)?", line))
+
+
 def test_a_game_without_decisions_shows_its_whole_log_and_replays_it(tmp_path: Path) -> None:
     # every step is automatic: the game is over once set up, and all of it is shown, not only its last lines
     log = tmp_path / "game.json"
@@ -231,8 +236,20 @@ def test_a_game_without_decisions_shows_its_whole_log_and_replays_it(tmp_path: P
     replayed = run("replay", str(log))
     expected = " ".join(" ".join(render.log_lines(whole)).split())
     for result in (played, replayed):
-        assert expected in " ".join(result.output.split()), result.output  # in order (the console wraps long lines)
+        assert expected in " ".join(unheaded(result.output).split()), result.output  # in order (the console wraps long lines)
         assert "seat 1 (Ash) wins" in result.output
+    assert re.search(r"^turn 2$", played.output, re.M)  # each turn that asked nobody is headed (the log holds no mark)
+
+
+def test_a_bots_turn_that_logs_before_it_decides_is_headed_with_its_seat() -> None:
+    """A bot's roll came under the human's last move with nothing saying a turn had passed (``Red chooses stop``,
+    then ``a d6 is rolled: 4``, which was Blue's); a turn that starts with its move line is not headed again."""
+    ladders = str(Path(__file__).resolve().parents[1] / "docs" / "examples" / "ladders")
+    lines = run("play", ladders, "--seed", "3", input="2\n" * 12).output.splitlines()
+    turn = lines.index("turn 2: seat 2 (Blue)")
+    assert lines[turn - 1].endswith("Red chooses stop") and lines[turn + 1] == "  a d6 is rolled: 4"
+    tic = run("play", "tic-tac-toe", "--seed", "3", input="1\n" * 9).output
+    assert "seat 2 (O) [random]: place O" in tic and not re.search(r"^turn \d+: seat 2", tic, re.M)
 
 
 def test_a_loaded_game_shows_only_the_end_of_its_log(tmp_path: Path) -> None:
@@ -244,7 +261,7 @@ def test_a_loaded_game_shows_only_the_end_of_its_log(tmp_path: Path) -> None:
         state.apply(text)
     lines = state.log or []
     assert len(lines) > RECENT
-    shown = " ".join(run("play", "--load", str(saved), input="quit\n").output.split())
+    shown = " ".join(unheaded(run("play", "--load", str(saved), input="quit\n").output).split())
     assert " ".join(" ".join(render.log_lines(lines[-RECENT:])).split()) in shown
     assert " ".join(lines[0].split()) not in shown
 

@@ -35,7 +35,7 @@ def _each_facing_pair(game: engine.Game, seed: int, games: int, choose: random.R
             s.play(choose.randrange(len(s.legal_actions())))
 
 
-@pytest.mark.parametrize("variant", [None, "dice", "mirror", "bonus-first"])
+@pytest.mark.parametrize("variant", [None, "dice", "mirror", "older-help"])
 def test_measuring_both_fighters_together_equals_measuring_each(variant: str | None) -> None:
     # over random games, at every decision: each facing pair, measured together and one by one (with dice rolled
     # for them, as a fight rolls them); the mirror's modifier reads strength() one level deep
@@ -60,7 +60,7 @@ def test_a_fighter_measured_already_is_read_back_not_measured_again() -> None:
     assert rules.measure_both(s, a, b, known) == ((99, 0, 0), rules.measure(s, b, {}))
 
 
-@pytest.mark.parametrize("variant", [None, "dice", "mirror", "bonus-first"])
+@pytest.mark.parametrize("variant", [None, "dice", "mirror", "older-help"])
 def test_a_quiet_duel_finds_the_winner_and_margin_a_fight_finds(variant: str | None) -> None:
     # each facing pair of random games fights twice on copies of the state: the quiet duel of a contest nothing logs,
     # and the fight with the margin the contest step reads after it; same winner, margin, dice rolled, state

@@ -336,6 +336,24 @@ def test_a_parameter_named_like_a_die_is_the_parameter(tmp_path: Path) -> None:
     assert "an int, but 'a 2-sided die' is a die" in errors(game, "d2 * 2 == 4")
 
 
+def test_a_selection_whose_items_are_named_like_a_die_names_them(tmp_path: Path) -> None:
+    """'move(d2 in rolled, pyramid)' was refused with "a die is never in a list of component" and "'a 2-sided die
+    is in rolled' is a bool, not a collection", though 'for d2 in rolled' names its items so: a selection's item
+    written like a die is the selection's name, as a loop's and a parameter's are."""
+    ruleset = tmp_path / "ruleset.yaml"
+    ruleset.write_text(
+        "name: named-dice\nextends: tutorial-tiles\nfunctions:\n"
+        "  wide(list of int xs): count(d6 in xs where d6 > 4)\n"
+    )
+    game = engine.load(ruleset)
+    state = game.new_state(players=2, seed=1)
+    assert game.compile_condition("count(d2 in [1, 2, 3]) == 3 and count(d2 in [1, 2, 3] where d2 >= 2) == 2").test(state)
+    assert game.compile_condition("sum(d8 for d8 in [1, 2]) == 3 and wide([3, 5, 6]) == 2").test(state)
+    assert game.compile_condition("count(d2 in hand(Sun)) == count(hand(Sun))").test(state)
+    # outside a selection, d2 is still a die
+    assert "a die is never in a list of int" in errors(game, "d2 in [1, 2]")
+
+
 def test_a_function_whose_body_is_true_or_false_loads(tmp_path: Path) -> None:
     """'never(): false' was refused with "unknown name 'False'": YAML reads a bare false as a boolean, and the
     function's body was turned into Python's text of it."""

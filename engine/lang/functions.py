@@ -93,8 +93,8 @@ def as_selection(node: ast.Node) -> selections.Selection:
     """Read an argument as a selection: ``c in X where P``, ``c in X``, or a bare collection ``X``."""
     if isinstance(node, selections.Selection):
         return node
-    if isinstance(node, ast.Member) and isinstance(node.item, ast.Name):
-        return selections.Selection(node.pos, node.item.name, node.collection)
+    if isinstance(node, ast.Member) and (name := ast.item_name(node.item)) is not None:
+        return selections.Selection(node.pos, name, node.collection)
     return selections.Selection(node.pos, "_", node)
 
 

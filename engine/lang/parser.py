@@ -546,10 +546,10 @@ class _ToAst(Transformer[Token, Any]):
     def positional(self, meta: Any, expr: ast.Node, where: ast.Node | None) -> ast.Node:
         if where is None:
             return expr
-        if not (isinstance(expr, ast.Member) and isinstance(expr.item, ast.Name)):
+        if not (isinstance(expr, ast.Member) and (name := ast.item_name(expr.item)) is not None):
             raise RulesetError.at(expr.pos, "'where' needs a selection that names its items: write "
                                   f"'{_item_name(expr, where)} in {_written(expr) or 'COLLECTION'} where ...'")
-        return selections.Selection(expr.pos, expr.item.name, expr.collection, where)
+        return selections.Selection(expr.pos, name, expr.collection, where)
 
     def comprehension(self, meta: Any, value: ast.Node, name: Token, source: ast.Node, where: ast.Node | None) -> ast.Node:
         return selections.Selection(self._pos(meta), str(name), source, where, value)

@@ -89,6 +89,9 @@ bus, underground: ``links: {Taxi: ...}``, ``neighbours(p, k)``), a fugitive who 
 piece, the ticket heard by all and the place chosen unseen (``always_ask``), and a trace put down on set rounds.
 Cribbage, the show (docs/examples/cribbage-show) scores fifteens, pairs, runs and flushes by every way to take some
 cards together (``combinations``), and its two cards laid in the crib are one choice among every pair of the hand.
+Blocks (docs/examples/blocks) lays polyominoes in the manner of Blokus Duo: every way to lay a piece is a list of the
+cells it covers, built by one comprehension of three loops (``for a in corners(r) for o in numbers(0, 7) for i in
+...``), a piece touching its colour only at corners.
 """
 
 from __future__ import annotations
@@ -109,8 +112,9 @@ GAMES = ("pig", "trumps", "hex", "going-once", "dominoes", "home-run", "market-r
          "yacht", "morris", "storm-watch", "go", "gem-merchants", "frontiers",
          "chess", "homestead", "routes", "tables", "amazons", "pentago", "hearts", "quoridor", "leduc", "orchard",
          "fleet", "oh-hell", "meadows", "court-letters", "take-six", "column-climb", "glance", "fireworks", "sleuth",
-         "codebreak", "paths", "quarto", "manhunt", "cribbage-show")
-SLOW = {"quoridor", "chess"}  # a random game takes about a second (each wall, each man's moves tried on a copy): fewer
+         "codebreak", "paths", "quarto", "manhunt", "cribbage-show", "blocks")
+SLOW = {"quoridor", "chess", "blocks"}  # a random game takes about a second (each wall, each man's moves tried on a
+                                        # copy, each way to lay each piece listed): fewer
 
 
 def example(name: str) -> engine.Game:

@@ -554,6 +554,13 @@ class _ToAst(Transformer[Token, Any]):
     def comprehension(self, meta: Any, value: ast.Node, name: Token, source: ast.Node, where: ast.Node | None) -> ast.Node:
         return selections.Selection(self._pos(meta), str(name), source, where, value)
 
+    def for_clause(self, meta: Any, name: Token, source: ast.Node, where: ast.Node | None) -> tuple[str, ast.Node, ast.Node | None]:
+        return str(name), source, where
+
+    def comprehension_chain(self, meta: Any, value: ast.Node, name: Token, source: ast.Node, where: ast.Node | None,
+                            *more: tuple[str, ast.Node, ast.Node | None]) -> ast.Node:
+        return selections.chained(self._pos(meta), value, [(str(name), source, where), *more])
+
     def keyword(self, meta: Any, name: Token, value: ast.Node) -> ast.Node:
         return ast.Keyword(self._tok(name), str(name), value)
 

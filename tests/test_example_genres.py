@@ -91,7 +91,9 @@ Cribbage, the show (docs/examples/cribbage-show) scores fifteens, pairs, runs an
 cards together (``combinations``), and its two cards laid in the crib are one choice among every pair of the hand.
 Blocks (docs/examples/blocks) lays polyominoes in the manner of Blokus Duo: every way to lay a piece is a list of the
 cells it covers, built by one comprehension of three loops (``for a in corners(r) for o in numbers(0, 7) for i in
-...``), a piece touching its colour only at corners.
+...``), a piece touching its colour only at corners.  Caravan (docs/examples/caravan) is a betting race in the manner of
+Camel Up: the track a one-row board with stacking, a camel moved with the camels on top of it (``place_each``, from
+the bottom up), a pyramid of dice drawn from a shuffled pile, bets paid by the camels' places in the race.
 """
 
 from __future__ import annotations
@@ -112,7 +114,7 @@ GAMES = ("pig", "trumps", "hex", "going-once", "dominoes", "home-run", "market-r
          "yacht", "morris", "storm-watch", "go", "gem-merchants", "frontiers",
          "chess", "homestead", "routes", "tables", "amazons", "pentago", "hearts", "quoridor", "leduc", "orchard",
          "fleet", "oh-hell", "meadows", "court-letters", "take-six", "column-climb", "glance", "fireworks", "sleuth",
-         "codebreak", "paths", "quarto", "manhunt", "cribbage-show", "blocks")
+         "codebreak", "paths", "quarto", "manhunt", "cribbage-show", "blocks", "caravan")
 SLOW = {"quoridor", "chess", "blocks"}  # a random game takes about a second (each wall, each man's moves tried on a
                                         # copy, each way to lay each piece listed): fewer
 

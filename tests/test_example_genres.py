@@ -93,7 +93,11 @@ Blocks (docs/examples/blocks) lays polyominoes in the manner of Blokus Duo: ever
 cells it covers, built by one comprehension of three loops (``for a in corners(r) for o in numbers(0, 7) for i in
 ...``), a piece touching its colour only at corners.  Caravan (docs/examples/caravan) is a betting race in the manner of
 Camel Up: the track a one-row board with stacking, a camel moved with the camels on top of it (``place_each``, from
-the bottom up), a pyramid of dice drawn from a shuffled pile, bets paid by the camels' places in the race.
+the bottom up), a pyramid of dice drawn from a shuffled pile, bets paid by the camels' places in the race.  Crossings (docs/examples/crossings) is a roll-and-write game in the
+manner of Qwixx: each sheet a pair of counters per role keyed by row, every player asked in turn (``choose(..., by =
+r)``) to mark the same white sum.  Missions (docs/examples/missions) is a game of hidden sides in the manner of The
+Resistance: sides dealt face down and shown spy to spy, votes put down unseen and turned up together, mission cards
+always asked for, the winning side winning together.
 """
 
 from __future__ import annotations
@@ -114,7 +118,7 @@ GAMES = ("pig", "trumps", "hex", "going-once", "dominoes", "home-run", "market-r
          "yacht", "morris", "storm-watch", "go", "gem-merchants", "frontiers",
          "chess", "homestead", "routes", "tables", "amazons", "pentago", "hearts", "quoridor", "leduc", "orchard",
          "fleet", "oh-hell", "meadows", "court-letters", "take-six", "column-climb", "glance", "fireworks", "sleuth",
-         "codebreak", "paths", "quarto", "manhunt", "cribbage-show", "blocks", "caravan")
+         "codebreak", "paths", "quarto", "manhunt", "cribbage-show", "blocks", "caravan", "crossings", "missions")
 SLOW = {"quoridor", "chess", "blocks"}  # a random game takes about a second (each wall, each man's moves tried on a
                                         # copy, each way to lay each piece listed): fewer
 

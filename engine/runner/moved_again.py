@@ -28,7 +28,6 @@ from typing import Any, Iterator
 from engine.core.errors import RulecraftError, SourcePos
 from engine.core.yamlsource import Mapping, Text
 from engine.lang import ast, selections, statements
-from engine.lang.functions import describe_selection
 from engine.lang.parser import parse_program
 from engine.lang.scope import english_plural
 

@@ -371,6 +371,15 @@ def test_a_comprehension_of_several_loops_gives_every_combination(tmp_path: Path
     assert game.compile_condition(code).test(game.new_state(players=2, seed=1))
 
 
+def test_a_comprehension_of_several_loops_hides_no_name_of_the_ruleset(tmp_path: Path) -> None:
+    """The chain's values are named by the engine for itself: a name no ruleset can give, so a counter of the
+    ruleset's own (called each_, the name it first had) is neither hidden nor refused."""
+    (tmp_path / "ruleset.yaml").write_text("name: chains\nextends: tutorial-tiles\ncounters:\n  each_: {start: 3}\n"
+                                           "functions:\n  pairs(): count(a for a in [1, 2] for b in [1, 2]) + each_\n")
+    game = engine.load(tmp_path)
+    assert game.compile_condition("pairs() == 7").test(game.new_state(players=2, seed=1))
+
+
 def test_a_comprehension_of_several_loops_is_described_loop_by_loop() -> None:
     game = engine.load("tutorial-tiles")
     assert game.compile_condition("list(a + b for a in [1, 2] where a > 1 for b in [3]) == [5]").description == \

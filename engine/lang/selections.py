@@ -192,9 +192,9 @@ class Chained(Selection):
         return " and ".join(self.source.parts()[1])
 
 
-CHAINED_ITEM = "each_"
-"""The name a chain of loops (:class:`Chained`) gives its values, read only by the chain itself: the loops and
-their value are its source, which does not see it."""
+CHAINED_ITEM = "each value"
+"""The name a chain of loops (:class:`Chained`) gives its values, read only by the chain itself (the loops and their
+value are its source, which does not see it): two words, which no name of a ruleset or of its code can be."""
 
 
 def chained(pos: SourcePos | None, value: Node, loops: list[tuple[str, Node, Node | None]]) -> Selection:

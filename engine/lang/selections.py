@@ -133,7 +133,15 @@ class Selection(Node):
 @dataclass
 class Joined(Node):
     """The lists a selection's value gives for its items, one after the other: the loop of one ``for`` of
-    ``VALUE for a in A for b in B`` around the ones after it (``lists`` gives a list per ``a``)."""
+    ``VALUE for a in A for b in B`` around the ones after it (``lists`` gives a list per ``a``).
+
+    >>> from types import SimpleNamespace
+    >>> from engine.lang.parser import parse_expression
+    >>> from engine.lang.scope import Vocabulary
+    >>> joined = parse_expression("list(a * 10 + b for a in [1, 2] for b in [3, 4])").args[0].source
+    >>> joined.compile(Scope(Vocabulary())).fn(SimpleNamespace(budget=99), [None, None, None])
+    [13, 14, 23, 24]
+    """
 
     lists: Selection
 
@@ -199,7 +207,11 @@ value are its source, which does not see it): two words, which no name of a rule
 
 def chained(pos: SourcePos | None, value: Node, loops: list[tuple[str, Node, Node | None]]) -> Selection:
     """``VALUE for NAME in SOURCE [where CONDITION]`` for each of ``loops`` in turn (two or more), as a
-    :class:`Chained` selection: each loop but the last a :class:`Joined` around the ones after it."""
+    :class:`Chained` selection: each loop but the last a :class:`Joined` around the ones after it.
+
+    >>> chained(None, Name(None, "b"), [("a", Name(None, "xs"), None), ("b", Name(None, "ys"), None)]).describe()
+    'b for a in xs and b in ys'
+    """
     var, source, where = loops[-1]
     node: Node = Selection(pos, var, source, where, value)
     for var, source, where in reversed(loops[:-1]):

@@ -164,7 +164,29 @@ def square_board(state: State, seat: int | None = None) -> RenderableType:
                               *(Text(x) if isinstance(x, str) else Text("") if x is None else drawn[x, y].copy() for x in shown))
         return made
 
-    return Group(ColumnBands(table, xs), square_legend(state, short, styles, seat, tiles, letters))
+    stacked = mixed_stacks(state, seat, lambda cid: cell_text(game, state, cid, short, styles))
+    return Group(ColumnBands(table, xs), square_legend(state, short, styles, seat, tiles, letters), *stacked)
+
+
+def mixed_stacks(state: State, seat: int | None, label: Callable[[int], Text]) -> list[Text]:
+    """A line naming the pieces of each stack, from the top down, whose pieces do not all read alike (``label``):
+    a cell shows its top piece and how many lie beneath, which tells a stack of one kind whole but not the order of
+    camels carried by those beneath them, or of two players' pieces in a column.  Empty when there is none."""
+    game, parts = state.game, []
+    for cell in sorted(state.stacks, key=lambda c: (c[1], c[0])):
+        pieces = [state.grid[cell], *state.stacks[cell]]
+        texts = [back(state, cid, value_styles(game)) if hidden_from(state, cid, seat) else label(cid) for cid in pieces]
+        if len({text.plain for text in texts}) > 1:
+            part = Text(f"{game.cell_text(cell)}: ", style="dim")
+            for i, text in enumerate(texts):
+                part.append_text(Text(", ", style="dim") if i else Text()).append_text(text)
+            parts.append(part)
+    if not parts:
+        return []
+    line = Text("stacks, from the top down: ", style="dim")
+    for i, part in enumerate(parts):
+        line.append_text(Text("; ", style="dim") if i else Text()).append_text(part)
+    return [line]
 
 
 class ColumnBands:
@@ -218,7 +240,8 @@ def square_legend(state: State, short: dict[str, str], styles: dict[str, str], s
     shown: dict[str, str] = {}
     tiles, letters = tiles or {}, letters or {}
     with_sides = {cid for cid in state.grid.values() if game.component_kind[cid] in tiles and not hidden_from(state, cid, seat)}
-    for cell, cid in sorted(state.grid.items()):
+    beneath = [(cell, cid) for cell, pieces in sorted(state.stacks.items()) for cid in pieces]  # named in a stack's line
+    for cell, cid in [*sorted(state.grid.items()), *beneath]:
         if hidden_from(state, cid, seat):
             continue
         if cid in with_sides:
@@ -326,6 +349,7 @@ def points_board(state: State, seat: int | None = None) -> RenderableType:
     if crooked:
         key += "; also linked: " + ", ".join(f"{board.name_of(a)}-{board.name_of(b)}" for a, b in crooked)
     drawn.append(Text(key, style="dim"))
+    drawn += mixed_stacks(state, seat, lambda cid: cell_text(game, state, cid, short, styles))
     return Group(*drawn)
 
 

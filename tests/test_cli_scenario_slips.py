@@ -98,3 +98,19 @@ def test_an_answer_written_for_a_forced_choice_is_told_it_was_answered_without_a
     assert result.exit_code == 1 and "'choose seat2' does not answer the question (name a rank)" in result.output
     assert ("a question with a single option is answered without asking (unless always_ask = true), and so is not "
             "written in a scenario: if this action answered one, leave it out") in result.output
+
+
+def test_an_answer_quoted_as_its_yaml_id_is_told_to_drop_the_quotes(tmp_path: Path) -> None:
+    """Ballots named Yes and No are quoted in the ruleset ("Yes": YAML reads Yes as true), and a scenario written
+    'choose "Yes"' the same way was refused with the options, choose Yes among them, and no word that the quotes
+    were the trouble."""
+    examples = Path(__file__).parents[1] / "docs" / "examples"
+    folder = tmp_path / "missions"
+    shutil.copytree(examples / "missions", folder)
+    scenario = folder / "scenarios" / "one-fail-fails-the-mission.yaml"
+    text = scenario.read_text(encoding="utf-8")
+    scenario.write_text(text.replace("  - choose Yes\n", '  - choose "Yes"\n', 1), encoding="utf-8")
+    result = CliRunner().invoke(main, ["check", str(scenario)])
+    assert result.exit_code == 1, result.output
+    assert ("""'choose "Yes"' does not answer the question (vote for the team); the options are: choose Yes, choose No """
+            "(an option is written as listed, without quotes: choose Yes)") in result.output, result.output

@@ -89,6 +89,15 @@ bus, underground: ``links: {Taxi: ...}``, ``neighbours(p, k)``), a fugitive who 
 piece, the ticket heard by all and the place chosen unseen (``always_ask``), and a trace put down on set rounds.
 Cribbage, the show (docs/examples/cribbage-show) scores fifteens, pairs, runs and flushes by every way to take some
 cards together (``combinations``), and its two cards laid in the crib are one choice among every pair of the hand.
+Blocks (docs/examples/blocks) lays polyominoes in the manner of Blokus Duo: every way to lay a piece is a list of the
+cells it covers, built by one comprehension of three loops (``for a in corners(r) for o in numbers(0, 7) for i in
+...``), a piece touching its colour only at corners.  Caravan (docs/examples/caravan) is a betting race in the manner of
+Camel Up: the track a one-row board with stacking, a camel moved with the camels on top of it (``place_each``, from
+the bottom up), a pyramid of dice drawn from a shuffled pile, bets paid by the camels' places in the race.  Crossings (docs/examples/crossings) is a roll-and-write game in the
+manner of Qwixx: each sheet a pair of counters per role keyed by row, every player asked in turn (``choose(..., by =
+r)``) to mark the same white sum.  Missions (docs/examples/missions) is a game of hidden sides in the manner of The
+Resistance: sides dealt face down and shown spy to spy, votes put down unseen and turned up together, mission cards
+always asked for, the winning side winning together.
 Ladders (docs/examples/ladders) is the race docs/tutorial.md writes from an empty file: a roll-again loop kept in a
 counter, ladders and snakes as components read by a function (tests/test_tutorial.py builds it step by step).
 """
@@ -111,8 +120,9 @@ GAMES = ("pig", "trumps", "hex", "going-once", "dominoes", "home-run", "market-r
          "yacht", "morris", "storm-watch", "go", "gem-merchants", "frontiers",
          "chess", "homestead", "routes", "tables", "amazons", "pentago", "hearts", "quoridor", "leduc", "orchard",
          "fleet", "oh-hell", "meadows", "court-letters", "take-six", "column-climb", "glance", "fireworks", "sleuth",
-         "codebreak", "paths", "quarto", "manhunt", "cribbage-show", "ladders")
-SLOW = {"quoridor", "chess"}  # a random game takes about a second (each wall, each man's moves tried on a copy): fewer
+         "codebreak", "paths", "quarto", "manhunt", "cribbage-show", "blocks", "caravan", "crossings", "missions", "ladders")
+SLOW = {"quoridor", "chess", "blocks"}  # a random game takes about a second (each wall, each man's moves tried on a
+                                        # copy, each way to lay each piece listed): fewer
 
 
 def example(name: str) -> engine.Game:

@@ -336,6 +336,70 @@ def test_a_parameter_named_like_a_die_is_the_parameter(tmp_path: Path) -> None:
     assert "an int, but 'a 2-sided die' is a die" in errors(game, "d2 * 2 == 4")
 
 
+def test_a_selection_whose_items_are_named_like_a_die_names_them(tmp_path: Path) -> None:
+    """'move(d2 in rolled, pyramid)' was refused with "a die is never in a list of component" and "'a 2-sided die
+    is in rolled' is a bool, not a collection", though 'for d2 in rolled' names its items so: a selection's item
+    written like a die is the selection's name, as a loop's and a parameter's are."""
+    ruleset = tmp_path / "ruleset.yaml"
+    ruleset.write_text(
+        "name: named-dice\nextends: tutorial-tiles\nfunctions:\n"
+        "  wide(list of int xs): count(d6 in xs where d6 > 4)\n"
+    )
+    game = engine.load(ruleset)
+    state = game.new_state(players=2, seed=1)
+    assert game.compile_condition("count(d2 in [1, 2, 3]) == 3 and count(d2 in [1, 2, 3] where d2 >= 2) == 2").test(state)
+    assert game.compile_condition("sum(d8 for d8 in [1, 2]) == 3 and wide([3, 5, 6]) == 2").test(state)
+    assert game.compile_condition("count(d2 in hand(Sun)) == count(hand(Sun))").test(state)
+    # outside a selection, d2 is still a die
+    assert "a die is never in a list of int" in errors(game, "d2 in [1, 2]")
+
+
+@pytest.mark.parametrize("code", [
+    "list(a * 10 + b for a in [1, 2] for b in [3, 4]) == [13, 14, 23, 24]",
+    "list(a * 10 + b for a in [1, 2, 3] where a != 2 for b in numbers(a, 3) where b > a) == [12, 13]",
+    "sum(a * b for a in [1, 2] for b in [1, 2] for c in [1, 2, 3]) == 27",
+    "count(a for a in [1, 2] for b in [1, 2] where a == b) == 2",
+    "any(a == b for a in [1, 2] for b in [3, 2]) and not all(a == b for a in [1, 2] for b in [3, 2])",
+    "max(a - b for a in [1, 5] for b in [2, 3]) == 3",
+    "list((x, y) for x in numbers(0, 1) for y in numbers(0, 1)) == [(0, 0), (0, 1), (1, 0), (1, 1)]",
+])
+def test_a_comprehension_of_several_loops_gives_every_combination(tmp_path: Path, code: str) -> None:
+    """'list(... for a in corners(r) for o in numbers(0, 7))', every way to lay a piece, was a syntax error
+    (unexpected 'for'): each 'for' after the first is a loop inside the ones before, reading their names, its
+    'where' skipping the items of its own loop."""
+    game = engine.load("tutorial-tiles")
+    assert game.compile_condition(code).test(game.new_state(players=2, seed=1))
+
+
+def test_a_comprehension_of_several_loops_hides_no_name_of_the_ruleset(tmp_path: Path) -> None:
+    """The chain's values are named by the engine for itself: a name no ruleset can give, so a counter of the
+    ruleset's own (called each_, the name it first had) is neither hidden nor refused."""
+    (tmp_path / "ruleset.yaml").write_text("name: chains\nextends: tutorial-tiles\ncounters:\n  each_: {start: 3}\n"
+                                           "functions:\n  pairs(): count(a for a in [1, 2] for b in [1, 2]) + each_\n")
+    game = engine.load(tmp_path)
+    assert game.compile_condition("pairs() == 7").test(game.new_state(players=2, seed=1))
+
+
+def test_a_comprehension_of_several_loops_is_described_loop_by_loop() -> None:
+    game = engine.load("tutorial-tiles")
+    assert game.compile_condition("list(a + b for a in [1, 2] where a > 1 for b in [3]) == [5]").description == \
+        "(the list of a plus b, for a in [1, 2] where a is more than 1 and b in [3]) is [5]"
+    assert game.compile_condition("any(a == b for a in [1, 2] for b in [2])").description == \
+        "for some a in [1, 2] and b in [2], a is b"
+    assert "the condition after 'where' must be a bool, but 'b' is an int" in errors(
+        game, "count(a + b for a in [1] for b in [2] where b) == 1")
+
+
+def test_a_run_of_numbers_known_when_the_ruleset_loads_counts_as_that_many_items(tmp_path: Path) -> None:
+    """Loops over numbers(0, 7) were counted as loops over as many items as any list may hold, so four of them
+    nested were refused (they 'may look at up to' millions of items); a run of constant numbers is its length."""
+    game = engine.load("tutorial-tiles")
+    code = f"count(a for a in numbers(1, 2) {' '.join(f'for {v} in numbers(1, 2)' for v in 'bcdefgh')}) == 256"
+    assert game.compile_condition(code).test(game.new_state(players=2, seed=1))
+    unknown = f"count(a for a in numbers(1, count(board)) {' '.join(f'for {v} in numbers(1, count(board))' for v in 'bcdefgh')}) > 0"
+    assert "selections nested this deep" in errors(game, unknown)  # runs of unknown length: as long as any list
+
+
 def test_a_function_whose_body_is_true_or_false_loads(tmp_path: Path) -> None:
     """'never(): false' was refused with "unknown name 'False'": YAML reads a bare false as a boolean, and the
     function's body was turned into Python's text of it."""

@@ -349,6 +349,22 @@ def test_the_counters_of_stacked_copies_say_where_in_the_stack_each_is() -> None
     assert "Blue at (0,0) (top of 2) " in line and "Blue at (0,0) (2nd of 2 from the top) " in line, line
 
 
+def test_a_stack_of_pieces_that_differ_is_listed_from_the_top_down() -> None:
+    """Caravan's camels carry those on top of them, so the order of a stack decides the race; a cell showed its top
+    camel and '+2', and which camels lay beneath, in which order, could not be read at the terminal. A stack whose
+    pieces do not all read alike is listed under the board, and the key names the pieces beneath too; a stack of
+    one kind (Home run's two Blue pieces) is told whole by its top piece and count, and has no line."""
+    state = engine.load(EXAMPLES / "caravan").new_state(players=2, seed=3)
+    lines = plain(board_drawing.board(state), width=120)
+    assert lines[-1] == "stacks, from the top down: 1,0: G, B; 2,0: O, Y, W", lines
+    assert "B Blue, G Green, O Orange, W White, Y Yellow" in lines[-2]
+    state = engine.load(EXAMPLES / "home-run").new_state(players=4, seed=27)
+    rng = __import__("random").Random(27)
+    while not state.stacks:
+        state.apply(rng.choice(state.legal_actions()))
+    assert not any(line.startswith("stacks,") for line in plain(board_drawing.board(state), width=120))
+
+
 def test_counters_keyed_by_numbers_are_a_grid_the_keys_across() -> None:
     """Column climb's markers (a counter per role keyed 2..12), this turn's climb and who holds each column were
     three lines of text, 'marker of seat1: 3=2, 4=1, 7=6': which column stood where was read key by key. They are

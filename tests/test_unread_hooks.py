@@ -99,3 +99,21 @@ def test_a_zone_nothing_names_is_a_note(tmp_path: Path) -> None:
     assert "note: ruleset.yaml:4:3: zone 'used' is named by no step, setting or code, so nothing is ever put there" in output
     code, output = validate(tmp_path / "named", text + "running_score: count(used)\n")
     assert code == 0 and "zone 'used'" not in output, output
+
+
+def test_a_deal_that_moves_the_same_component_again_is_a_note(tmp_path: Path) -> None:
+    """A game of hidden sides dealt each player a Yes ballot with move(b in ballots where b.yes, voting(r), 1) in a
+    loop over the roles: a kind's list holds every ballot wherever it lies, so each pass took the Yes the pass before
+    had dealt, the last player ended with it and nothing said so. validate notes it, and the ruleset is valid; dealt
+    from the supply, or by a test reading the loop's role, it is not noted."""
+    text = ("name: ballots\nextends: tic-tac-toe\ncomponents:\n  ballot:\n    attributes: {yes: bool}\n"
+            "    instances: [{id: Aye, yes: true, count: 2}]\nzones:\n  voting: {kind: hand, per: role}\n"
+            "setup: |\n  for r in roles:\n    move(t in tokens where t.mark == r, marks(r))\n"
+            "    move(b in ballots where b.yes, voting(r), 1)\n")
+    code, output = validate(tmp_path, text)
+    assert code == 0, output
+    assert ("note: ruleset.yaml:12:5: move() with a count takes the first ballots its test finds wherever they lie, so "
+            "each pass of this loop over r may take a ballot the pass before moved to the voting of r") in output, output
+    for fixed in ("b in supply and b.yes", "b.yes and r != none"):
+        code, output = validate(tmp_path / fixed.split()[-1], text.replace("b.yes,", f"{fixed},"))
+        assert code == 0 and "move() with a count" not in output, output

@@ -420,6 +420,19 @@ def test_columns_of_a_folded_scalar_map_to_the_line_they_came_from(tmp_path: Pat
     assert value.locate(1, 1) == SourcePos(str(path), 2, 3)
 
 
+def test_columns_past_a_more_indented_line_of_a_folded_block_map_to_their_line(tmp_path: Path) -> None:
+    """A '>-' block keeps the line breaks around lines indented beyond it, as an expression's continuation lines
+    often are; an error on such a line was placed at the '>-' itself (the value's second line was not walked)."""
+    path = tmp_path / "r.yaml"
+    path.write_text("f: >-\n  list(a + b\n       for b in xs)\n  + ys\n\n  and zs\n")
+    value = load_yaml(path)["f"]
+    assert str(value) == "list(a + b\n     for b in xs)\n+ ys\nand zs"
+    assert value.locate(2, 6) == SourcePos(str(path), 3, 8)      # 'for'
+    assert value.locate(3, 3) == SourcePos(str(path), 4, 5)      # 'ys'
+    assert value.locate(4, 5) == SourcePos(str(path), 6, 7)      # 'zs', after a blank line
+    assert pickle.loads(pickle.dumps(value)).locate(2, 6) == SourcePos(str(path), 3, 8)
+
+
 def test_a_tab_in_the_indentation_is_named_as_such() -> None:
     """YAML says 'found character that cannot start any token' for a tab; the hint names the tab and the fix."""
     with pytest.raises(RulesetError) as info:

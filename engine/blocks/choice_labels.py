@@ -166,7 +166,25 @@ def parse(s: "StateView", text: str) -> str:
         if wanted in (normalise(label), normalise(f"{CHOOSE_WORD} {label}")):
             raise IllegalActionError(s.game.steps[pending.step].refusal.reason(text))
     options = ", ".join(f"{CHOOSE_WORD} {label}" for label in pending.labels)
-    raise IllegalActionError(f"'{text}' does not answer the question ({pending.prompt}); the options are: {options}")
+    unquoted = _unquoted(text, labels)
+    hint = f" (an option is written as listed, without quotes: {CHOOSE_WORD} {unquoted})" if unquoted else ""
+    raise IllegalActionError(f"'{text}' does not answer the question ({pending.prompt}); the options are: {options}{hint}")
+
+
+def _unquoted(text: str, labels: Sequence[str]) -> str | None:
+    """The option ``text`` names once the quotes around its answer are taken off (``choose "Yes"``, written as a YAML
+    file quotes an id that YAML would read as true), when one does; None otherwise.
+
+    >>> _unquoted('choose "Yes"', ["Yes", "No"]), _unquoted("'No'", ["Yes", "No"]), _unquoted('"Maybe"', ["Yes"])
+    ('Yes', 'No', None)
+    """
+    answer = text.strip()
+    if answer.startswith(CHOOSE_WORD + " "):
+        answer = answer[len(CHOOSE_WORD):].strip()
+    if len(answer) < 2 or answer[0] != answer[-1] or answer[0] not in "\"'":
+        return None
+    found = find_text(answer[1:-1], list(labels))
+    return labels[found] if found is not None else None
 
 
 def labeller(item: Any) -> Any:

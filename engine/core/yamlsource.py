@@ -139,7 +139,8 @@ class Text(str):
     """A YAML string that knows where it is, and where each of its characters is.
 
     ``origin`` is the file position of the value's first character; a
-    ``literal`` text is a ``|`` block whose lines map one to one onto file lines.
+    ``literal`` text is a ``|`` block whose lines map one to one onto file lines,
+    a ``folded`` one a ``>`` block, whose lines keep what they are indented beyond it.
 
     >>> t = load_yaml("r.yaml", "effect: |\\n  gain 1\\n  draw x\\n")["effect"]
     >>> t.pos, t.locate(2, 6)
@@ -149,45 +150,50 @@ class Text(str):
     pos: SourcePos
 
     def __new__(
-        cls, value: str, pos: SourcePos, origin: SourcePos | None = None, literal: bool = False
+        cls, value: str, pos: SourcePos, origin: SourcePos | None = None, literal: bool = False, folded: bool = False
     ) -> "Text":
         self = super().__new__(cls, value)
         self.pos = pos
         self._origin = origin or pos
         self._literal = literal
+        self._block = folded
         return self
 
-    def __getnewargs__(self) -> tuple[str, SourcePos, SourcePos, bool]:  # type: ignore[override]
-        return (str(self), self.pos, self._origin, self._literal)
+    def __getnewargs__(self) -> tuple[str, SourcePos, SourcePos, bool, bool]:  # type: ignore[override]
+        return (str(self), self.pos, self._origin, self._literal, self._block)
 
     def locate(self, line: int, col: int) -> SourcePos:
         """The file position of the 1-based ``(line, col)`` inside this string's value.
 
         Exact for single-line scalars and ``|`` blocks; for folded ones (``>``,
         or plain text over several lines, whose lines YAML joins with spaces)
-        exact on the value's first line, found by walking the source lines;
-        the scalar's start elsewhere.
+        found by walking the source lines, on every line of the value: a ``>``
+        block keeps the line breaks around its more-indented lines, so an
+        expression whose continuation lines are indented further is several
+        lines long there (it was placed at the scalar's start past its first).
         """
         origin = self._origin
         if self._literal:
             return SourcePos(origin.file, origin.line + line - 1, origin.col + col - 1)
-        if line == 1:
-            return self._folded(col)
-        return self.pos
+        before = str(self).split("\n")[: line - 1]
+        return self._folded(sum(len(text) + 1 for text in before) + col)
 
     def _folded(self, col: int) -> SourcePos:
-        """Column ``col`` of a folded value: each source line adds its text and one joining space."""
+        """Character ``col`` of a folded value: each source line adds its text and one joining space or line break
+        (a blank line adds the break alone); a ``>`` block's lines keep what they are indented beyond the block."""
         origin = self._origin
         lines = source_lines(origin.file)
+        block = origin.col if self._block else None
         remaining, number, start = col - 1, origin.line, origin.col
         while 1 <= number <= len(lines):
             content = lines[number - 1].rstrip("\n")[start - 1 :].rstrip()
-            if remaining <= len(content) or number == len(lines):
+            if content and remaining <= len(content) or number == len(lines):
                 return SourcePos(origin.file, number, start + remaining)
-            remaining -= len(content) + 1
+            following = lines[number] if number < len(lines) else ""
+            remaining -= len(content) + (1 if following.strip() or not content else 0)
             number += 1
-            following = lines[number - 1]
-            start = len(following) - len(following.lstrip()) + 1
+            start = block if block is not None and len(following) - len(following.lstrip()) + 1 >= block else \
+                len(following) - len(following.lstrip()) + 1
         return SourcePos(origin.file, origin.line, origin.col + col - 1)
 
 
@@ -401,7 +407,7 @@ class _Builder:
     def _text(self, event: ScalarEvent) -> Text:
         pos = self._scalar_start(event)
         if event.style in ("|", ">"):
-            return Text(event.value, pos, self._block_origin(event), event.style == "|")
+            return Text(event.value, pos, self._block_origin(event), event.style == "|", event.style == ">")
         if event.style in ("'", '"'):
             return Text(event.value, pos, SourcePos(self.name, pos.line, pos.col + 1))
         return Text(event.value, pos)

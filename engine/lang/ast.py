@@ -702,6 +702,21 @@ def _comparison(node: Compare, a: Compiled, b: Compiled) -> Fn:
     return ordered
 
 
+def item_name(node: "Node") -> str | None:
+    """The name ``x in C`` gives its items when it is a selection: a name, or one written like a die (``d2 in
+    rolled``, a die's name wherever no name is defined, names the items there as a loop's ``for d2 in`` does);
+    None for anything else.
+
+    >>> item_name(Name(None, "c")), item_name(Die(None, 2, "d2")), item_name(Die(None, 6)), item_name(Literal(None, 1, INT))
+    ('c', 'd2', None, None)
+    """
+    if isinstance(node, Name):
+        return node.name
+    if isinstance(node, Die) and node.text:
+        return node.text
+    return None
+
+
 @dataclass
 class Member(Node):
     """``x in collection``."""

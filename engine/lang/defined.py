@@ -134,8 +134,8 @@ class Defined(Function):
     def _argument(self, scope: Scope, node: ast.Node, wanted: Type, name: str) -> Compiled:
         """An argument of a call, checked against its parameter's type; a zone given for a list reads as its contents,
         and ``x in C`` given for a list is a selection (its items), as for ``count(x in C)``, not a test of ``x``."""
-        if isinstance(wanted, ListOf) and isinstance(node, ast.Member) and isinstance(node.item, ast.Name):
-            node = selections.Selection(node.pos, node.item.name, node.collection)
+        if isinstance(wanted, ListOf) and isinstance(node, ast.Member) and (item := ast.item_name(node.item)) is not None:
+            node = selections.Selection(node.pos, item, node.collection)
         compiled = node.compile(scope)
         if isinstance(wanted, ListOf):
             compiled = ast.as_collection(compiled, node)

@@ -93,8 +93,8 @@ def as_selection(node: ast.Node) -> selections.Selection:
     """Read an argument as a selection: ``c in X where P``, ``c in X``, or a bare collection ``X``."""
     if isinstance(node, selections.Selection):
         return node
-    if isinstance(node, ast.Member) and isinstance(node.item, ast.Name):
-        return selections.Selection(node.pos, node.item.name, node.collection)
+    if isinstance(node, ast.Member) and (name := ast.item_name(node.item)) is not None:
+        return selections.Selection(node.pos, name, node.collection)
     return selections.Selection(node.pos, "_", node)
 
 
@@ -121,6 +121,8 @@ def number_of(fn: Function, call: ast.Call, scope: Scope, sel_node: selections.S
 def describe_selection(node: ast.Node) -> str:
     """A selection in English: ``c in hand where c.power > 2``."""
     sel = as_selection(node)
+    if isinstance(sel, selections.Chained):
+        return sel.loops()
     text = sel.source.describe() if sel.var == "_" else f"{sel.var} in {sel.source.describe()}"
     if sel.where is not None:
         text += f" where {sel.where.describe()}"
@@ -135,6 +137,8 @@ def described_value(sel: selections.Selection) -> str:
     >>> described_value(as_selection(parse_expression("count(c in hand)").positional()[0]))
     'c'
     """
+    if isinstance(sel, selections.Chained):
+        return sel.value_words()
     return sel.value.describe() if sel.value is not None else sel.var
 
 
@@ -539,8 +543,10 @@ class Quantifier(Aggregate):
         if not args:
             return str(self.every).lower()
         sel = as_selection(args[0])
-        test = sel.value or sel.where
         who = "every" if self.every else "some"
+        if isinstance(sel, selections.Chained):
+            return f"for {who} {sel.loops()}, {sel.value_words()}"
+        test = sel.value or sel.where
         source = sel.source.describe()
         if sel.value is not None and sel.where is not None:
             source += f" where {sel.where.describe()}"

@@ -171,12 +171,16 @@ class Numbers(Function):
         def numbers(s: Any, e: list[Any]) -> list[int]:
             return listed(low(s, e), high(s, e))
 
+        # numbers(0, 7) holds 8 numbers wherever it runs: a selection over it looks at 8 items, not at as many as
+        # a list of unknown length may hold (which a chain of loops, for a in A for o in numbers(0, 7), multiplies)
+        since, until = (low(None, []), high(None, [])) if a.constant and b.constant else (None, None)
+        most = max(until - since + 1, 0) if isinstance(since, int) and isinstance(until, int) else None
         if not scope.pure:
-            return Compiled(ListOf(INT), numbers)
+            return Compiled(ListOf(INT), numbers, most=most)
         # In code that changes nothing, generated source lists them itself (and a loop over them walks the list inline).
         (first, ca), (last, cb), k = codegen.expr(a), codegen.expr(b), codegen.fresh("k")
         return Compiled(ListOf(INT), numbers, code=codegen.Code(f"{k}({first}, {last})", None, ca + cb + ((k, listed),),
-                                                               walkable=True))
+                                                               walkable=True), most=most)
 
     def describe(self, call: ast.Call) -> str:
         args = call.positional()

@@ -546,13 +546,20 @@ class _ToAst(Transformer[Token, Any]):
     def positional(self, meta: Any, expr: ast.Node, where: ast.Node | None) -> ast.Node:
         if where is None:
             return expr
-        if not (isinstance(expr, ast.Member) and isinstance(expr.item, ast.Name)):
+        if not (isinstance(expr, ast.Member) and (name := ast.item_name(expr.item)) is not None):
             raise RulesetError.at(expr.pos, "'where' needs a selection that names its items: write "
                                   f"'{_item_name(expr, where)} in {_written(expr) or 'COLLECTION'} where ...'")
-        return selections.Selection(expr.pos, expr.item.name, expr.collection, where)
+        return selections.Selection(expr.pos, name, expr.collection, where)
 
     def comprehension(self, meta: Any, value: ast.Node, name: Token, source: ast.Node, where: ast.Node | None) -> ast.Node:
         return selections.Selection(self._pos(meta), str(name), source, where, value)
+
+    def for_clause(self, meta: Any, name: Token, source: ast.Node, where: ast.Node | None) -> tuple[str, ast.Node, ast.Node | None]:
+        return str(name), source, where
+
+    def comprehension_chain(self, meta: Any, value: ast.Node, name: Token, source: ast.Node, where: ast.Node | None,
+                            *more: tuple[str, ast.Node, ast.Node | None]) -> ast.Node:
+        return selections.chained(self._pos(meta), value, [(str(name), source, where), *more])
 
     def keyword(self, meta: Any, name: Token, value: ast.Node) -> ast.Node:
         return ast.Keyword(self._tok(name), str(name), value)

@@ -57,6 +57,7 @@ class Compiled:
     code: Code | None = None  # its Python source, for the operators, locals and statements
     size: Fn | None = None  # for a collection: how many items it has, worked out without listing them
     texts: tuple[str, ...] | None = None  # a text that can only be one of these (a choice among texts written out)
+    most: int | None = None  # for a collection: the most items it can hold, when that is known as the ruleset loads
 
 
 @dataclass(frozen=True)

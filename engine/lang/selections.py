@@ -14,7 +14,7 @@ from typing import Any
 
 from engine.core.errors import SourcePos
 from engine.lang import codegen
-from engine.lang.ast import Node, a_type, as_collection, expect, nodes, noop
+from engine.lang.ast import Name, Node, a_type, as_collection, expect, nodes, noop
 from engine.lang.budgets import out_of_steps, scope_limits, spending, weight
 from engine.lang.scope import Code, Compiled, Fn, Scope
 from engine.lang.types import (
@@ -130,6 +130,95 @@ class Selection(Node):
         return selection
 
 
+@dataclass
+class Joined(Node):
+    """The lists a selection's value gives for its items, one after the other: the loop of one ``for`` of
+    ``VALUE for a in A for b in B`` around the ones after it (``lists`` gives a list per ``a``).
+
+    >>> from types import SimpleNamespace
+    >>> from engine.lang.parser import parse_expression
+    >>> from engine.lang.scope import Vocabulary
+    >>> joined = parse_expression("list(a * 10 + b for a in [1, 2] for b in [3, 4])").args[0].source
+    >>> joined.compile(Scope(Vocabulary())).fn(SimpleNamespace(budget=99), [None, None, None])
+    [13, 14, 23, 24]
+    """
+
+    lists: Selection
+
+    def compile(self, scope: Scope) -> Compiled:
+        each = self.lists.compile(scope)
+        item = each.type.item.item if isinstance(each.type, ListOf) and isinstance(each.type.item, ListOf) else ANY
+        lists = each.fn
+        return Compiled(ListOf(item), lambda s, e: [x for found in lists(s, e) for x in found])
+
+    def describe(self) -> str:
+        value, loops = self.parts()
+        return f"{value} for {' and '.join(loops)}"
+
+    def parts(self) -> tuple[str, list[str]]:
+        """The value described, and each loop's words, outermost first."""
+        loops, sel = [], self.lists
+        while isinstance(sel.value, Joined):
+            loops.append(_loop_words(sel))
+            sel = sel.value.lists
+        loops.append(_loop_words(sel))
+        inner = sel.value  # the innermost loop, its value the chain's
+        assert isinstance(inner, Selection) and inner.value is not None
+        loops.append(_loop_words(inner))
+        return inner.value.describe(), loops
+
+
+def _loop_words(sel: Selection) -> str:
+    """One loop of a chain in words: ``a in A where P``."""
+    return f"{sel.var} in {sel.source.describe()}" + (f" where {sel.where.describe()}" if sel.where is not None else "")
+
+
+@dataclass
+class Chained(Selection):
+    """``VALUE for a in A [where P] for b in B [where Q] ...`` as a function's argument: the values for every
+    combination of the loops' items, the later loops inside the earlier ones (each may read the names before
+    it), as the comprehension ``x for x in`` those values, so that every function taking ``VALUE for x in C``
+    takes it.
+
+    >>> from engine.lang.parser import parse_expression
+    >>> chain = parse_expression("list(a + b for a in [1, 2] where a > 1 for b in [10, 20])").args[0]
+    >>> chain.describe(), chain.loops()
+    ('a plus b for a in [1, 2] where a is more than 1 and b in [10, 20]', 'a in [1, 2] where a is more than 1 and b in [10, 20]')
+    """
+
+    def describe(self) -> str:
+        return self.source.describe()
+
+    def value_words(self) -> str:
+        """The value the loops give, in words."""
+        assert isinstance(self.source, Joined)
+        return self.source.parts()[0]
+
+    def loops(self) -> str:
+        """The loops, in words, outermost first."""
+        assert isinstance(self.source, Joined)
+        return " and ".join(self.source.parts()[1])
+
+
+CHAINED_ITEM = "each value"
+"""The name a chain of loops (:class:`Chained`) gives its values, read only by the chain itself (the loops and their
+value are its source, which does not see it): two words, which no name of a ruleset or of its code can be."""
+
+
+def chained(pos: SourcePos | None, value: Node, loops: list[tuple[str, Node, Node | None]]) -> Selection:
+    """``VALUE for NAME in SOURCE [where CONDITION]`` for each of ``loops`` in turn (two or more), as a
+    :class:`Chained` selection: each loop but the last a :class:`Joined` around the ones after it.
+
+    >>> chained(None, Name(None, "b"), [("a", Name(None, "xs"), None), ("b", Name(None, "ys"), None)]).describe()
+    'b for a in xs and b in ys'
+    """
+    var, source, where = loops[-1]
+    node: Node = Selection(pos, var, source, where, value)
+    for var, source, where in reversed(loops[:-1]):
+        node = Joined(pos, Selection(pos, var, source, where, node))
+    return Chained(pos, CHAINED_ITEM, node, None, Name(pos, CHAINED_ITEM))
+
+
 def unchanging(node: Node, scope: Scope) -> tuple[Compiled, bool]:
     """``node`` compiled as code that changes nothing when it is such code (a selection's filter nearly always
     is, even in a program), so that its source can be plain Python (see ``codegen.FALLIBLE``); else as written.
@@ -198,6 +287,8 @@ def _size_bound(scope: Scope, raw: Compiled, constant: Any, collection: Type) ->
     """
     if isinstance(constant, list):
         return max(len(constant), 1)
+    if raw.most is not None:
+        return max(raw.most, 1)
     sizes: dict[str, int] = scope.vocab.data.get("sizes", {})
     everything = sizes.get("*", 100)
     if isinstance(raw.type, Component):

@@ -31,6 +31,7 @@ from engine.core.compose import compose, replacements, variant_names
 from engine.core.errors import Diagnostic, EffectRuntimeError, RulecraftError, RulesetError, SourcePos, did_you_mean
 from engine.core.paths import RULESET_FILE
 from engine.model.game import Game
+from engine.runner.moved_again import moved_again
 from engine.runner.simulate import play_command, play_game
 from engine.core.yamlsource import Mapping, load_yaml
 from engine.lang.defined import parse_signature
@@ -171,7 +172,7 @@ def notes_for_path(path: str) -> list[Diagnostic]:
             suffix = f" (with variant '{variants[0]}')" if variants else ""
             for note in replacements(tree):
                 found.setdefault(str(note), Diagnostic(note.pos, f"{note}{suffix}"))
-            for pos, text in [*unset_attributes(tree), *built_ins_replaced(tree), *unnamed_zones(tree)]:
+            for pos, text in [*unset_attributes(tree), *built_ins_replaced(tree), *unnamed_zones(tree), *moved_again(tree)]:
                 found.setdefault(text, Diagnostic(pos, f"{text}{suffix}"))
     except (RulesetError, RecursionError):
         return []

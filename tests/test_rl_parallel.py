@@ -123,3 +123,11 @@ def test_the_doc_s_example_prints_what_its_comment_says(capsys: pytest.CaptureFi
     exec(compile(block, "docs/rl.md", "exec"), {})
     shown = re.search(r"^print\(rewards\) +# (.*)$", block, re.M)
     assert shown is not None and capsys.readouterr().out.strip() == shown.group(1)
+
+
+def test_a_step_or_a_look_before_the_first_reset_says_to_call_it() -> None:
+    """It said 'this environment was closed', of an environment never reset."""
+    e = parallel_env("tic-tac-toe", players=2)
+    for call in (lambda: e.step({"player_1": 0}), e.state):
+        with pytest.raises(RuntimeError, match=r"^reset\(\) needs to be called before (step|state)\(\): there is no game yet$"):
+            call()

@@ -58,6 +58,7 @@ class RulecraftParallelEnv(ParallelEnv):
         self.action_spaces = self.aec.action_spaces
         self.state_space = self.aec.state_space
         self.agents: list[str] = []
+        self._started = False  # whether reset() was called: before it there is no game
         self._masks: dict[int, dict[int, Any]] = {}  # the legal actions of each seat deciding now, by index
 
     def observation_space(self, agent: str) -> spaces.Space:
@@ -71,6 +72,7 @@ class RulecraftParallelEnv(ParallelEnv):
         """A new game, as :meth:`RulecraftEnv.reset` deals it (the same seed, the same game): each agent's
         observation and info."""
         self.aec.reset(seed=seed, options=options)
+        self._started = True
         self.agents = self.possible_agents[:]
         self._decide()
         return self._observations(self.agents), {agent: dict(self.aec.infos[agent]) for agent in self.agents}
@@ -79,7 +81,7 @@ class RulecraftParallelEnv(ParallelEnv):
                                                         dict[str, bool], dict[str, Any]]:
         """Play the actions of every seat deciding now, together; each live agent's observation, reward,
         termination, truncation and info after them (rewards 0 until the game ends)."""
-        self.aec._check_open()
+        self._check_started("step")
         if not self.agents:
             raise RuntimeError("the game is over: call reset() to start a new one")
         if not isinstance(actions, Mapping):
@@ -137,7 +139,14 @@ class RulecraftParallelEnv(ParallelEnv):
 
     def state(self) -> np.ndarray:
         """Every seat's observation vector, seat 1's first (:meth:`RulecraftEnv.state`)."""
+        self._check_started("state")
         return self.aec.state()
+
+    def _check_started(self, what: str) -> None:
+        """Refuse ``what`` before the first reset() (a RuntimeError saying to call it), or once closed."""
+        if not self._started:
+            raise RuntimeError(f"reset() needs to be called before {what}(): there is no game yet")
+        self.aec._check_open()
 
     def render(self) -> str | None:
         """The last actions and who decides next (:meth:`RulecraftEnv.render`)."""

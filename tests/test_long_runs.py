@@ -74,8 +74,19 @@ def test_a_partial_report_goes_on_from_its_json_to_the_whole_run_s_report() -> N
     partial = simulate(GAME, n=60, seed=4, progress=stop)
     again = SimulationReport.from_json(json.loads(json.dumps(partial.to_json())))
     assert simulate(GAME, n=60, seed=4, resume=again).to_json() == simulate(GAME, n=60, seed=4).to_json()
+    old = simulate(GAME, n=5).to_json()
+    del old["counts"]  # as a finished run's report was written
     with pytest.raises(ValueError, match="^it holds no counts to go on from"):
-        SimulationReport.from_json(simulate(GAME, n=5).to_json())
+        SimulationReport.from_json(old)
+
+
+def test_a_finished_run_goes_on_from_its_json_to_a_longer_run_s_report() -> None:
+    """A finished run's JSON held no counts, so a run could not be made longer: 1,000 games, then 5,000, played the
+    first 1,000 again.  Its counts are kept now, and resumed with a larger n it plays only the games after its own."""
+    played: list[int] = []
+    short = SimulationReport.from_json(json.loads(json.dumps(simulate(GAME, n=20, seed=6).to_json())))
+    longer = simulate(GAME, n=50, seed=6, resume=short, on_game=lambda result: played.append(result.seed))
+    assert longer.to_json() == simulate(GAME, n=50, seed=6).to_json() and len(played) == 30
 
 
 def test_an_interrupted_simulate_command_goes_on_with_resume(tmp_path: Path, stopped_once: None,
@@ -118,8 +129,9 @@ def test_resume_refuses_a_file_of_another_run_saying_what_differs(tmp_path: Path
     fewer = run("simulate", GAME, "-n", "10", "--seed", "3", "--resume", str(tmp_path / "run.json"))
     assert fewer.exit_code == 2 and re.search(r"holds 2\d games, more than the 10 of this run", fewer.output)
     (tmp_path / "done.json").write_text(run("simulate", GAME, "-n", "5", "--format", "json").output)
-    done = run("simulate", GAME, "-n", "60", "--resume", str(tmp_path / "done.json"))
-    assert done.exit_code == 2 and "it holds no counts to go on from" in done.output
+    done = run("simulate", GAME, "-n", "60", "--format", "json", "--resume", str(tmp_path / "done.json"))
+    assert done.exit_code == 0 and json.loads(done.output) == json.loads(run("simulate", GAME, "-n", "60", "--format",
+                                                                               "json").output)
     (tmp_path / "text.txt").write_text("seat 1 wins")
     text = run("simulate", GAME, "-n", "60", "--resume", str(tmp_path / "text.txt"))
     assert text.exit_code == 2 and "cannot read it as JSON" in text.output

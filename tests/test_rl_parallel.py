@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import pickle
 import re
 from pathlib import Path
 from typing import Any
@@ -131,3 +132,15 @@ def test_a_step_or_a_look_before_the_first_reset_says_to_call_it() -> None:
     for call in (lambda: e.step({"player_1": 0}), e.state):
         with pytest.raises(RuntimeError, match=r"^reset\(\) needs to be called before (step|state)\(\): there is no game yet$"):
             call()
+
+
+def test_an_environment_pickled_mid_game_plays_on_as_the_original() -> None:
+    e = parallel_env("nine-domains", players=2)
+    observations, _ = e.reset(seed=4)
+    actions = {agent: int(np.flatnonzero(observations[agent]["action_mask"])[0]) for agent in e.agents}
+    copy = pickle.loads(pickle.dumps(e))
+    assert copy.aec.game_state is not e.aec.game_state
+    results = [env.step(actions) for env in (e, copy)]
+    assert all(np.array_equal(results[0][0][agent]["observation"], results[1][0][agent]["observation"])
+               for agent in e.agents)
+    assert copy.aec.game_state.to_json() == e.aec.game_state.to_json()

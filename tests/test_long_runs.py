@@ -152,6 +152,20 @@ def test_an_interrupted_sweep_command_goes_on_with_resume(tmp_path: Path, stoppe
     assert other.exit_code == 2 and "ran the values 4, which are not the first of 5, 6" in other.output
 
 
+def test_a_finished_sweep_goes_on_to_more_games_and_more_values() -> None:
+    """A finished sweep's JSON held no counts and was refused: its runs go on now, each to the larger n, and values
+    may be added after its own; the table is the one of the longer sweep."""
+    short = Sweep.from_json(json.loads(json.dumps(sweep("tutorial-tiles", "board_size", [4, 5], n=10, seed=1).to_json())))
+    longer = sweep("tutorial-tiles", "board_size", [4, 5, 6], n=25, seed=1, resume=short)
+    assert longer.to_json() == sweep("tutorial-tiles", "board_size", [4, 5, 6], n=25, seed=1).to_json()
+    old = sweep("tutorial-tiles", "board_size", [4, 5], n=3).to_json()
+    del old["runs"][0]["counts"]  # as a finished sweep's table was written
+    with pytest.raises(ValueError, match="^it holds no counts to go on from"):
+        Sweep.from_json(old)
+    table = run("sweep", "tutorial-tiles", "board_size=[4, 5]", "-n", "3", "--format", "csv").output
+    assert table.startswith("board_size,section,item,statistic,value\n") and ",counts," not in table
+
+
 def test_a_sweep_compares_runs_that_kept_only_their_counts() -> None:
     kept = sweep("tutorial-tiles", "board_size", [4, 5], n=20, keep_results=True)
     counted = sweep("tutorial-tiles", "board_size", [4, 5], n=20, keep_results=False)

@@ -189,7 +189,8 @@ def simulate(
 @click.option("--resume", "resume_path", type=click.Path(exists=True, dir_okay=False, path_type=Path), metavar="FILE.json",
               help="Go on from an interrupted sweep: the JSON it wrote (its --format json table, or the .partial.json "
                    "file it named). The runs finished are kept, the partial one goes on; the table is the whole "
-                   "sweep's. A file of another sweep is refused, saying what differs.")
+                   "sweep's. A finished sweep's table goes on to a larger -n or more values the same way. A file of "
+                   "another sweep is refused, saying what differs.")
 @agent_timeout_option
 def sweep(
     ruleset: str, values: str, variants: tuple[str, ...], set_texts: tuple[str, ...], players: int | None, n: int,
@@ -254,6 +255,7 @@ def sweep(
         writer.writerow([name, "section", "item", "statistic", "value"])
         for run in result.to_json()["runs"]:
             value = run.pop("value")
+            run.pop("counts")  # for --resume
             writer.writerows((value, *row) for row in flat_rows(run))
     else:
         console = render.make_console(width=None if out is None else 120, file=None if out is None else buffer)

@@ -350,11 +350,11 @@ def _still_read(chosen: Chosen, position: EngineState) -> Chosen:
     """The values of ``chosen`` a move from ``position`` may draw again: only an effect played again from its start
     (one waiting there for a choice) draws from generator states it drew from before, so the values drawn before
     that start are let go — all of them where no effect waits.  Kept, every move copied them all, and a game of n
-    rolls (Pig's, each roll a turn of its own) took time growing as n squared.  A decision lent to another seat keeps
+    rolls (each roll a turn of its own) took time growing as n squared.  A decision lent to another seat keeps
     them all, as does a value drawn on another generator's way (:func:`engine.core.rng.draws_between`).
 
     >>> import engine
-    >>> position = engine.load("tic-tac-toe").new_state(players=2)
+    >>> position = engine.load(engine.builtin_names()[0]).new_state(players=2)
     >>> _still_read({position.rng: (0, 6)}, position)
     {}
     """

@@ -99,6 +99,21 @@ def first_player_verdict(first: FirstPlayer) -> str:
     return f"{p_text(first.p)}: could be chance"
 
 
+def _uneven(report: SimulationReport) -> str:
+    """What a run of bots turned round the seats says when its games are no multiple of the seats: the turn was not
+    completed, so the first bots played their first seats once more than the rest (empty when it was).
+
+    >>> _uneven(SimulationReport("g", [], 2, ["greedy", "random"], 0, [], planned=7, rotated=True))[:44]
+    ', but 7 games are no multiple of the 2 seats'
+    """
+    games = report.planned or report.games
+    if not games % report.players:
+        return ""
+    return (f", but {games} games are no multiple of the {report.players} seats: the last turn round was cut short, "
+            f"so some bots played a seat once more than the others (-n {games + report.players - games % report.players} "
+            "turns them round evenly)")
+
+
 def agent_verdict(report: SimulationReport) -> str | None:
     """Whether the bots of a run with different bots separate: the best and the worst bot's win rates per seat-game,
     and the test of the best one's against the rate of a seat-game over every bot (a one-proportion z-test: with two
@@ -123,7 +138,7 @@ def agent_verdict(report: SimulationReport) -> str | None:
     else:
         verdict = f"no sign the bots differ ({p_text(p)}): with these bots the outcome looks mostly luck"
     if report.rotated:
-        return f"bots: {figures}: {verdict}; each bot played each seat in turn (--rotate-seats)"
+        return f"bots: {figures}: {verdict}; each bot played each seat in turn (--rotate-seats){_uneven(report)}"
     return (f"bots: {figures}: {verdict}; each bot kept its seat, so what a seat is worth counts as its bot's: "
             "--rotate-seats turns the bots round a seat each game")
 

@@ -360,3 +360,16 @@ def test_a_choice_of_many_answers_is_not_counted_answer_by_answer(tmp_path: Path
     path.write_text(PICK.replace('choose(w in ["win", "lose"], text = "the outcome") == "lose"',
                                  f'choose(w in [{twenty}], text = "the outcome") == 0'), encoding="utf-8")
     assert len(simulate(engine.load(path), players=2, n=5, seed=0).answer_uses) == 20
+
+
+def test_bots_turned_round_a_number_of_games_that_is_no_multiple_of_the_seats_say_the_turn_was_cut_short(
+        tmp_path: Path) -> None:
+    """--rotate-seats turns the bots one seat a game, so 7 games of 2 seats give greedy seat 1 four times and seat 2
+    three: the report said each bot played each seat in turn, as if evenly; it now says the turn was cut short."""
+    path = write(tmp_path, FIRST_STOP)
+    odd = words(run("simulate", str(path), "-n", "7", "--agents", "greedy,random", "--rotate-seats").output)
+    assert ("each bot played each seat in turn (--rotate-seats), but 7 games are no multiple of the 2 seats: the last "
+            "turn round was cut short, so some bots played a seat once more than the others (-n 8 turns them round "
+            "evenly)") in odd
+    even = words(run("simulate", str(path), "-n", "8", "--agents", "greedy,random", "--rotate-seats").output)
+    assert "each bot played each seat in turn (--rotate-seats)" in even and "no multiple" not in even

@@ -4,7 +4,10 @@
 from __future__ import annotations
 
 import json
+import os
 import re
+import subprocess
+import sys
 import tempfile
 from pathlib import Path
 from typing import Any, Iterator
@@ -74,8 +77,19 @@ def test_a_partial_report_goes_on_from_its_json_to_the_whole_run_s_report() -> N
     partial = simulate(GAME, n=60, seed=4, progress=stop)
     again = SimulationReport.from_json(json.loads(json.dumps(partial.to_json())))
     assert simulate(GAME, n=60, seed=4, resume=again).to_json() == simulate(GAME, n=60, seed=4).to_json()
+    old = simulate(GAME, n=5).to_json()
+    del old["counts"]  # as a finished run's report was written
     with pytest.raises(ValueError, match="^it holds no counts to go on from"):
-        SimulationReport.from_json(simulate(GAME, n=5).to_json())
+        SimulationReport.from_json(old)
+
+
+def test_a_finished_run_goes_on_from_its_json_to_a_longer_run_s_report() -> None:
+    """A finished run's JSON held no counts, so a run could not be made longer: 1,000 games, then 5,000, played the
+    first 1,000 again.  Its counts are kept now, and resumed with a larger n it plays only the games after its own."""
+    played: list[int] = []
+    short = SimulationReport.from_json(json.loads(json.dumps(simulate(GAME, n=20, seed=6).to_json())))
+    longer = simulate(GAME, n=50, seed=6, resume=short, on_game=lambda result: played.append(result.seed))
+    assert longer.to_json() == simulate(GAME, n=50, seed=6).to_json() and len(played) == 30
 
 
 def test_an_interrupted_simulate_command_goes_on_with_resume(tmp_path: Path, stopped_once: None,
@@ -118,8 +132,9 @@ def test_resume_refuses_a_file_of_another_run_saying_what_differs(tmp_path: Path
     fewer = run("simulate", GAME, "-n", "10", "--seed", "3", "--resume", str(tmp_path / "run.json"))
     assert fewer.exit_code == 2 and re.search(r"holds 2\d games, more than the 10 of this run", fewer.output)
     (tmp_path / "done.json").write_text(run("simulate", GAME, "-n", "5", "--format", "json").output)
-    done = run("simulate", GAME, "-n", "60", "--resume", str(tmp_path / "done.json"))
-    assert done.exit_code == 2 and "it holds no counts to go on from" in done.output
+    done = run("simulate", GAME, "-n", "60", "--format", "json", "--resume", str(tmp_path / "done.json"))
+    assert done.exit_code == 0 and json.loads(done.output) == json.loads(run("simulate", GAME, "-n", "60", "--format",
+                                                                               "json").output)
     (tmp_path / "text.txt").write_text("seat 1 wins")
     text = run("simulate", GAME, "-n", "60", "--resume", str(tmp_path / "text.txt"))
     assert text.exit_code == 2 and "cannot read it as JSON" in text.output
@@ -135,6 +150,20 @@ def test_an_interrupted_sweep_command_goes_on_with_resume(tmp_path: Path, stoppe
     assert resumed.exit_code == 0 and json.loads(resumed.output) == json.loads(run(*sweep_args).output)
     other = run("sweep", "tutorial-tiles", "board_size=[5, 6]", "-n", "30", "--resume", str(tmp_path / "sweep.json"))
     assert other.exit_code == 2 and "ran the values 4, which are not the first of 5, 6" in other.output
+
+
+def test_a_finished_sweep_goes_on_to_more_games_and_more_values() -> None:
+    """A finished sweep's JSON held no counts and was refused: its runs go on now, each to the larger n, and values
+    may be added after its own; the table is the one of the longer sweep."""
+    short = Sweep.from_json(json.loads(json.dumps(sweep("tutorial-tiles", "board_size", [4, 5], n=10, seed=1).to_json())))
+    longer = sweep("tutorial-tiles", "board_size", [4, 5, 6], n=25, seed=1, resume=short)
+    assert longer.to_json() == sweep("tutorial-tiles", "board_size", [4, 5, 6], n=25, seed=1).to_json()
+    old = sweep("tutorial-tiles", "board_size", [4, 5], n=3).to_json()
+    del old["runs"][0]["counts"]  # as a finished sweep's table was written
+    with pytest.raises(ValueError, match="^it holds no counts to go on from"):
+        Sweep.from_json(old)
+    table = run("sweep", "tutorial-tiles", "board_size=[4, 5]", "-n", "3", "--format", "csv").output
+    assert table.startswith("board_size,section,item,statistic,value\n") and ",counts," not in table
 
 
 def test_a_sweep_compares_runs_that_kept_only_their_counts() -> None:
@@ -179,3 +208,17 @@ def test_counted_numbers_summarise_as_the_numbers_themselves_do_to_the_last_bit(
         spread = Spread.of(data)
         assert (spread.mean, spread.median, spread.variance, spread.stdev) == (
             statistics.fmean(data), float(statistics.median(data)), statistics.variance(data), statistics.stdev(data))
+
+
+def test_the_counts_are_written_in_the_same_order_by_every_process() -> None:
+    """The answers (and components) a seat took were counted through a set, whose order follows the process's string
+    hashing: the same run's JSON differed between processes (a local run and a Ray run of Pig: bank and roll
+    swapped), now that every report holds its counts.  Hash seeds 1 and 9 ordered Pig's answers apart."""
+    root = Path(__file__).resolve().parents[1]
+    code = ("import json; from engine.runner.simulate import simulate; "
+            f"print(json.dumps(simulate({str(root / 'docs' / 'examples' / 'pig' / 'ruleset.yaml')!r}, players=2, n=6, "
+            "seed=0).tally.to_json()))")
+    written = [subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120,
+                              env={**os.environ, "PYTHONPATH": str(root), "PYTHONHASHSEED": seed}).stdout
+               for seed in ("1", "9")]
+    assert written[0] == written[1] and '"answer_trials": [["roll again or bank the pot", "roll", 12]' in written[0]

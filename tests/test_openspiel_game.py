@@ -253,6 +253,71 @@ def test_an_effect_played_again_after_a_choice_draws_the_values_it_drew(tmp_path
                             num_sims=2, serialize=False, verbose=False)
 
 
+ROLL_THEN_PICK = """
+name: roll-then-pick
+title: Roll then pick
+version: 1
+description: Each player in turn rolls two three-sided dice and keeps one of them; the higher total wins.
+players: [2]
+counters:
+  kept: {per: role, min: 0, doc: the dice kept}
+turn:
+  - do:
+      effect: |
+        let first = roll(d3)
+        let second = roll(d3)
+        if choose(a in ["first", "second"], text = "keep which") == "first":
+          kept(current_role) += first
+        else:
+          kept(current_role) += second
+end:
+  when: turn >= 2
+scoring:
+  rank: r in roles
+  by: [kept(r)]
+  points: key
+"""
+
+
+def test_the_values_drawn_before_a_waiting_effect_began_are_let_go(tmp_path: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """A state kept every value drawn since the start, and every move copied them all: a game of n rolls took time
+    growing as n squared (Pig).  Only an effect played again from its start draws again, so a position keeps the
+    values its waiting effect drew: here the two dice of the seat choosing, not the other seat's before them.
+    The game's tree is the one a state keeping them all has: the same states and value of the uniform policy."""
+    ruleset = tmp_path / "ruleset.yaml"
+    ruleset.write_text(ROLL_THEN_PICK, encoding="utf-8")
+    game = load_game(str(ruleset))
+    state = game.new_initial_state()
+    kept = []
+    while not state.is_terminal():
+        if not state.is_chance_node():
+            kept.append(len(state.node.chosen))
+        state.apply_action(state.chance_outcomes()[1][0] if state.is_chance_node() else state.legal_actions()[-1])
+    assert kept == [2, 2]
+
+    def tree(game: Any) -> tuple[int, list[float]]:
+        states = get_all_states.get_all_states(game, depth_limit=-1, include_terminals=True,
+                                               include_chance_states=True, to_string=str)
+        value = expected_game_score.policy_value(game.new_initial_state(), [policy.UniformRandomPolicy(game)] * 2)
+        return len(states), list(value)
+
+    pruned = tree(game)
+    monkeypatch.setattr(openspiel, "_still_read", lambda chosen, position: chosen)
+    assert tree(load_game(str(ruleset))) == pruned
+    monkeypatch.undo()
+
+    pig = load_game(PIG, set_options={"goal": "1000"})
+    state, pick, most = pig.new_initial_state(), random.Random(0), 0
+    for _ in range(600):
+        if state.is_chance_node():
+            state.apply_action(pick.randrange(6))
+        else:
+            state.apply_action(state.legal_actions()[0])  # roll: a long game of rolls, turn after turn
+        most = max(most, len(state.node.chosen))
+    assert most <= 3  # it kept every value of a roll: some 300 here
+
+
 def test_the_game_is_registered_and_its_states_serialise() -> None:
     """``pyspiel.load_game`` makes it by name, options included; a state serialised mid-game loads as it was."""
     game = pyspiel.load_game(f"rulecraft(ruleset={PIG},options=goal:8,utility=scores)")
@@ -610,7 +675,35 @@ def test_a_zero_sum_claim_is_checked_at_the_end() -> None:
 def test_the_doc_example_runs_and_prints_what_it_says(capsys: pytest.CaptureFixture[str]) -> None:
     """docs/rl.md's OpenSpiel example: CFR+ on Kuhn poker, its output as the comment after it says."""
     text = (ROOT / "docs" / "rl.md").read_text(encoding="utf-8")
-    block, = (b for b in re.findall(r"^```python\n(.*?)^```$", text, re.S | re.M) if "engine.rl.openspiel" in b)
+    block, = (b for b in re.findall(r"^```python\n(.*?)^```$", text, re.S | re.M) if "cfr.CFRPlusSolver" in b)
+    exec(compile(block, "docs/rl.md", "exec"), {})
+    shown = block.rstrip().splitlines()[-1]
+    assert shown.startswith("# ") and capsys.readouterr().out.strip() == shown[2:]
+
+
+def _q_learning_block() -> str:
+    """docs/rl.md's example of OpenSpiel's Q-learner trained on tic-tac-toe."""
+    text = (ROOT / "docs" / "rl.md").read_text(encoding="utf-8")
+    block, = (b for b in re.findall(r"^```python\n(.*?)^```$", text, re.S | re.M) if "tabular_qlearner" in b)
+    return block
+
+
+def test_the_q_learning_example_plays_openspiels_learning_loop_on_a_ruleset(capsys: pytest.CaptureFixture[str]) -> None:
+    """The doc's example, its games cut to a few (the whole run is the slow test below): OpenSpiel's
+    rl_environment, Q-learner and random agent play the game to its end and the first player's results add up."""
+    block = _q_learning_block().replace("range(1000)", "range(10)").replace("range(300)", "range(10)")
+    exec(compile(block, "docs/rl.md", "exec"), {})
+    printed = capsys.readouterr().out.strip()
+    assert re.fullmatch(r"first player against random: -?\d\.\d\d playing at random, -?\d\.\d\d after 1000 games "
+                        r"of Q-learning", printed), printed
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not os.environ.get("RULECRAFT_SLOW_TESTS"), reason="slow (some 12 s of CPU): RULECRAFT_SLOW_TESTS=1")
+def test_the_q_learning_example_beats_random_as_it_says(capsys: pytest.CaptureFixture[str]) -> None:
+    """The doc's example as written: the learner's greedy play beats random play from the first seat, and the run
+    prints what its comment says (NumPy's generator seeded: the same games every run)."""
+    block = _q_learning_block()
     exec(compile(block, "docs/rl.md", "exec"), {})
     shown = block.rstrip().splitlines()[-1]
     assert shown.startswith("# ") and capsys.readouterr().out.strip() == shown[2:]
@@ -745,3 +838,23 @@ def test_a_game_that_may_end_with_nobody_winning_is_not_constant_sum() -> None:
     pyspiel.random_sim_test(game, num_sims=20, serialize=False, verbose=False)
     with pytest.raises(ValueError, match="nor one that may end with nobody winning: nobody_wins"):
         load_game(str(Path(__file__).parent.parent / "docs" / "examples" / "sleuth"), players=3, utility="zero-sum-returns")
+
+
+def test_chance_outcomes_away_from_a_chance_node_and_a_resample_for_no_player_are_refused_saying_why() -> None:
+    """chance_outcomes() at a decision was an assertion (with ``python -O``, an AttributeError); a resample for
+    OpenSpiel's player 5 of two said 'there is no seat 6'."""
+    state = load_game("kuhn-poker").new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    with pytest.raises(ValueError, match="^chance_outcomes\\(\\) is asked at a chance node, and this state is none: "
+                                         "player 0 is to move$"):
+        state.chance_outcomes()
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    for player in (5, -1, None, True):
+        with pytest.raises(ValueError, match=f"^there is no player {re.escape(repr(player))}: the players are 0 to 1 "
+                                             "\\(OpenSpiel's player k is the ruleset's seat k \\+ 1\\)$"):
+            state.resample_from_infostate(player, sampler)
+    while not state.is_terminal():
+        state.apply_action(state.legal_actions()[0])
+    with pytest.raises(ValueError, match="this state is none: the game is over$"):
+        state.chance_outcomes()

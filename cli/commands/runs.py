@@ -63,8 +63,8 @@ if TYPE_CHECKING:
               help="Also play OTHER (a ruleset; default: this one) on the same seeds and test the differences.")
 @click.option("--resume", "resume_path", type=click.Path(exists=True, dir_okay=False, path_type=Path), metavar="FILE.json",
               help="Go on from an interrupted run: the JSON it wrote (its --format json report, or the .partial.json "
-                   "file it named). The games it lacks are played; the report is the whole run's. A file of another "
-                   "run is refused, saying what differs.")
+                   "file it named). The games it lacks are played; the report is the whole run's. A finished run's "
+                   "report goes on to a larger -n the same way. A file of another run is refused, saying what differs.")
 @click.option("--compare-variant", "compare_variants", multiple=True, metavar="V",
               help="Variant(s) of the compared run ('a+b' or repeat; default: none).")
 @click.option("--compare-set", "compare_set_texts", multiple=True, metavar="NAME=VALUE",
@@ -194,7 +194,8 @@ def simulate(
 @click.option("--resume", "resume_path", type=click.Path(exists=True, dir_okay=False, path_type=Path), metavar="FILE.json",
               help="Go on from an interrupted sweep: the JSON it wrote (its --format json table, or the .partial.json "
                    "file it named). The runs finished are kept, the partial one goes on; the table is the whole "
-                   "sweep's. A file of another sweep is refused, saying what differs.")
+                   "sweep's. A finished sweep's table goes on to a larger -n or more values the same way. A file of "
+                   "another sweep is refused, saying what differs.")
 @agent_timeout_option
 def sweep(
     ruleset: str, values: str, variants: tuple[str, ...], set_texts: tuple[str, ...], players: int | None, n: int,
@@ -259,6 +260,7 @@ def sweep(
         writer.writerow([name, "section", "item", "statistic", "value"])
         for run in result.to_json()["runs"]:
             value = run.pop("value")
+            run.pop("counts")  # for --resume
             writer.writerows((value, *row) for row in flat_rows(run))
     else:
         console = render.make_console(width=None if out is None else 120, file=None if out is None else buffer)
@@ -394,7 +396,7 @@ def _write_report(
 
         writer = csv.writer(buffer, lineterminator="\n")
         writer.writerow(["section", "item", "statistic", "value"])
-        writer.writerows(flat_rows(data))
+        writer.writerows(flat_rows({key: value for key, value in data.items() if key != "counts"}))  # for --resume
     else:
         console = render.make_console(width=None if out is None else 120, file=buffer)
         for part in report_tables.simulation_report(report, comparison):

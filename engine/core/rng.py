@@ -46,6 +46,23 @@ def below(state: int, n: int) -> tuple[int, int]:
 GAMMA, MIX1, MIX2 = 0x9E3779B97F4A7C15, 0xBF58476D1CE4E5B9, 0x94D049BB133111EB
 """SplitMix64's constants: the step added to the state, and the two multipliers of its output mix."""
 
+
+def draws_between(start: int, end: int) -> int:
+    """How many draws take the generator from state ``start`` to state ``end`` (each adds GAMMA): a number below
+    2**64, small when ``end`` follows ``start`` and huge when it comes before it or on another generator's way.
+
+    >>> state = 5
+    >>> for _ in range(3):
+    ...     state, _ = below(state, 6)
+    >>> draws_between(5, state), draws_between(state, 5) > 2**63
+    (3, True)
+    """
+    return ((end - start) * _GAMMA_INVERSE) & MASK
+
+
+_GAMMA_INVERSE = pow(GAMMA, -1, 1 << 64)
+"""GAMMA's inverse modulo 2**64 (GAMMA is odd), which counts the draws between two states."""
+
 LANES_FROM = 9
 """Shuffles of this many items or more draw all their numbers at once (see :func:`_draws`); smaller ones, one at a time."""
 

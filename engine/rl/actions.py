@@ -89,8 +89,9 @@ class ActionTable:
             return self.texts[index]
         return f"unlisted option {index - len(self.texts) + 1}"
 
-    def legal(self, state: State) -> dict[int, "Action"]:
-        """The legal actions of the seat to move, by index (empty once the game is over).
+    def legal(self, state: State, seat: int | None = None) -> dict[int, "Action"]:
+        """The legal actions of the seat to move, by index (empty once the game is over); with ``seat``, that seat's
+        (:meth:`State.legal_actions`: its part of a sealed round decided together, none when it has nothing to decide).
 
         An action whose text is not listed although its step lists all of
         its texts, or two actions at one index, are a fault of that step's
@@ -106,7 +107,7 @@ class ActionTable:
         source = None if state.pending is not None else state.step
         canonical = self.canonical.get(source)
         rank = 0
-        for action in state.legal_actions():
+        for action in state.legal_actions(seat):
             text = str(action)
             i = self.index.get(text)
             if i is None and canonical is not None:

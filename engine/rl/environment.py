@@ -206,6 +206,13 @@ class RulecraftEnv(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
+        move = self._legal[self._legal_index(agent, action, self._legal)]
+        self.game_state.apply(move)  # a ruleset failing while carrying the move out leaves the game as it was
+        self._cumulative_rewards[agent] = 0.0
+        self._played(1, f"{agent}: {move}")
+
+    def _legal_index(self, agent: str, action: Any, legal: Mapping[int, Any]) -> int:
+        """``action`` as an index among ``legal``, ``agent``'s legal actions; anything else a ValueError saying why."""
         try:
             if isinstance(action, (bool, np.bool_)):  # true is not action 1
                 raise TypeError(action)
@@ -213,15 +220,16 @@ class RulecraftEnv(AECEnv):
         except TypeError:
             raise ValueError(f"an action is the index of one in the action space (a whole number from 0 to "
                              f"{len(self.table) - 1}), not {cut(repr(action), 60)}; {agent} is to move") from None
-        move = self._legal.get(index)
-        if move is None:
+        if index not in legal:
             what = self.table.describe(index) if 0 <= index < len(self.table) else "out of range"
             raise ValueError(f"action {index} ({what}) is not legal for {agent} now; "
-                             f"legal: {sorted(self._legal)[:10]}{' ...' if len(self._legal) > 10 else ''}")
-        self.game_state.apply(move)  # a ruleset failing while carrying the move out leaves the game as it was
-        self._in_turn += 1
-        self._cumulative_rewards[agent] = 0.0
-        self._last = f"{agent}: {move}"
+                             f"legal: {sorted(legal)[:10]}{' ...' if len(legal) > 10 else ''}")
+        return index
+
+    def _played(self, decisions: int, text: str) -> None:
+        """After ``decisions`` decisions were played on the game (``text`` says what they were): who decides next."""
+        self._in_turn += decisions
+        self._last = text
         self._after_move()
 
     def _after_move(self) -> None:

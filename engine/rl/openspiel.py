@@ -67,6 +67,7 @@ from typing import Any
 import numpy as np
 
 from engine.compiling.loading import GameRef, load, parse_set_options
+from engine.core import rng
 from engine.core.errors import IllegalActionError, RulecraftError
 from engine.core.information import determinize, has_hidden_information
 from engine.core.limits import Limits, as_pairs, current, parse_limits, using
@@ -244,7 +245,7 @@ class Node:
     chance: Draws | None  # at a chance node, the step that waits at it
     legal: Mapping[int, Any]  # the legal actions of the seat to move, by index
     path: tuple[int, ...]  # the actions from the start to here, chance outcomes included
-    chosen: Chosen  # the values chosen at the chance nodes so far, by the generator state each draw draws from
+    chosen: Chosen  # the values chosen at the chance nodes of the moves still under way, by the generator state each draws from
     parent: "Node | None" = None  # the node this one followed
     told: tuple[str, ...] | None = None  # what each seat was told of the move made here (None: no move made here)
     observed: bool = False  # whether each seat is shown its observation of the position here
@@ -282,8 +283,8 @@ class Node:
         """The node standing at ``position``, with its legal actions; each seat is shown its observation of it."""
         legal = {} if position.is_terminal else self.rules.table.legal(position)
         same_turn = self.position is not None and self.position.turn_number == position.turn_number
-        return Node(self.rules, position, None, legal, self.path, self.chosen, self, observed=True,
-                    in_turn=self.in_turn if same_turn else 0)
+        return Node(self.rules, position, None, legal, self.path, _still_read(self.chosen, position), self,
+                    observed=True, in_turn=self.in_turn if same_turn else 0)
 
     def after(self, action: int) -> "Node":
         """The node after ``action``: a chance outcome (the next draw's value), or a legal action, told to every seat
@@ -341,6 +342,33 @@ class Node:
         return self.said[player]
 
 
+WINDOW = 2**40
+"""A value chosen for a draw this many draws or fewer before the start of the effect waiting at a position is let go."""
+
+
+def _still_read(chosen: Chosen, position: EngineState) -> Chosen:
+    """The values of ``chosen`` a move from ``position`` may draw again: only an effect played again from its start
+    (one waiting there for a choice) draws from generator states it drew from before, so the values drawn before
+    that start are let go — all of them where no effect waits.  Kept, every move copied them all, and a game of n
+    rolls (each roll a turn of its own) took time growing as n squared.  A decision lent to another seat keeps
+    them all, as does a value drawn on another generator's way (:func:`engine.core.rng.draws_between`).
+
+    >>> import engine
+    >>> position = engine.load(engine.builtin_names()[0]).new_state(players=2)
+    >>> _still_read({position.rng: (0, 6)}, position)
+    {}
+    """
+    if position.decisions:
+        return chosen
+    pending = position.pending
+    if pending is None:
+        return {}
+    start = position.rng if pending.base is None else pending.base.rng  # where the effect began drawing
+    if not any(0 < rng.draws_between(at, start) <= WINDOW for at in chosen):
+        return chosen
+    return {at: value for at, value in chosen.items() if not 0 < rng.draws_between(at, start) <= WINDOW}
+
+
 def _sampled(sampler: Callable[[], float]) -> int:
     """A seed from ``sampler()``, a number in [0, 1] (OpenSpiel's samplers); anything else is a ValueError saying so:
     a text was multiplied into a string of 2**53 copies (a MemoryError), NaN and infinity were Python's own errors.
@@ -391,8 +419,11 @@ class RulecraftState(pyspiel.State):
         return sorted(self.node.legal) if player == self.current_player() else []
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """The values of the draw this chance node waits for, equally likely."""
-        assert self.node.chance is not None, "not a chance node"
+        """The values of the draw this chance node waits for, equally likely; asked elsewhere, a ValueError saying who
+        decides there (it was an assertion, and with ``python -O`` an AttributeError)."""
+        if self.node.chance is None:
+            now = "the game is over" if self.is_terminal() else f"player {self.current_player()} is to move"
+            raise ValueError(f"chance_outcomes() is asked at a chance node, and this state is none: {now}")
         size = self.node.chance.size
         return [(value, 1.0 / size) for value in range(size)]
 
@@ -442,6 +473,10 @@ class RulecraftState(pyspiel.State):
         Example: ``state.resample_from_infostate(0, pyspiel.UniformProbabilitySampler(0., 1.))``
         """
         node = self.node
+        players = node.rules.players
+        if isinstance(player, bool) or not isinstance(player, Integral) or not 0 <= player < players:
+            raise ValueError(f"there is no player {cut(repr(player), 40)}: the players are 0 to {players - 1} "
+                             "(OpenSpiel's player k is the ruleset's seat k + 1)")
         sample = self.clone()
         if node.chance is None and node.position is not None and not node.position.is_terminal:
             seen = node.information(player)

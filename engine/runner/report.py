@@ -681,7 +681,9 @@ class SimulationReport:
         return None if self.together else self.mean_seat_win_rate
 
     def to_json(self) -> dict[str, Any]:
-        """The report as data; an interrupted run starts with ``"partial": true`` and the games planned."""
+        """The report as data; an interrupted run starts with ``"partial": true`` and the games planned.  Every
+        report ends with the counts its figures come from (``counts``), so a run may be gone on from — an interrupted
+        one finished, a finished one made longer (:meth:`from_json`)."""
         length = self.length
         first, changes, margin, points = self.first_player, self.lead_changes, self.margin, self.points
         balance = self.seat_balance
@@ -731,7 +733,7 @@ class SimulationReport:
             "held_at_start": {c.name: c.to_json() for c in self.held_uses},
             "held_at_random": self.held_at_random,
             "answers": self.answers_json(),
-            **({"counts": self.counts_json()} if self.partial else {}),
+            "counts": self.counts_json(),
         }
 
     def counts_json(self) -> dict[str, Any]:
@@ -740,10 +742,10 @@ class SimulationReport:
 
     @classmethod
     def from_json(cls, data: Any) -> "SimulationReport":
-        """The report of an interrupted run from the JSON it wrote (:meth:`to_json`: a partial report holds the counts
-        of its games under ``counts``), to go on from (``simulate(..., resume=...)``); its games' results are not
-        kept.  Anything else (a finished run's report, a sweep's, a file edited by hand) is a ValueError saying what
-        is missing.
+        """The report of a run from the JSON it wrote (:meth:`to_json`: the counts of its games are under ``counts``),
+        to go on from (``simulate(..., resume=...)``): an interrupted run to its end, a finished one to more games on
+        the same seeds; its games' results are not kept.  Anything else (a sweep's table, a report written before
+        finished runs kept their counts, a file edited by hand) is a ValueError saying what is missing.
 
         >>> from engine.runner.report import GameResult
         >>> run = SimulationReport("g", [], 2, ["random"] * 2, 7, [], [GameResult((1,), (1.0, 0.0), 9)], planned=10)
@@ -754,8 +756,8 @@ class SimulationReport:
         if not isinstance(data, dict) or "ruleset" not in data or "win_rate" not in data:
             raise ValueError("it is not the JSON report of a run (rulecraft simulate --format json)")
         if "counts" not in data:
-            raise ValueError("it holds no counts to go on from: only the report of an interrupted run does (a finished "
-                             "run's has nothing left to play)")
+            raise ValueError("it holds no counts to go on from (a report written before finished runs kept theirs: "
+                             "run it again)")
         tally = RunTally.from_json(data["counts"])
         try:
             report = cls(data["ruleset"], list(data["variants"]), int(data["players"]), list(data["agents"]),

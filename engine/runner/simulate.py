@@ -453,9 +453,9 @@ def simulate(
     default for runs of at most :data:`KEEP_AT_MOST` games (about 1.5 KB a game: ten million would take 15 GB).
     ``on_game(result)`` sees each game's result as it arrives, in the order of the seeds (to write it to disk).
 
-    ``resume``, the partial report of an interrupted run of the same game, players, seed, agents and seating, goes
-    on from its last game: only the games it lacks are played, and the report is the one the whole run would have
-    given (game ``i`` is seeded from the run's seed and ``i`` alone).  A report of another run is a ValueError.  It
+    ``resume``, the report of an earlier run of the same game, players, seed, agents and seating — interrupted, or
+    finished with fewer games — goes on from its last game: only the games it lacks are played, and the report is
+    the one the whole run would have given (game ``i`` is seeded from the run's seed and ``i`` alone).  A report of another run is a ValueError.  It
     may be read back from the JSON the run wrote (:meth:`SimulationReport.from_json`); the games' results are kept
     only when ``resume`` kept its own.
 

@@ -92,14 +92,14 @@ class Sweep:
             "rotated": first.rotated,
             "option": self.option,
             "baseline": self.baseline_value,
-            "runs": [_run_json(run, self.points_vary) | ({"counts": run.report.counts_json()} if self.partial else {})
-                     for run in self.runs],
+            "runs": [_run_json(run, self.points_vary) | {"counts": run.report.counts_json()} for run in self.runs],
         }
 
     @classmethod
     def from_json(cls, data: Any) -> "Sweep":
-        """The interrupted sweep its JSON (:meth:`to_json`) describes, to go on from (``sweep(..., resume=...)``): an
-        interrupted sweep's JSON holds the counts of every run it began.  Anything else is a ValueError saying why.
+        """The sweep its JSON (:meth:`to_json`) describes, to go on from (``sweep(..., resume=...)``): its JSON holds the
+        counts of every run it began, so an interrupted sweep goes on to its end, and a finished one to more games
+        per value or more values.  Anything else is a ValueError saying why.
 
         >>> from engine.runner.report import GameResult
         >>> run = SimulationReport("g", [], 2, ["random"] * 2, 7, [], [GameResult((1,), (1.0, 0.0), 9)], {"w": "5"},
@@ -110,8 +110,10 @@ class Sweep:
         """
         if not isinstance(data, dict) or "option" not in data or "runs" not in data:
             raise ValueError("it is not the JSON table of a sweep (rulecraft sweep --format json)")
-        if "values_planned" not in data:
-            raise ValueError("it holds no counts to go on from: only the table of an interrupted sweep does")
+        ran = data["runs"]
+        if isinstance(ran, list) and any(isinstance(run, dict) and "counts" not in run for run in ran):
+            raise ValueError("it holds no counts to go on from (a table written before finished sweeps kept theirs: "
+                             "run it again)")
         try:
             option, runs = data["option"], []
             for run in data["runs"]:
@@ -122,7 +124,8 @@ class Sweep:
                                           teams=tally.teams, rotated=bool(data["rotated"]),
                                           secret_roles=bool(run["counts"].get("secret_roles")))
                 runs.append(SweepRun(run["value"], report))
-            return cls(option, 0, runs, planned=int(data["values_planned"]), failed=data.get("failed"))
+            planned = data.get("values_planned")
+            return cls(option, 0, runs, planned=None if planned is None else int(planned), failed=data.get("failed"))
         except (KeyError, TypeError, ValueError, AttributeError) as err:
             raise ValueError(f"the sweep's table is damaged ({type(err).__name__}: {err})") from None
 
@@ -211,10 +214,10 @@ def sweep(
     whose value is the one the option has without the sweep, else the first.  A game that fails
     stops the sweep as Ctrl-C does, the runs so far kept and the error in ``failed``.
     ``progress(i, count)`` may give a progress callback for run ``i`` of ``count``; ``rotate`` turns the agents round
-    one seat a game, as :func:`simulate`'s does.  ``resume``, an interrupted sweep of the same option and values,
-    keeps its finished runs and goes on from its partial one (``simulate(..., resume=...)``), so the sweep is the one
-    never interrupted; one of another option, or whose values are not the first of ``values``, is a ValueError.  It
-    may be read back from the JSON an interrupted sweep wrote (:meth:`Sweep.from_json`).  Each run keeps its games'
+    one seat a game, as :func:`simulate`'s does.  ``resume``, an earlier sweep of the same option and values, goes on
+    from each of its runs (``simulate(..., resume=...)``): an interrupted one to the sweep never interrupted, a
+    finished one to more games per value or more values; one of another option, or whose values are not the first
+    of ``values``, is a ValueError.  It may be read back from the JSON a sweep wrote (:meth:`Sweep.from_json`).  Each run keeps its games'
     results as ``keep_results`` says (by default when all the runs together play at most
     :data:`~engine.runner.simulate.KEEP_AT_MOST` games); their counts are enough to compare them.
     Raises ValueError when the runs would play more than :data:`MAX_GAMES` games in all (:func:`check_games`), or

@@ -80,16 +80,16 @@ class ContentTally:
     def add(self, result: "GameResult", key: Callable[[int], str], held: bool = False) -> None:
         """Count ``result``'s components by ``key``: those its seats' decisions used, or (``held``) those each seat held
         as the game started."""
-        in_game: set[str] = set()
-        for seat, used in enumerate(result.held if held else result.used, 1):
-            keys = [key(cid) for cid in used]
+        in_game: dict[str, None] = {}  # the keys in their first order, not a set's: a set's follows the process's
+        for seat, used in enumerate(result.held if held else result.used, 1):  # string hashing, and so did the
+            keys = [key(cid) for cid in used]  # order of the counts in a report's JSON (local and Ray runs differed)
             self.uses.update(keys)
-            mine = set(keys)
+            mine = list(dict.fromkeys(keys))
             self.trials.update(mine)
             if result.won(seat):
                 self.wins.update(mine)
-            in_game |= mine
-        self.games.update(in_game)
+            in_game.update(dict.fromkeys(mine))
+        self.games.update(list(in_game))
 
     def use(self, name: str, kind: str, baseline: float | None, judged: bool = True) -> ContentUse:
         """The figures of ``name``; flagged only when ``judged`` (some decision could have used it), and never
@@ -229,9 +229,10 @@ class RunTally:
         self.offered.update(dict(r.offered))
         for seat, answers in enumerate(r.answers, 1):
             self.taken.update(answers)
-            self.answer_trials.update(set(answers))
+            distinct = list(dict.fromkeys(answers))  # in their order: a set's changes with the process (see ContentTally)
+            self.answer_trials.update(distinct)
             if r.won(seat):
-                self.answer_wins.update(set(answers))
+                self.answer_wins.update(distinct)
 
     # ------------------------------------------------------------ as data, to go on from
 

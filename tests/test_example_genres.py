@@ -89,6 +89,9 @@ bus, underground: ``links: {Taxi: ...}``, ``neighbours(p, k)``), a fugitive who 
 piece, the ticket heard by all and the place chosen unseen (``always_ask``), and a trace put down on set rounds.
 Cribbage, the show (docs/examples/cribbage-show) scores fifteens, pairs, runs and flushes by every way to take some
 cards together (``combinations``), and its two cards laid in the crib are one choice among every pair of the hand.
+Light trails (docs/examples/trails) is a game of light cycles in the manner of Tron: every square a rider leaves is
+marked with its trail by a counter keyed by the board's cells (``key: cell``), no piece, and a rider may not enter a
+marked square; its question says where the rider stands (``text = "... {rider} ..."``).
 """
 
 from __future__ import annotations
@@ -109,7 +112,7 @@ GAMES = ("pig", "trumps", "hex", "going-once", "dominoes", "home-run", "market-r
          "yacht", "morris", "storm-watch", "go", "gem-merchants", "frontiers",
          "chess", "homestead", "routes", "tables", "amazons", "pentago", "hearts", "quoridor", "leduc", "orchard",
          "fleet", "oh-hell", "meadows", "court-letters", "take-six", "column-climb", "glance", "fireworks", "sleuth",
-         "codebreak", "paths", "quarto", "manhunt", "cribbage-show")
+         "codebreak", "paths", "quarto", "manhunt", "cribbage-show", "trails")
 SLOW = {"quoridor", "chess"}  # a random game takes about a second (each wall, each man's moves tried on a copy): fewer
 
 

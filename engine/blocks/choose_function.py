@@ -177,7 +177,8 @@ class Choose(Function):
             trail = s.slices.get(HookTrail.block)  # asked by a component's program or a status's hook: say whose
             words = question.fill(s, e) if question is not None else prompt
             asked = f"{words} (asked by {trail.running[-1]})" if trail is not None and trail.running else words
-            value = tape.ask(NeedChoice(tuple(options), tuple(labels), seat, asked, components, call, refused))
+            value = tape.ask(NeedChoice(tuple(options), tuple(labels), seat, asked, components, call, refused,
+                                        prompt if question is not None else ""))
             tape.answers += (value,)
             tape.took(call)
             s.note(lambda: f"{role} chooses "

@@ -12,6 +12,9 @@ formatting is never used: the text is cut at its braces, and only the effect lan
 ('pay how many of your 7 coins?', False)
 >>> compile_question("play a card", None, Scope(vocab)).fill(None, [])
 'play a card'
+>>> vocab.define("names", STR, lambda s, e: "x" * 500)
+>>> compile_question("{names}", None, Scope(vocab)).fill(None, [])[-24:]
+'xxxx... (500 characters)'
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from engine.blocks.choice_labels import labeller, seen_label
 from engine.core.errors import RulesetError, SourcePos
-from engine.core.showtext import as_one_line
+from engine.core.showtext import as_one_line, cut
 from engine.lang.parser import parse_expression
 from engine.lang.scope import Scope
 from engine.lang.types import STR, Component, ListOf, Type
@@ -34,6 +37,8 @@ FIELD = re.compile(r"\{([^{}]*)\}")
 """A value to fill in: ``{CODE}``; ``{}`` and blank braces stay as written (they name nothing)."""
 
 Fill = Callable[["StateView", list[Any]], str]
+LONGEST = 200
+"""The most characters a value filled into a question shows (a list of a thousand items is told by its length)."""
 
 
 @dataclass(frozen=True)
@@ -90,7 +95,7 @@ def _compiled(code: str, locate: Callable[[int, int], SourcePos], scope: Scope) 
     compiled = node.compile(inner)
     value = compiled.fn
     as_text = _as_text(compiled.type)
-    return lambda s, e: as_text(s, value(s, e))
+    return lambda s, e: cut(as_text(s, value(s, e)), LONGEST)
 
 
 def _as_text(kind: Type) -> Callable[["StateView", Any], str]:

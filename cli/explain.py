@@ -151,11 +151,13 @@ def _counted(owners: str, key_of: str) -> str:
 
     >>> _counted("one per role", "hue"), _counted("one for the whole game", "2..12"), _counted("one per role", "")
     ('one per role and hue', 'one for each of 2..12', 'one per role')
+    >>> _counted("one for the whole game", "cell")
+    'one for each cell'
     """
     if not key_of:
         return owners
     if owners.endswith("whole game"):
-        return f"one for each of {key_of}"
+        return f"one for each of {key_of}" if ".." in key_of else f"one for each {key_of}"
     return f"{owners} and {key_of}" if ".." not in key_of else f"{owners}, for each of {key_of}"
 
 

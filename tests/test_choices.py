@@ -150,15 +150,42 @@ def test_the_text_of_a_choice_is_the_question_the_player_reads(tmp_path: Path) -
         engine.load(path)
 
 
-def test_a_question_with_braces_to_fill_in_is_refused_where_written(tmp_path: Path) -> None:
-    """``text = "buy {sq} for {sq.price}?"`` was shown to the player with its braces, as written, and validate said
-    nothing: the question is the same words each time, so braces are refused with what to write instead."""
+def test_a_question_fills_in_the_values_of_the_moment(tmp_path: Path) -> None:
+    """``text = "... {gold(current_role)} ..."``: the code in braces is read when the question is asked (it was shown
+    with its braces, so a question could not say how many coins the player had); a hidden card in it is named as
+    every seat may know it, since every seat sees what is being decided."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(RULESET.replace("SETUP", DEAL).replace(
+        "choose(c in hand(current_role))",
+        'choose(c in hand(current_role), text = "you hold {count(hand(current_role))} cards, {gold(current_role)} '
+        'gold, first {first(hand(current_role))}, last {last}: discard one {}")').replace(
+        "gold(current_role) += 1\n", "gold(current_role) += 1\n        let last = first(discard)\n"))
+    game = engine.load(path)
+    s = game.new_state(players=2)
+    assert s.pending.prompt == "you hold 2 cards, 1 gold, first a card from hand of A, last none: discard one {}"
+    s.apply("choose c2")
+    s.apply("choose 1")
+    assert s.pending.prompt == "you hold 3 cards, 1 gold, first a card from hand of B, last c2: discard one {}"
+    from cli.explain import explain
+
+    assert any('(asked as "you hold {count(hand(current_role))} cards' in line
+               for line in explain(game))
+
+
+@pytest.mark.parametrize("code, message", [
+    ("{c}", r":27:67: unknown name 'c'"),
+    ("{gold(current_role) +}", r":27:86: in braces of the question: syntax error: the text ends too early"),
+    ("{choose(x in [1, 2])}", r":27:67: choose\(\) asks a player, which a condition or score can't do"),
+    ("{roll(d6)}", r":27:67: roll"),
+])
+def test_a_mistake_in_the_braces_of_a_question_is_reported_where_it_is_written(tmp_path: Path, code: str,
+                                                                               message: str) -> None:
+    """The code in a question's braces is checked when the ruleset loads, at its own line and column; it may only
+    read the position (it is read each time the question is shown)."""
     path = tmp_path / "ruleset.yaml"
     path.write_text(RULESET.replace("SETUP", DEAL).replace("choose(c in hand(current_role))",
-                                                           'choose(c in hand(current_role), text = "discard {c}?")'))
-    with pytest.raises(RulesetError, match=r"ruleset.yaml:\d+:\d+: the question of choose\(\) is shown as written: "
-                                           r"'\{c\}' would be shown with its braces, not filled in \(a question is "
-                                           r"the same words each time, the options name what is chosen"):
+                                                           f'choose(c in hand(current_role), text = "discard {code}?")'))
+    with pytest.raises(RulesetError, match=r"ruleset.yaml" + message):
         engine.load(path)
 
 

@@ -64,6 +64,9 @@ def validate(path: Path) -> list[str]:
     ("functions:\n  steps(): [(1, 0), (0, 1)]\n", "slips.yaml:4:12: functions/steps(): [(1, 0), (0, 1)] is not a text, "
      "true/false, a whole number or a mapping (like {key: value}) (YAML reads [...] as a list: a text that starts with "
      "a bracket, such as code giving a list, is written in quotes: \"[...]\")"),
+    ("turn:\n  - phase: rest\n    if: turn % 3 == 0\n    steps:\n      - do: {effect: pass}\n", "slips.yaml:5:5: "
+     "unknown key 'if' in turn/0 (a phase holds no 'if' of its own: give each of its steps the condition (- do: {if: "
+     "..., effect: ...}), read when that step's turn comes)"),
 ])
 def test_a_slip_of_layout_or_a_misspelt_key_is_one_message_at_the_slip(tmp_path: Path, text: str, message: str) -> None:
     path = tmp_path / "slips.yaml"

@@ -100,6 +100,9 @@ Resistance: sides dealt face down and shown spy to spy, votes put down unseen an
 always asked for, the winning side winning together.
 Ladders (docs/examples/ladders) is the race docs/tutorial.md writes from an empty file: a roll-again loop kept in a
 counter, ladders and snakes as components read by a function (tests/test_tutorial.py builds it step by step).
+Light trails (docs/examples/trails) is a game of light cycles in the manner of Tron: every square a rider leaves is
+marked with its trail by a counter keyed by the board's cells (``key: cell``), no piece, and a rider may not enter a
+marked square; its question says where the rider stands (``text = "... {rider} ..."``).
 """
 
 from __future__ import annotations
@@ -120,7 +123,7 @@ GAMES = ("pig", "trumps", "hex", "going-once", "dominoes", "home-run", "market-r
          "yacht", "morris", "storm-watch", "go", "gem-merchants", "frontiers",
          "chess", "homestead", "routes", "tables", "amazons", "pentago", "hearts", "quoridor", "leduc", "orchard",
          "fleet", "oh-hell", "meadows", "court-letters", "take-six", "column-climb", "glance", "fireworks", "sleuth",
-         "codebreak", "paths", "quarto", "manhunt", "cribbage-show", "blocks", "caravan", "crossings", "missions", "ladders")
+         "codebreak", "paths", "quarto", "manhunt", "cribbage-show", "blocks", "caravan", "crossings", "missions", "ladders", "trails")
 SLOW = {"quoridor", "chess", "blocks"}  # a random game takes about a second (each wall, each man's moves tried on a
                                         # copy, each way to lay each piece listed): fewer
 

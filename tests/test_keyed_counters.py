@@ -114,8 +114,8 @@ def test_a_number_beyond_the_keys_stops_the_game_saying_the_keys(tmp_path: Path)
 
 
 @pytest.mark.parametrize("key, message", [
-    ("colours", "a counter's key is a type, a component kind or numbers FROM..TO (like 2..12), not 'colours' "
-                "(did you mean 'colour'?)"),
+    ("colours", "a counter's key is a type, a component kind, numbers FROM..TO (like 2..12) or cell (the board's "
+                "cells), not 'colours' (did you mean 'colour'?)"),
     ("5..1", "the keys 5..1 must run up, at most 1000 numbers (like 2..12)"),
     ("1..5000", "the keys 1..5000 must run up"),
 ])
@@ -179,3 +179,79 @@ def test_a_key_lying_hidden_is_told_as_an_owner_lying_there_would_be(tmp_path: P
     assert s.is_terminal  # the game over, its observations hide nothing: the counters as they were while it went on
     assert all(held not in keyed for keyed in counter_values(s, 2)["seen"].values())
     assert counter_values(s, 1)["seen"]["seat1"][held] == 1  # its holder sees it
+
+
+MARKS = """\
+name: marks-demo
+players: [2]
+types:
+  side: [A, B]
+roles: {of: side, seating: {2: [1, 2]}}
+components:
+  stone: {instances: [{id: stone, count: 9}]}
+board: {kind: square-grid, width: 3, height: 3, cell_names: algebraic}
+counters:
+  claim: {key: cell, min: 0, doc: whose each square is}
+  seen: {per: role, key: cell, max: 1, start: "if key.x == 0 then 1 else 0"}
+turn:
+  - do:
+      effect: |
+        let c = choose(x in all_cells where claim(x) == 0, text = "claim a square ({count(x in all_cells where claim(x) == 0)} left)")
+        claim(c) = seat(current_role)
+        seen(current_role, c) = 1
+end:
+  when: all(claim(c) > 0 for c in all_cells)
+scoring:
+  rank: r in roles
+  by: ['count(c in all_cells where claim(c) == seat(r))']
+  points: key
+"""
+
+
+def test_a_counter_keyed_by_cell_marks_squares_without_pieces(tmp_path: Path) -> None:
+    """``key: cell``: a number for every cell of the board (territory, a visited square, fog), read and written with
+    a cell as the key; before it a mark was a piece (filling the square) or a counter keyed by x * width + y."""
+    game = build(tmp_path, text=MARKS)
+    s = played(game, "choose b1", "choose c3")
+    assert s.pending.prompt == "claim a square (7 left)"
+    assert "claim (b1): 0 -> 1" in s.log and "seen of B (c3): 0 -> 1" in s.log
+    values = counter_values(s)
+    assert values["claim"]["b1"] == 1 and values["claim"]["c3"] == 2 and sum(values["claim"].values()) == 3
+    assert values["seen"]["A"] == {"a1": 1, "b1": 1, "c1": 0, "a2": 1, "b2": 0, "c2": 0, "a3": 1, "b3": 0, "c3": 0}
+    assert [c for c in s.legal_actions().texts()] == [f"choose {c}" for c in ("a1", "c1", "a2", "b2", "c2", "a3", "b3")]
+    out = __import__("click.testing", fromlist=["CliRunner"]).CliRunner().invoke(
+        __import__("cli.main", fromlist=["main"]).main, ["explain", str(tmp_path / "ruleset.yaml")]).output
+    assert "claim: one for each cell — whose each square is" in out and "seen: one per role and cell" in out
+
+
+def test_a_scenario_writes_a_cell_key_as_the_board_names_it(tmp_path: Path) -> None:
+    from engine.runner.scenario import run_scenario
+
+    build(tmp_path, text=MARKS)
+    scenario = tmp_path / "s.yaml"
+    scenario.write_text("name: s\nruleset: ruleset.yaml\nplayers: 2\nposition:\n  counters:\n    claim(a1): 2\n"
+                        "    seen(B, c2): 1\nactions: [choose b1]\nexpect:\n  - claim((0, 0)) == 2 and claim((1, 0)) == 1\n"
+                        "  - seen(B, (2, 1)) == 1\n")
+    assert run_scenario(scenario).passed, run_scenario(scenario).failures
+    scenario.write_text(scenario.read_text().replace("claim(a1): 2", "claim(d9): 2"))
+    result = run_scenario(scenario)
+    assert not result.passed and "write the counter as claim(KEY), like claim(a1): 'claim' is kept per key (the 9 " \
+        "cells of the board), and claim(d9) names none of its values" in "\n".join(result.failures)
+
+
+def test_a_cell_off_the_board_stops_the_game_naming_it(tmp_path: Path) -> None:
+    with pytest.raises(RulesetError, match=r"claim has no key \(5, 5\): its keys are the 9 cells of the board"):
+        build(tmp_path, setup="claim((5, 5)) = 1", text=MARKS.replace("turn:", "setup: |\n  SETUP\nturn:"))
+
+
+@pytest.mark.parametrize("board, what", [
+    ("board: {kind: square-grid}", "a growing board, whose cells are not known before play"),
+    ("", "no board"),
+])
+def test_keying_by_cell_needs_a_board_with_edges(tmp_path: Path, board: str, what: str) -> None:
+    text = MARKS.replace("board: {kind: square-grid, width: 3, height: 3, cell_names: algebraic}", board)
+    with pytest.raises(RulesetError) as err:
+        build(tmp_path, text=text)
+    assert f"ruleset.yaml:10:16: a counter keyed by cell keeps a value for each cell of a board with edges (a square " \
+           f"grid's width and height, a hex board or a board of points), and this ruleset has {what}" in str(err.value)
+    assert "unknown function 'claim'" not in str(err.value)  # read on as keyed by cell: its uses are no more errors

@@ -455,7 +455,7 @@ def test_a_question_the_ruleset_wrote_is_quoted_where_the_game_waits(tmp_path: P
         expect:
           - high_bid == 1
         """)
-    assert result.failures[0].endswith('the game is waiting for seat1 to answer "your bid": 10 actions, such as choose 1')
+    assert result.failures[0].endswith('the game is waiting for seat1 to answer "your bid (you hold 10 coins)": 10 actions, such as choose 1')
 
 
 def test_every_key_of_a_scenario_file_is_documented() -> None:

@@ -24,7 +24,8 @@ def all_blocks() -> dict[str, Block]:
     """Every block the engine has, by name in alphabetical order (importing the block modules declares them)."""
     from engine.blocks import (  # noqa: F401
         action_roll, casting, clash, contest, delayed, dice, draft, exchange, final_acts, groups, majority, meters, movement,
-        named_meters, patterns, placement, programs, slots, statuses, steps, switch, team_order, track, turning,
+        named_meters, patterns, placement, programs, repetition, slots, statuses, steps, switch, team_order, track,
+        turning,
     )
 
     return dict(sorted(BLOCKS.items()))

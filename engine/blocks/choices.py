@@ -107,6 +107,9 @@ class Pending:
     left: int = field(default=-1, init=False, compare=False, repr=False)  # the coroutine's step budget left at the pause
     drawn: tuple[tuple[int, "StateView"], ...] = field(default=(), init=False, compare=False, repr=False)  # see noting
     refused: tuple[str, ...] = field(default=(), init=False, compare=False, repr=False)  # options its step's refuse_if_after refused
+    # the question as written when values of the moment are filled into the prompt ("your bid ({coins(r)} coins)"), for
+    # reports that gather the answers to one question; "" when the prompt is the question as written
+    question: str = field(default="", init=False, compare=False, repr=False)
 
     @property
     def start(self) -> "StateView | None":
@@ -223,11 +226,12 @@ class NeedChoice(Exception):
     """A question from ``choose``: raised to stop a replaying run, or handed back by a paused coroutine."""
 
     def __init__(self, options: tuple[Any, ...], labels: tuple[str, ...], seat: int, prompt: str, components: bool = False,
-                 call: int = -1, refused: tuple[str, ...] = ()) -> None:
+                 call: int = -1, refused: tuple[str, ...] = (), question: str = "") -> None:
         super().__init__(prompt)
         self.options, self.labels, self.seat, self.prompt, self.components = options, labels, seat, prompt, components
         self.call = call  # how many choose calls of the run came before this one
         self.refused = refused  # the labels of the options its step's refuse_if_after refused
+        self.question = question  # the question as written, when the prompt has values filled in (see Pending.question)
 
 
 class Tape:
@@ -359,7 +363,8 @@ def _run_here(s: "StateView", step: int, key: Any, env: tuple[Any, ...], answers
         paused.__dict__.update(step=step, key=key, env=env, tape=answers, options=question.options, labels=question.labels,
                                seat=question.seat, prompt=question.prompt, dice=(), components=question.components,
                                base=None, outside=(), noted=(), here=True, call=question.call, hides=None,
-                               logged=0, at_start=False, asked=(), left=-1, drawn=(), refused=question.refused)
+                               logged=0, at_start=False, asked=(), left=-1, drawn=(), refused=question.refused,
+                               question=question.question)
         s._actions = None
         return False
     except BaseException:
@@ -506,6 +511,7 @@ def _paused(s: "StateView", pending: Pending, tape: Tape, question: NeedChoice) 
                                  question.seat, question.prompt, tuple(tape.rolled), question.components)
     object.__setattr__(paused, "asked", tuple(tape.asked[:tape.cursor]))
     object.__setattr__(paused, "refused", question.refused)
+    object.__setattr__(paused, "question", question.question)
     if tape.run is None:  # replaying: the state shows the effect's work so far; an answer replays it from its start
         start = pending.start
         assert start is not None

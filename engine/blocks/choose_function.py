@@ -9,7 +9,6 @@ is :mod:`engine.blocks.choice_labels`.
 from __future__ import annotations
 
 import json
-import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -18,6 +17,7 @@ from engine.blocks.choice_labels import (CHOOSE_WORD, ForcedPicks, distinct_opti
                                          lying_apart, seen_label)
 from engine.blocks.choices import NeedChoice
 from engine.blocks.enumeration import record_choice
+from engine.blocks.question_text import Question, compile_question
 from engine.core.errors import EffectRuntimeError
 from engine.core.limits import exceeded
 from engine.core.slices import HookTrail
@@ -43,7 +43,8 @@ class Choose(Function):
     A single option is taken without asking, unless ``always_ask`` holds: then even a forced choice is a decision
     (an action of the deciding seat), as when a game counts a forced move as a move.  ``optional`` adds ``pass``
     to the options (when there are any), answered by none.  ``text`` is the question as the player reads it
-    (``text = "play a card"``), instead of the selection in English.
+    (``text = "play a card"``), instead of the selection in English; code in braces in it is read when it is asked
+    (``text = "pay how many of your {gold(current_role)} coins?"``, see :mod:`engine.blocks.question_text`).
     """
 
     def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
@@ -76,24 +77,23 @@ class Choose(Function):
         label = labeller(parts.item_type)
         record_choice(scope.vocab.data, parts.item_type, _written_out(selection.source))
         items, by_fn, pos, prompt = parts.items, by.fn if by else None, call.pos, f"choose {describe_selection(args[0])}"
+        question: Question | None = None
         if "text" in keywords:
             text = self.value(scope, keywords["text"].value, STR, "text")
             if not text.constant:
-                scope.error(keywords["text"].pos, "the text of choose() is the question as written: put it in quotes",
-                            'text = "play a card"')
+                scope.error(keywords["text"].pos, "the text of choose() is the question as written: put it in quotes, "
+                            "with any value of the moment in braces", 'text = "pay how many of your {gold(current_role)} coins?"')
             else:
                 prompt = str(text.fn(None, []))
-                filled = re.search(r"\{[^{}]*[^{}\s][^{}]*\}", prompt)  # a name to fill in ({sq}); "{}" asks nothing
                 bad = breaking_character(prompt) or invisible_character(prompt)
                 if bad is not None:  # a line break printed a line of its own under the question, looking like an option
                     scope.error(keywords["text"].pos, f"the question of choose() holds a line break, a control or an "
                                 f"invisible character ({as_one_line(bad)}): it is one line, shown as written",
                                 'text = "play a card"')
-                elif filled:
-                    scope.error(keywords["text"].pos, f"the question of choose() is shown as written: "
-                                f"'{filled.group(0)}' would be shown with its braces, not filled in",
-                                "a question is the same words each time, the options name what is chosen: "
-                                'text = "buy this street?"')
+                else:
+                    question = compile_question(prompt, keywords["text"].value.pos, scope)
+                    if question.fixed:
+                        question = None
         item = parts.item_type.item if isinstance(parts.item_type, ListOf) else parts.item_type
         components = isinstance(item, Component)  # components, or lists of them: the log says what all may know
 
@@ -175,8 +175,10 @@ class Choose(Function):
                     f"{exceeded('answers', s.game.limits.answers)}: does a loop of choices give the player no reason to stop? (a "
                     f"search bot never stops one where every pass gains it something)", pos)
             trail = s.slices.get(HookTrail.block)  # asked by a component's program or a status's hook: say whose
-            asked = f"{prompt} (asked by {trail.running[-1]})" if trail is not None and trail.running else prompt
-            value = tape.ask(NeedChoice(tuple(options), tuple(labels), seat, asked, components, call, refused))
+            words = question.fill(s, e) if question is not None else prompt
+            asked = f"{words} (asked by {trail.running[-1]})" if trail is not None and trail.running else words
+            value = tape.ask(NeedChoice(tuple(options), tuple(labels), seat, asked, components, call, refused,
+                                        prompt if question is not None else ""))
             tape.answers += (value,)
             tape.took(call)
             s.note(lambda: f"{role} chooses "
@@ -230,6 +232,6 @@ CHOOSE = Choose(CHOOSE_WORD, "choose(x in COLLECTION [where CONDITION] [, by = R
                "The item a player picks (the current player, or the one playing ROLE); an empty collection gives none, "
                "a single item is taken without asking unless always_ask is true (a forced move the game counts); "
                "with optional true the player may also pass (choose pass), which gives none; "
-               "text is the question in the game's words.",
+               "text is the question in the game's words, code in braces filled in when it is asked.",
                "let p = choose(c in hand(current_role) where c.value > 2)")
 """``choose``: every ruleset may call it."""

@@ -34,7 +34,7 @@ from engine.core.yamlsource import Mapping
 from engine.lang import ast, codegen, statements
 from engine.lang.functions import Function
 from engine.lang.scope import Compiled, Scope
-from engine.lang.types import ANY, INT, NONE_T, Component, Enum, Type
+from engine.lang.types import ANY, CELL, INT, NONE_T, Component, Enum, Type
 
 if TYPE_CHECKING:
     from engine.blocks.context import BuildContext, StateView
@@ -330,6 +330,9 @@ class PastLimit:
 
 
 RANGE = re.compile(r"\s*(-?\d+)\s*\.\.\s*(-?\d+)\s*")
+CELL_KEYS = "cell"
+"""``key: cell``: one value per cell of the board (a mark on a square that holds no piece: territory, a visited
+square, fog), keyed as code writes a cell, ``(x, y)``."""
 MOST_KEYS = 1000
 """The most keys a counter may have: each is a value every observation holds."""
 
@@ -346,6 +349,15 @@ def read_keys(b: "BuildContext", spec: Mapping) -> tuple[tuple[Any, ...] | None,
         return tuple(g.types[text]), text
     if text in g.kinds:
         return tuple(g.kinds[text]), text
+    if text == CELL_KEYS:
+        grid = g.grid
+        if grid is None or not grid.fixed:
+            b.error(pos, f"a counter keyed by cell keeps a value for each cell of a board with edges (a square grid's "
+                         f"width and height, a hex board or a board of points), and this ruleset has "
+                         f"{'no board' if grid is None else 'a growing board, whose cells are not known before play'}",
+                    "give the board a width and a height, or key the counter by numbers FROM..TO")
+            return (), CELL_KEYS  # read on as keyed by cell: its uses are no more errors
+        return tuple(grid.cells), CELL_KEYS
     m = RANGE.fullmatch(text)
     if m is not None:
         low, high = int(m.group(1)), int(m.group(2))
@@ -353,15 +365,17 @@ def read_keys(b: "BuildContext", spec: Mapping) -> tuple[tuple[Any, ...] | None,
             b.error(pos, f"the keys {text} must run up, at most {MOST_KEYS} numbers (like 2..12)")
             return None, ""
         return tuple(range(low, high + 1)), f"{low}..{high}"
-    b.error(pos, f"a counter's key is a type, a component kind or numbers FROM..TO (like 2..12), not '{text}'",
-            did_you_mean(text, [*g.types, *g.kinds]))
+    b.error(pos, f"a counter's key is a type, a component kind, numbers FROM..TO (like 2..12) or cell (the board's "
+                 f"cells), not '{text}'", did_you_mean(text, [*g.types, *g.kinds, CELL_KEYS]))
     return None, ""
 
 
 def key_type(spec: CounterSpec, scope: Scope) -> Type:
-    """The effect-language type of a keyed counter's key: a type's value, a component of a kind, or a number."""
+    """The effect-language type of a keyed counter's key: a type's value, a component of a kind, a number or a cell."""
     if spec.key_of in scope.vocab.data.get("types", {}):
         return Enum(spec.key_of)
+    if spec.key_of == CELL_KEYS:
+        return CELL
     return INT if RANGE.fullmatch(spec.key_of) else Component(spec.key_of)
 
 
@@ -381,7 +395,10 @@ def component_key(spec: CounterSpec, owner: Any) -> int | None:
 
 
 def key_label(game: Any, spec: CounterSpec, key: Any) -> str:
-    """A key as observations and the log name it: a value or number as written, a component by its name."""
+    """A key as observations and the log name it: a value or number as written, a component by its name, a cell as the
+    board names it (``2,3``, ``e4``)."""
+    if spec.key_of == CELL_KEYS:
+        return game.cell_text(key)
     return game.component_names[key] if isinstance(key, int) and not RANGE.fullmatch(spec.key_of) else str(key)
 
 
@@ -391,6 +408,8 @@ def owner_text(game: Any, spec: CounterSpec, owner: Any) -> str:
     if isinstance(owner, tuple):
         who, key = owner
         keyed = key_label(game, spec, key)
+        if spec.key_of == CELL_KEYS:  # 2,3 written as the scenario's commas are read: 2, 3
+            keyed = keyed.replace(",", ", ")
         return keyed if who is None else f"{owner_text(game, spec, who)}, {keyed}"
     return game.component_names[owner] if isinstance(owner, int) else str(owner)
 

@@ -26,7 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, ClassVar
 
-from engine.blocks.counters import GAME, CounterSpec, no_counter, key_label, key_type, owner_type, writer
+from engine.blocks.counters import CELL_KEYS, GAME, CounterSpec, no_counter, key_label, key_type, owner_type, writer
 from engine.core.errors import EffectRuntimeError
 from engine.lang import ast, statements
 from engine.lang.functions import Function
@@ -40,6 +40,8 @@ def keys_text(s: Any, spec: CounterSpec) -> str:
     """The keys of a counter, for a message: ``2..12``, or the type's or kind's values (the first few)."""
     if spec.keys is None or ".." in spec.key_of:
         return spec.key_of
+    if spec.key_of == CELL_KEYS:
+        return f"the {len(spec.keys)} cells of the board"
     labels = [key_label(s.game, spec, k) for k in spec.keys[:6]]
     return f"{spec.key_of} ({', '.join(labels)}{', ...' if len(spec.keys) > 6 else ''})"
 

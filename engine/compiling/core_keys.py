@@ -681,7 +681,8 @@ CORE_SCHEMA: dict[str, Any] = {
                 },
                 "key": {
                     "description": ("One value per owner and key: a type (its values), a component kind (its "
-                                    "components) or whole numbers `FROM..TO` (`2..12`); read and changed as "
+                                    "components), whole numbers `FROM..TO` (`2..12`) or `cell` (every cell of a board "
+                                    "with edges: a mark on a square, `trail((3, 4))`); read and changed as "
                                     "`stock(r, X)`, or `height(7)` for a game-wide one. `start`, `min` and `max` "
                                     "may read `key`."),
                     "type": "string",

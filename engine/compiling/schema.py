@@ -407,6 +407,9 @@ def _unknown_key(err: ValidationError, where: str, pos: Any) -> Diagnostic:
     if str(key) in ("all_of", "all") and "any_of" in allowed:  # not a spelling of any_of: another meaning
         hint = ("there is only 'any_of' (any of its conditions holding is enough); for all of them, write one "
                 "condition joined with 'and' under any_of")
+    if str(key) == "if" and set(allowed) == {"phase", "steps"}:  # a phase played only sometimes
+        hint = ("a phase holds no 'if' of its own: give each of its steps the condition (- do: {if: ..., effect: "
+                "...}), read when that step's turn comes")
     if hint is None and _INSIDE.get(str(key)) in allowed:
         hint = f"'{key}' goes inside '{_INSIDE[str(key)]}': {_INSIDE[str(key)]}: {{{key}: ...}}"
     if hint is None:

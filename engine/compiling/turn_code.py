@@ -177,6 +177,7 @@ def _turn_end(game: "Game") -> list[str]:
         "                if g.end_turn(s):",
         "                    return",
         "            else:",
+        *(["                g.record_position(s)  # repetition: the position the turn left"] if game.record_position else []),
         *(["                stalled = s.turn_number - (s.decided or 0) >= len(s.order)"] if stalled else []),
         "                saved = s.budget",
         "                budget = s.budget = g.limits.steps  # the end condition has a step budget of its own",

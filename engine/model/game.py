@@ -157,6 +157,9 @@ class Game:
     max_turns: int = 1000
     end_when_stalled: bool = False  # ``end: {stalled: true}``: a round of turns without a decision ends the game
     no_move: str = ""  # ``end: {no_move: loses | draw | passes}``: what befalls a player with no legal move ("" unsaid)
+    # ``repetition:``: notes the position after setup (first=True) and at every turn's end, before the end condition
+    # reads it (engine.blocks.repetition); None, and nothing noted, in a game without the section
+    record_position: Callable[..., None] | None = None
     outcomes: list[tuple[tuple[int, ...], "Ranking | Goals"]] = field(default_factory=list)
     running_score: Program | None = None  # how well seat ``me`` is doing during play (slot 0 holds me)
     invariants: dict[str, Program] = field(default_factory=dict)  # conditions true after every action
@@ -307,6 +310,8 @@ class Game:
             s = self._set_up(s, program, setup_key)
         if not begin:
             return s
+        if self.record_position is not None:
+            self.record_position(s, first=True)
         s.turn_begins()
         s.advance()
         if dealt_alike and s.rng == seated and (s.pending is None or s.pending.here):
@@ -553,6 +558,8 @@ class Game:
         """After a turn's last step: end the game if due (True), else pass the turn."""
         assert self.end_condition is not None
         stalled = self.end_when_stalled and s.turn_number - (s.decided or 0) >= len(s.order)
+        if self.record_position is not None:
+            self.record_position(s)
         if TurnOrder.block not in s.slices:  # the usual turn: nobody left the turn order, plays again or plays next
             met = self.end_condition.test(s)
             if met or stalled or s.turn_number >= self.max_turns:

@@ -560,6 +560,8 @@ def _begin(game: Game, doc: Mapping, position: Mapping, s: State) -> State:
         s.slices[Chance.block] = s.slices.get(Chance.block, NO_CHANCE)._replace(loaded=tuple(int(d) for d in doc["dice"]))
     s.step = -1
     s._actions = None
+    if game.record_position is not None:  # repetition: the position written is the first the game has been in
+        game.record_position(s, first=True)
     s.advance()
     return s
 

@@ -255,7 +255,7 @@ def play_game(game: Game, players: int, seed: int, specs: Sequence[str]) -> Game
             used[seat - 1].extend(cid for cid in picked if not held_by_rival(state, cid, seat, teams))
             tallied = answer_texts(state, str(action.args[0]))
             if tallied is not None:
-                asked = state.pending.prompt or "choose"
+                asked = state.pending.question or state.pending.prompt or "choose"  # values filled in: one question
                 offered.update((asked, text) for text in tallied[0])
                 answered[seat - 1].append((asked, tallied[1]))
         with forced:

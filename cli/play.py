@@ -410,7 +410,7 @@ class Session:
         self.shown, self.printed_turn = len(lines), state.turn_number
 
     def turn_heading(self, turn: int) -> str:
-        """The line over a turn nobody human opens: ``turn 4: seat 2 (Blue)`` for the turn the game is in, ``turn 3``
+        """The line over a turn nobody human opens: ``turn 4: seat 2 (ROLE)`` for the turn the game is in, ``turn 3``
         for one that passed asking nobody (the log does not say whose it was)."""
         state = self.state
         seat = state.seat_of.get(state.current_role) if state.current_role is not None else None

@@ -31,6 +31,8 @@ import engine
 from engine.core.showtext import cut, json_safe, players as players_text, shown
 from engine.runner.backends import MAX_GAMES
 
+RESUMED_BYTES = 20 * 1024 * 1024  # the report of an interrupted run, read to go on from: a run of a large game writes
+# a few tens of KB
 T = TypeVar("T")
 
 if TYPE_CHECKING:
@@ -276,11 +278,19 @@ def sweep(
 
 
 def _read_resumed(path: Path, read: Callable[[object], T]) -> T:
-    """What ``read`` makes of the JSON in ``path`` (``--resume``); a file that is not one is refused saying why."""
+    """What ``read`` makes of the JSON in ``path`` (``--resume``); a file that is not one is refused saying why: not a
+    regular file (a FIFO was waited on for ever), larger than :data:`RESUMED_BYTES`, not JSON, or nesting deeper than
+    Python's stack follows (a RecursionError's traceback)."""
+    from engine.core.confine import FileRefused, read_bytes
+
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = json.loads(read_bytes(path, RESUMED_BYTES, "report to go on from").decode("utf-8"))
+    except FileRefused as err:
+        raise click.BadParameter(str(err), param_hint="--resume") from None
     except (OSError, UnicodeDecodeError, ValueError) as err:
         raise click.BadParameter(f"{path}: cannot read it as JSON ({cut(str(err), 80)})", param_hint="--resume") from None
+    except RecursionError:
+        raise click.BadParameter(f"{path}: not a report (its JSON nests too deeply)", param_hint="--resume") from None
     try:
         return read(data)
     except ValueError as err:

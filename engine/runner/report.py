@@ -271,6 +271,7 @@ class SimulationReport:
     teams: tuple[tuple[int, ...], ...] = ()  # the seats of each team, when the seats play in teams
     rotated: bool = False  # the agents were turned round one seat a game (``agents`` is the first game's seating)
     secret_roles: bool = False  # the roles are hidden (known only to the seat playing each): sides dealt in secret
+    content_hash: str = ""  # the ruleset's (Game.content_hash): a run goes on only from games of the same rules
     tally: RunTally = field(init=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -736,7 +737,7 @@ class SimulationReport:
 
     def counts_json(self) -> dict[str, Any]:
         """The counts of the games (:meth:`RunTally.to_json`) and what else a report read back needs of the run."""
-        return self.tally.to_json() | {"secret_roles": self.secret_roles}
+        return self.tally.to_json() | {"secret_roles": self.secret_roles, "content_hash": self.content_hash}
 
     @classmethod
     def from_json(cls, data: Any) -> "SimulationReport":
@@ -746,7 +747,8 @@ class SimulationReport:
         is missing.
 
         >>> from engine.runner.report import GameResult
-        >>> run = SimulationReport("g", [], 2, ["random"] * 2, 7, [], [GameResult((1,), (1.0, 0.0), 9)], planned=10)
+        >>> run = SimulationReport("g", [], 2, ["random"] * 2, 7, [], [GameResult((1,), (1.0, 0.0), 9)], planned=10,
+        ...                        content_hash="3f0c")
         >>> again = SimulationReport.from_json(run.to_json())
         >>> again.games, again.planned, again.to_json() == run.to_json()
         (1, 10, True)
@@ -756,17 +758,34 @@ class SimulationReport:
         if "counts" not in data:
             raise ValueError("it holds no counts to go on from: only the report of an interrupted run does (a finished "
                              "run's has nothing left to play)")
-        tally = RunTally.from_json(data["counts"])
+        tally, content_hash = RunTally.from_json(data["counts"]), recorded_hash(data["counts"])
         try:
             report = cls(data["ruleset"], list(data["variants"]), int(data["players"]), list(data["agents"]),
                          int(data["seed"]), list(tally.content), NotKept(tally), dict(data["set_options"]),
                          data.get("games_planned"), data.get("failed"), tally.teams, bool(data["rotated"]),
-                         bool(data["counts"].get("secret_roles")))
+                         bool(data["counts"].get("secret_roles")), content_hash)
         except (KeyError, TypeError, ValueError) as err:
             raise ValueError(f"the report is damaged ({type(err).__name__}: {err})") from None
         if tally.players != report.players or list(tally.agents) != report.agents:
             raise ValueError("the report is damaged: its counts are of another run than its figures")
         return report
+
+
+def recorded_hash(counts: dict[str, Any]) -> str:
+    """The content hash of the ruleset whose games ``counts`` (a partial report's) holds; a ValueError when it records
+    none, as the counts written before reports recorded it do: their games could be of rules changed since.
+
+    >>> recorded_hash({"content_hash": "3f0c"})
+    '3f0c'
+    >>> recorded_hash({})
+    Traceback (most recent call last):
+    ValueError: it records no content hash of its ruleset (it was written by an older Rulecraft), so its games cannot be told to be of these rules: run them again
+    """
+    found = counts.get("content_hash")
+    if not isinstance(found, str) or not found:
+        raise ValueError("it records no content hash of its ruleset (it was written by an older Rulecraft), so its "
+                         "games cannot be told to be of these rules: run them again")
+    return found
 
 
 # ---------------------------------------------------------------- comparing two runs

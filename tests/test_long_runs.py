@@ -78,6 +78,17 @@ def test_a_partial_report_goes_on_from_its_json_to_the_whole_run_s_report() -> N
         SimulationReport.from_json(simulate(GAME, n=5).to_json())
 
 
+def resume_file(output: str, prefix: str) -> Path:
+    """The file an interrupted run's message names to go on from: in the temporary folder, its name ``prefix``, then
+    letters of its own, then ``.partial.json``."""
+    found = re.search(r"go on with the same command and --resume (\S+)$", output.rstrip())
+    assert found, output
+    kept = Path(found.group(1))
+    assert kept.parent == Path(tempfile.gettempdir()) and kept.name.startswith(prefix), kept
+    assert kept.name.endswith(".partial.json"), kept
+    return kept
+
+
 def test_an_interrupted_simulate_command_goes_on_with_resume(tmp_path: Path, stopped_once: None,
                                                              monkeypatch: pytest.MonkeyPatch) -> None:
     """``rulecraft simulate`` had no resume, its output holding no per-game results: an interrupted run now names a
@@ -87,8 +98,7 @@ def test_an_interrupted_simulate_command_goes_on_with_resume(tmp_path: Path, sto
     stopped = run("simulate", GAME, "-n", "60", "--seed", "3", "--games", "first.csv")
     assert stopped.exit_code == 1
     assert "interrupted (Ctrl-C) after 2" in stopped.output
-    kept = Path(tempfile.gettempdir()) / "rulecraft-tic-tac-toe-seed3.partial.json"
-    assert stopped.output.rstrip().endswith(f"go on with the same command and --resume {kept}")
+    kept = resume_file(stopped.output, "rulecraft-tic-tac-toe-seed3-")
     assert sorted(path.name for path in tmp_path.iterdir()) == ["first.csv"]  # nothing written where it was not asked
     resumed = run("simulate", GAME, "-n", "60", "--seed", "3", "--resume", str(kept),
                   "--games", "rest.csv", "--format", "json", "--out", "resumed.json")
@@ -106,9 +116,8 @@ def test_the_file_to_go_on_from_is_named_safely_whatever_the_rulesets_name(tmp_p
     text = (Path(__file__).resolve().parents[1] / "rulesets" / GAME / "ruleset.yaml").read_text(encoding="utf-8")
     (tmp_path / "ruleset.yaml").write_text(text.replace("name: tic-tac-toe", 'name: "../up/and away"'), encoding="utf-8")
     stopped = run("simulate", str(tmp_path), "-n", "60", "--seed", "3")
-    kept = Path(tempfile.gettempdir()) / "rulecraft-up-and-away-seed3.partial.json"
-    assert stopped.exit_code == 1 and stopped.output.rstrip().endswith(f"--resume {kept}"), stopped.output
-    assert kept.is_file()
+    assert stopped.exit_code == 1, stopped.output
+    assert resume_file(stopped.output, "rulecraft-up-and-away-seed3-").is_file()
 
 def test_resume_refuses_a_file_of_another_run_saying_what_differs(tmp_path: Path, stopped_once: None) -> None:
     stopped = run("simulate", GAME, "-n", "60", "--seed", "3", "--format", "json", "--out", str(tmp_path / "run.json"))
@@ -179,3 +188,18 @@ def test_counted_numbers_summarise_as_the_numbers_themselves_do_to_the_last_bit(
         spread = Spread.of(data)
         assert (spread.mean, spread.median, spread.variance, spread.stdev) == (
             statistics.fmean(data), float(statistics.median(data)), statistics.variance(data), statistics.stdev(data))
+
+
+def test_the_file_to_go_on_from_is_a_new_one_nobody_could_take_first(tmp_path: Path, stopped_once: None,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """Its name was known in advance (/tmp/rulecraft-tic-tac-toe-seed3.partial.json), so anyone could take it first:
+    a link to /dev/null there had the counts written into it, the message naming it to go on from and nothing kept
+    (and in the shared temporary folder, another user's file there may not be replaced: the counts were lost)."""
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    (tmp_path / "rulecraft-tic-tac-toe-seed3.partial.json").symlink_to("/dev/null")
+    stopped = run("simulate", GAME, "-n", "60", "--seed", "3")
+    kept = resume_file(stopped.output, "rulecraft-tic-tac-toe-seed3-")
+    assert kept.is_file() and not kept.is_symlink()
+    resumed = run("simulate", GAME, "-n", "60", "--seed", "3", "--resume", str(kept), "--format", "json")
+    assert resumed.exit_code == 0 and json.loads(resumed.output) == json.loads(
+        run("simulate", GAME, "-n", "60", "--seed", "3", "--format", "json").output)

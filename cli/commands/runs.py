@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import shlex
 import time
 from contextlib import nullcontext
@@ -300,8 +301,10 @@ def _read_resumed(path: Path, read: Callable[[object], T]) -> T:
 def _resumable(data: dict[str, object], fmt: str, out: Path | None, name: str) -> str:
     """Where an interrupted command's output can be gone on from, as the end of its message: its report, when written
     as JSON to a file, else a ``.partial.json`` file written now beside ``--out``, or, when the report went to the
-    screen, in the system's temporary folder (``/tmp/rulecraft-NAME.partial.json``: not the folder the command ran in,
-    which it is not asked to write in)."""
+    screen, in the system's temporary folder (``/tmp/rulecraft-NAME-k3j9x.partial.json``: not the folder the command
+    ran in, which it is not asked to write in), under a name of its own made there anew: a name known in advance was
+    another's to take first (a file of another user's, which this one may not replace, or a link to ``/dev/null``
+    the counts were written into), and the run could not be gone on from."""
     import tempfile
 
     from cli.file_names import name_part
@@ -312,10 +315,12 @@ def _resumable(data: dict[str, object], fmt: str, out: Path | None, name: str) -
     elif out is not None:
         path = out.with_name(f"{out.stem}.partial.json")
     else:
-        path = Path(tempfile.gettempdir()) / f"rulecraft-{name_part(name)}.partial.json"  # a ruleset's name: any text
-        try:
+        try:  # a ruleset's name is any text: name_part makes it a part of a file's name
+            descriptor, made = tempfile.mkstemp(prefix=f"rulecraft-{name_part(name)}-", suffix=".partial.json")
+            os.close(descriptor)
+            path = Path(made)
             write_atomic(path, json_safe(json.dumps(data, ensure_ascii=False)) + "\n")
-        except WriteFailed as err:
+        except (OSError, WriteFailed) as err:
             return f"; it cannot be gone on from ({err})"
     return f"; go on with the same command and --resume {shlex.quote(str(path))}"
 

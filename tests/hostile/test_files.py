@@ -272,3 +272,13 @@ def test_a_scenario_folder_does_not_read_a_link_leading_out(tmp_path: Path) -> N
     assert run.code == 0, run.text
     assert "hunter2" not in run.text and "leak.yaml" not in run.text, run.text
     assert "1 passed, 0 failed" in run.text, run.text
+
+
+def test_a_log_naming_its_ruleset_with_half_a_character_is_told_so(tmp_path: Path) -> None:
+    """A JSON log may write a lone surrogate ("\\ud800"), which no file name holds: it was refused as holding a NUL
+    character, which it does not."""
+    log = tmp_path / "game.json"
+    log.write_text(json.dumps({"ruleset": "tic\ud800", "players": 2, "seed": 0, "actions": []}), encoding="utf-8")
+    run = rulecraft("replay", str(log))
+    assert_refused(run, "the game log's ruleset 'tic\\ud800' is not a file name (it holds U+D800, half of a character")
+    assert "NUL" not in run.text

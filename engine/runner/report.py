@@ -52,6 +52,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Iterator, Sequence
 
+from engine.core.showtext import cut
 from engine.runner.significance import (ALPHA, Points, Rate, Summary, detectable_gap, even_chance_p, flag, one_proportion_p,
                                         two_proportion_p, welch_p)
 from engine.runner.spread import Spread
@@ -759,16 +760,33 @@ class SimulationReport:
             raise ValueError("it holds no counts to go on from: only the report of an interrupted run does (a finished "
                              "run's has nothing left to play)")
         tally, content_hash = RunTally.from_json(data["counts"]), recorded_hash(data["counts"])
+        whole_numbers(data, ("players", "seed"), "the report")
         try:
             report = cls(data["ruleset"], list(data["variants"]), int(data["players"]), list(data["agents"]),
                          int(data["seed"]), list(tally.content), NotKept(tally), dict(data["set_options"]),
                          data.get("games_planned"), data.get("failed"), tally.teams, bool(data["rotated"]),
                          bool(data["counts"].get("secret_roles")), content_hash)
-        except (KeyError, TypeError, ValueError) as err:
+        except (KeyError, TypeError, ValueError, OverflowError) as err:
             raise ValueError(f"the report is damaged ({type(err).__name__}: {err})") from None
         if tally.players != report.players or list(tally.agents) != report.agents:
             raise ValueError("the report is damaged: its counts are of another run than its figures")
         return report
+
+
+def whole_numbers(data: dict[str, Any], names: Sequence[str], what: str) -> None:
+    """Refuse (ValueError) a report read back whose ``names`` are not whole numbers: ``"seed": 1e400`` is infinity
+    to JSON, which ``int()`` failed on with an OverflowError, and ``2.7`` was read as 2.
+
+    >>> whole_numbers({"seed": 7, "players": 2}, ("players", "seed"), "the report")
+    >>> whole_numbers({"seed": 1e400}, ("seed",), "the report")
+    Traceback (most recent call last):
+    ValueError: the report is damaged: its seed is inf, not a whole number
+    """
+    for name in names:
+        value = data.get(name)
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ValueError(f"{what} is damaged: its {name.replace('_', ' ')} is {cut(repr(value), 40)}, not a whole "
+                             "number")
 
 
 def recorded_hash(counts: dict[str, Any]) -> str:

@@ -35,7 +35,7 @@ from engine.core.yamlsource import load_yaml, plain, yaml_text
 from engine.model.game import Game
 from engine.runner.backends import MAX_GAMES
 from engine.runner.executor import Executor
-from engine.runner.report import Comparison, NotKept, SimulationReport, compare, recorded_hash
+from engine.runner.report import Comparison, NotKept, SimulationReport, compare, recorded_hash, whole_numbers
 from engine.runner.tally import RunTally
 from engine.runner.simulate import KEEP_AT_MOST, GameFailed, Progress, simulate, whole
 
@@ -112,6 +112,7 @@ class Sweep:
             raise ValueError("it is not the JSON table of a sweep (rulecraft sweep --format json)")
         if "values_planned" not in data:
             raise ValueError("it holds no counts to go on from: only the table of an interrupted sweep does")
+        whole_numbers(data, ("players", "seed", "values_planned"), "the sweep's table")
         try:
             option, runs = data["option"], []
             for run in data["runs"]:
@@ -124,7 +125,7 @@ class Sweep:
                                           content_hash=content_hash)
                 runs.append(SweepRun(run["value"], report))
             return cls(option, 0, runs, planned=int(data["values_planned"]), failed=data.get("failed"))
-        except (KeyError, TypeError, ValueError, AttributeError) as err:
+        except (KeyError, TypeError, ValueError, AttributeError, OverflowError) as err:
             raise ValueError(f"the sweep's table is damaged ({type(err).__name__}: {err})") from None
 
 

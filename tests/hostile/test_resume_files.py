@@ -76,6 +76,17 @@ def test_a_tampered_report_is_refused_naming_what_is_wrong(tmp_path: Path, parti
             expected)
 
 
+@pytest.mark.parametrize(("field", "value"), [("seed", float("inf")), ("players", float("inf")), ("seed", 2.7)])
+def test_a_report_whose_run_is_no_whole_number_is_refused(tmp_path: Path, partial: dict[str, Any], field: str,
+                                                          value: float) -> None:
+    """JSON reads 1e400 (or Infinity) as infinity: int() failed on it with an OverflowError's traceback, and read 2.7
+    as 2."""
+    path = tmp_path / "run.json"
+    path.write_text(json.dumps(partial | {field: value}), encoding="utf-8")
+    refused(rulecraft_here("simulate", GAME, "-n", "20", "--resume", str(path)),
+            f"the report is damaged: its {field} is {value!r}, not a whole number")
+
+
 def test_the_untouched_report_goes_on(tmp_path: Path, partial: dict[str, Any]) -> None:
     path = tmp_path / "run.json"
     path.write_text(json.dumps(partial), encoding="utf-8")
@@ -160,6 +171,8 @@ def test_a_sweep_of_rules_changed_since_and_a_tampered_sweep_are_refused(tmp_pat
     table = sweep(str(game), "board_size", [3, 4], n=6, progress=stop).to_json()
     args = ["sweep", str(game), "board_size=[3, 4]", "-n", "6", "--resume", str(tmp_path / "sweep.json")]
     tampered = json.loads(json.dumps(table))
+    (tmp_path / "sweep.json").write_text(json.dumps(table | {"values_planned": float("inf")}), encoding="utf-8")
+    refused(rulecraft_here(*args), "the sweep's table is damaged: its values planned is inf, not a whole number")
     tampered["runs"][0]["counts"]["wins"] = ["a", 0]
     (tmp_path / "sweep.json").write_text(json.dumps(tampered), encoding="utf-8")
     refused(rulecraft_here(*args), "the counts of the run are damaged: 'wins' of seat 1 is 'a'")

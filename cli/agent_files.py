@@ -260,8 +260,9 @@ def _surroundings_kept() -> Iterator[None]:
         if moved:
             os.chdir(folder)
         for name, kept, descriptor in (("stdout", streams[0], 1), ("stderr", streams[1], 2)):
-            if kept is not None and kept.closed:  # closed by the agent: the same descriptor, written anew
-                kept = open(descriptor, "w", encoding=kept.encoding, errors=kept.errors, closefd=False)
+            if kept is not None and getattr(kept, "closed", False):  # closed by the agent: its descriptor, anew
+                kept = open(descriptor, "w", encoding=getattr(kept, "encoding", None) or "utf-8",
+                            errors=getattr(kept, "errors", None) or "strict", closefd=False)
             setattr(sys, name, kept)
 
 

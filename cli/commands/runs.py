@@ -301,12 +301,12 @@ def _read_resumed(path: Path, read: Callable[[object], T]) -> T:
 def _resumable(data: dict[str, object], fmt: str, out: Path | None, name: str) -> str:
     """Where an interrupted command's output can be gone on from, as the end of its message: its report, when written
     as JSON to a file, else a ``.partial.json`` file written now beside ``--out``, or, when the report went to the
-    screen, in the system's temporary folder (``/tmp/rulecraft-NAME-k3j9x.partial.json``: not the folder the command
-    ran in, which it is not asked to write in), under a name of its own made there anew: a name known in advance was
-    another's to take first (a file of another user's, which this one may not replace, or a link to ``/dev/null``
-    the counts were written into), and the run could not be gone on from."""
-    import tempfile
-
+    screen, in the system's temporary folder (not the folder the command ran in, which it is not asked to write in),
+    in a folder of this user's own there (``/tmp/rulecraft-1000/tic-tac-toe-seed3.partial.json``).  A name known in
+    advance in the shared folder itself was another's to take first (a file of another user's, which this one may not
+    replace, or a link to ``/dev/null`` the counts were written into), and the run could not be gone on from; when
+    that folder of one's own is not (another made it, or a link stands there), the file is a new one of the
+    temporary folder, under a name made for it."""
     from cli.file_names import name_part
     from engine.core.atomic import WriteFailed, write_atomic
 
@@ -316,13 +316,37 @@ def _resumable(data: dict[str, object], fmt: str, out: Path | None, name: str) -
         path = out.with_name(f"{out.stem}.partial.json")
     else:
         try:  # a ruleset's name is any text: name_part makes it a part of a file's name
-            descriptor, made = tempfile.mkstemp(prefix=f"rulecraft-{name_part(name)}-", suffix=".partial.json")
-            os.close(descriptor)
-            path = Path(made)
+            path = _own_temporary_file(f"{name_part(name)}.partial.json")
             write_atomic(path, json_safe(json.dumps(data, ensure_ascii=False)) + "\n")
         except (OSError, WriteFailed) as err:
             return f"; it cannot be gone on from ({err})"
     return f"; go on with the same command and --resume {shlex.quote(str(path))}"
+
+
+def _own_temporary_file(name: str) -> Path:
+    """``name`` in this user's own folder of the temporary folder (``rulecraft-UID``, made with mode 700; one that is
+    a link, another user's, or one others may write in is not used), else a new file of the temporary folder named
+    after it (``rulecraft-NAME-k3j9xq2w.partial.json``).
+
+    >>> _own_temporary_file("x.partial.json").parent.name.startswith("rulecraft-")
+    True
+    """
+    import stat
+    import tempfile
+
+    folder = Path(tempfile.gettempdir()) / f"rulecraft-{os.getuid() if hasattr(os, 'getuid') else 'user'}"
+    try:
+        folder.mkdir(mode=0o700, exist_ok=True)
+        status = folder.lstat()  # a link standing there is not followed
+        mine = not hasattr(os, "getuid") or status.st_uid == os.getuid()
+        if stat.S_ISDIR(status.st_mode) and mine and not status.st_mode & (stat.S_IWGRP | stat.S_IWOTH):
+            return folder / name
+    except OSError:
+        pass
+    stem, _, suffix = name.partition(".")
+    descriptor, made = tempfile.mkstemp(prefix=f"rulecraft-{stem}-", suffix=f".{suffix}")
+    os.close(descriptor)
+    return Path(made)
 
 
 def _sweep_with_progress(

@@ -90,7 +90,7 @@ def _load(path_text: str) -> ModuleType:
     module = importlib.util.module_from_spec(found)
     sys.modules[module_name] = module  # dataclasses and pickling look the module up by name
     try:
-        with _threads_noted():
+        with _threads_noted(), _surroundings_kept():
             found.loader.exec_module(module)
     except BaseException as err:  # the user's code: whatever it raises (a SystemExit too) is told, not shown as ours
         del sys.modules[module_name]
@@ -227,13 +227,43 @@ def _in_this_process(name: str, what: str) -> Iterator[None]:
     """
     pid = os.getpid()
     try:
-        with _threads_noted():
+        with _threads_noted(), _surroundings_kept():
             yield
     finally:
         if os.getpid() != pid:
             os.write(2, f"a process the agent {name} forked in its {what} came back out of it: ended (the game is "
                         f"played by the command's own process alone)\n".encode("utf-8", "replace"))
             os._exit(0)
+
+
+@contextmanager
+def _surroundings_kept() -> Iterator[None]:
+    """Run the agent's code, then put back the command's working folder and standard streams if it changed them: an
+    agent that moved to another folder (``os.chdir('/')``) had the report of ``--out report.json`` written there, and
+    one that silenced itself (``sys.stdout = open(os.devnull, 'w')``, or ``sys.stdout.close()``) lost the report, or
+    stopped the command with a traceback as it wrote its last line.
+
+    >>> here = os.getcwd()
+    >>> with _surroundings_kept():
+    ...     os.chdir("/")
+    >>> os.getcwd() == here
+    True
+    """
+    folder, streams = os.getcwd(), (sys.stdout, sys.stderr)
+    try:
+        yield
+    finally:
+        try:
+            moved = os.getcwd() != folder
+        except OSError:  # the folder it moved to is gone
+            moved = True
+        if moved:
+            os.chdir(folder)
+        for name, kept, descriptor in (("stdout", streams[0], 1), ("stderr", streams[1], 2)):
+            if kept is not None and getattr(kept, "closed", False):  # closed by the agent: its descriptor, anew
+                kept = open(descriptor, "w", encoding=getattr(kept, "encoding", None) or "utf-8",
+                            errors=getattr(kept, "errors", None) or "strict", closefd=False)
+            setattr(sys, name, kept)
 
 
 def end_if_threads_left(status: Any) -> None:

@@ -600,7 +600,7 @@ def test_plain_othello_plays_the_same_games_with_its_numbers_cells_and_lets_gene
     stay the closures' games."""
     generated = engine.load(str(PLAIN / "plain-othello"))
     written = "".join(text for where, text in generated.vocab.data[GENERATED] if "ruleset.yaml" in where)
-    assert re.search(r"t\d+ = k\d+\(1, 8\)", written)  # the loop walks the numbers' list inline
+    assert re.search(r"t\d+ = k\d+\(s, 1, 8\)", written)  # the loop walks the numbers' list inline
     assert re.search(r"s\.grid\.get\(\(v\d+, v\d+\)\)", written)  # a cell built in the source
     monkeypatch.setattr(codegen, "ENABLED", False)
     closures = engine.load(str(PLAIN / "plain-othello"))

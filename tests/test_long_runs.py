@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -15,6 +16,7 @@ from typing import Any, Iterator
 import pytest
 from click.testing import CliRunner, Result
 
+from cli.commands.runs import _own_temporary_file
 from cli.main import main
 import engine
 import engine.runner.simulate as simulating
@@ -92,6 +94,14 @@ def test_a_finished_run_goes_on_from_its_json_to_a_longer_run_s_report() -> None
     assert longer.to_json() == simulate(GAME, n=50, seed=6).to_json() and len(played) == 30
 
 
+def resume_file(output: str, name: str) -> Path:
+    """The file an interrupted run's message names to go on from: ``name``.partial.json in this user's own folder of
+    the temporary folder."""
+    kept = Path(tempfile.gettempdir()) / f"rulecraft-{os.getuid()}" / f"{name}.partial.json"
+    assert output.rstrip().endswith(f"go on with the same command and --resume {kept}"), output
+    return kept
+
+
 def test_an_interrupted_simulate_command_goes_on_with_resume(tmp_path: Path, stopped_once: None,
                                                              monkeypatch: pytest.MonkeyPatch) -> None:
     """``rulecraft simulate`` had no resume, its output holding no per-game results: an interrupted run now names a
@@ -101,8 +111,7 @@ def test_an_interrupted_simulate_command_goes_on_with_resume(tmp_path: Path, sto
     stopped = run("simulate", GAME, "-n", "60", "--seed", "3", "--games", "first.csv")
     assert stopped.exit_code == 1
     assert "interrupted (Ctrl-C) after 2" in stopped.output
-    kept = Path(tempfile.gettempdir()) / "rulecraft-tic-tac-toe-seed3.partial.json"
-    assert stopped.output.rstrip().endswith(f"go on with the same command and --resume {kept}")
+    kept = resume_file(stopped.output, "tic-tac-toe-seed3")
     assert sorted(path.name for path in tmp_path.iterdir()) == ["first.csv"]  # nothing written where it was not asked
     resumed = run("simulate", GAME, "-n", "60", "--seed", "3", "--resume", str(kept),
                   "--games", "rest.csv", "--format", "json", "--out", "resumed.json")
@@ -120,9 +129,8 @@ def test_the_file_to_go_on_from_is_named_safely_whatever_the_rulesets_name(tmp_p
     text = (Path(__file__).resolve().parents[1] / "rulesets" / GAME / "ruleset.yaml").read_text(encoding="utf-8")
     (tmp_path / "ruleset.yaml").write_text(text.replace("name: tic-tac-toe", 'name: "../up/and away"'), encoding="utf-8")
     stopped = run("simulate", str(tmp_path), "-n", "60", "--seed", "3")
-    kept = Path(tempfile.gettempdir()) / "rulecraft-up-and-away-seed3.partial.json"
-    assert stopped.exit_code == 1 and stopped.output.rstrip().endswith(f"--resume {kept}"), stopped.output
-    assert kept.is_file()
+    assert stopped.exit_code == 1, stopped.output
+    assert resume_file(stopped.output, "up-and-away-seed3").is_file()
 
 def test_resume_refuses_a_file_of_another_run_saying_what_differs(tmp_path: Path, stopped_once: None) -> None:
     stopped = run("simulate", GAME, "-n", "60", "--seed", "3", "--format", "json", "--out", str(tmp_path / "run.json"))
@@ -222,3 +230,24 @@ def test_the_counts_are_written_in_the_same_order_by_every_process() -> None:
                               env={**os.environ, "PYTHONPATH": str(root), "PYTHONHASHSEED": seed}).stdout
                for seed in ("1", "9")]
     assert written[0] == written[1] and '"answer_trials": [["roll again or bank the pot", "roll", 12]' in written[0]
+
+
+def test_the_file_to_go_on_from_is_one_nobody_could_take_first(tmp_path: Path, stopped_once: None,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """Its name in the shared temporary folder was known in advance (/tmp/rulecraft-tic-tac-toe-seed3.partial.json),
+    so anyone could take it first: a link to /dev/null there had the counts written into it, the message naming it to
+    go on from and nothing kept (and another user's file there may not be replaced: the counts were lost).  It is
+    written in a folder of this user's own there; a link standing in that folder's place is not followed."""
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    (tmp_path / "rulecraft-tic-tac-toe-seed3.partial.json").symlink_to("/dev/null")
+    args = ["simulate", GAME, "-n", "60", "--seed", "3"]
+    kept = resume_file(run(*args).output, "tic-tac-toe-seed3")  # the first run is stopped (stopped_once)
+    whole = json.loads(run(*args, "--format", "json").output)
+    assert kept.is_file() and not kept.is_symlink() and kept.parent.stat().st_mode & 0o777 == 0o700
+    assert json.loads(run(*args, "--resume", str(kept), "--format", "json").output) == whole
+    shutil.rmtree(kept.parent)
+    (tmp_path / "elsewhere").mkdir()
+    kept.parent.symlink_to(tmp_path / "elsewhere")
+    made = _own_temporary_file("tic-tac-toe-seed3.partial.json")  # where the next interrupted run writes
+    assert made.parent == tmp_path and made.name.startswith("rulecraft-tic-tac-toe-seed3-") and made.is_file()
+    assert made.name.endswith(".partial.json") and not list((tmp_path / "elsewhere").iterdir())

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import shlex
 import time
 from contextlib import nullcontext
@@ -31,6 +32,8 @@ import engine
 from engine.core.showtext import cut, json_safe, players as players_text, shown
 from engine.runner.backends import MAX_GAMES
 
+RESUMED_BYTES = 20 * 1024 * 1024  # the report of an interrupted run, read to go on from: a run of a large game writes
+# a few tens of KB
 T = TypeVar("T")
 
 if TYPE_CHECKING:
@@ -283,11 +286,19 @@ def sweep(
 
 
 def _read_resumed(path: Path, read: Callable[[object], T]) -> T:
-    """What ``read`` makes of the JSON in ``path`` (``--resume``); a file that is not one is refused saying why."""
+    """What ``read`` makes of the JSON in ``path`` (``--resume``); a file that is not one is refused saying why: not a
+    regular file (a FIFO was waited on for ever), larger than :data:`RESUMED_BYTES`, not JSON, or nesting deeper than
+    Python's stack follows (a RecursionError's traceback)."""
+    from engine.core.confine import FileRefused, read_bytes
+
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = json.loads(read_bytes(path, RESUMED_BYTES, "report to go on from").decode("utf-8"))
+    except FileRefused as err:
+        raise click.BadParameter(str(err), param_hint="--resume") from None
     except (OSError, UnicodeDecodeError, ValueError) as err:
         raise click.BadParameter(f"{path}: cannot read it as JSON ({cut(str(err), 80)})", param_hint="--resume") from None
+    except RecursionError:
+        raise click.BadParameter(f"{path}: not a report (its JSON nests too deeply)", param_hint="--resume") from None
     try:
         return read(data)
     except ValueError as err:
@@ -297,10 +308,12 @@ def _read_resumed(path: Path, read: Callable[[object], T]) -> T:
 def _resumable(data: dict[str, object], fmt: str, out: Path | None, name: str) -> str:
     """Where an interrupted command's output can be gone on from, as the end of its message: its report, when written
     as JSON to a file, else a ``.partial.json`` file written now beside ``--out``, or, when the report went to the
-    screen, in the system's temporary folder (``/tmp/rulecraft-NAME.partial.json``: not the folder the command ran in,
-    which it is not asked to write in)."""
-    import tempfile
-
+    screen, in the system's temporary folder (not the folder the command ran in, which it is not asked to write in),
+    in a folder of this user's own there (``/tmp/rulecraft-1000/tic-tac-toe-seed3.partial.json``).  A name known in
+    advance in the shared folder itself was another's to take first (a file of another user's, which this one may not
+    replace, or a link to ``/dev/null`` the counts were written into), and the run could not be gone on from; when
+    that folder of one's own is not (another made it, or a link stands there), the file is a new one of the
+    temporary folder, under a name made for it."""
     from cli.file_names import name_part
     from engine.core.atomic import WriteFailed, write_atomic
 
@@ -309,12 +322,38 @@ def _resumable(data: dict[str, object], fmt: str, out: Path | None, name: str) -
     elif out is not None:
         path = out.with_name(f"{out.stem}.partial.json")
     else:
-        path = Path(tempfile.gettempdir()) / f"rulecraft-{name_part(name)}.partial.json"  # a ruleset's name: any text
-        try:
+        try:  # a ruleset's name is any text: name_part makes it a part of a file's name
+            path = _own_temporary_file(f"{name_part(name)}.partial.json")
             write_atomic(path, json_safe(json.dumps(data, ensure_ascii=False)) + "\n")
-        except WriteFailed as err:
+        except (OSError, WriteFailed) as err:
             return f"; it cannot be gone on from ({err})"
     return f"; go on with the same command and --resume {shlex.quote(str(path))}"
+
+
+def _own_temporary_file(name: str) -> Path:
+    """``name`` in this user's own folder of the temporary folder (``rulecraft-UID``, made with mode 700; one that is
+    a link, another user's, or one others may write in is not used), else a new file of the temporary folder named
+    after it (``rulecraft-NAME-k3j9xq2w.partial.json``).
+
+    >>> _own_temporary_file("x.partial.json").parent.name.startswith("rulecraft-")
+    True
+    """
+    import stat
+    import tempfile
+
+    folder = Path(tempfile.gettempdir()) / f"rulecraft-{os.getuid() if hasattr(os, 'getuid') else 'user'}"
+    try:
+        folder.mkdir(mode=0o700, exist_ok=True)
+        status = folder.lstat()  # a link standing there is not followed
+        mine = not hasattr(os, "getuid") or status.st_uid == os.getuid()
+        if stat.S_ISDIR(status.st_mode) and mine and not status.st_mode & (stat.S_IWGRP | stat.S_IWOTH):
+            return folder / name
+    except OSError:
+        pass
+    stem, _, suffix = name.partition(".")
+    descriptor, made = tempfile.mkstemp(prefix=f"rulecraft-{stem}-", suffix=f".{suffix}")
+    os.close(descriptor)
+    return Path(made)
 
 
 def _sweep_with_progress(

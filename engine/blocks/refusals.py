@@ -216,13 +216,21 @@ class _Pool:
         steps = trial.game.limits.steps
         self.left -= TRIAL_COST
         if self.left < 0:
-            raise EffectRuntimeError(f"ran out of the step budget of its trials ({TRIALS_BUDGET} times the limit "
-                                     f"steps={steps:,}; raise it with --limit steps=N)")
+            raise self.spent(steps)
         given = trial.budget = min(self.left, steps)
         try:
             return job()
+        except EffectRuntimeError:
+            if given < steps and trial.budget < 0:  # what was left of the trials' budget ran out, not a run's own
+                raise self.spent(steps) from None
+            raise
         finally:
             self.left -= max(given - trial.budget, 0)
+
+    @staticmethod
+    def spent(steps: int) -> EffectRuntimeError:
+        return EffectRuntimeError(f"ran out of the step budget of its trials ({TRIALS_BUDGET} times the limit "
+                                  f"steps={steps:,}; raise it with --limit steps=N)")
 
 
 def _copy(s: "StateView") -> "StateView":

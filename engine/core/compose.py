@@ -75,7 +75,7 @@ from __future__ import annotations
 
 import collections.abc
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from engine.core import limits
 from engine.core.confine import FileRefused, check_inside, roots_for
@@ -253,8 +253,24 @@ def _load(
             _check_cycle(target, chain, "include", entry.pos)
             if spent is not None:
                 spent.read(entry.pos)
-            result = _load(target, None, chain, roots, result)
+            result = _placed(lambda: _load(target, None, chain, roots, result), entry.pos)
     return _stack(result, copy_mapping(doc, skip=_CONSUMED))
+
+
+def _placed(read: Callable[[], Mapping], pos: SourcePos) -> Mapping:
+    """What ``read`` composes of a file an ``include`` or ``extends`` at ``pos`` names; a failure to read that file,
+    which has no position of its own (a FIFO, a file past 5 MB, an unreadable one), is told at ``pos``.
+
+    >>> _placed(lambda: _load(Path("/dev/null"), None, (), ()), SourcePos("r.yaml", 2, 10))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    engine.core.errors.RulesetError: r.yaml:2:10: cannot read '/dev/null': not a regular file ...
+    """
+    try:
+        return read()
+    except RulesetError as err:
+        if all(d.pos is not None for d in err.diagnostics):
+            raise
+        raise _relocated(err, pos) from None
 
 
 def _stack(base: Mapping, over: Mapping) -> Mapping:
@@ -302,10 +318,10 @@ def _extended_base(doc: Mapping, path: Path, chain: tuple[Path, ...], roots: tup
     _check_cycle(target, chain, "extends", pos)
     spent = SPENT.get()
     if spent is None:
-        return _load(target, None, chain, roots)
+        return _placed(lambda: _load(target, None, chain, roots), pos)
     spent.read(pos)
     first = len(spent.loaded)
-    base = _load(target, None, chain, roots)
+    base = _placed(lambda: _load(target, None, chain, roots), pos)
     spent.base_files.update(spent.loaded[first:])
     return base
 

@@ -105,6 +105,11 @@ def check_inside(path: Path, roots: Sequence[Path], what: str, written: str | No
     """
     try:
         far = outside(path, roots)
+    except UnicodeError:  # a lone surrogate (a JSON file's "\ud800"), which no file name's bytes can say
+        shown = written or str(path)
+        lone = next((f"U+{ord(c):04X}" for c in shown if 0xD800 <= ord(c) <= 0xDFFF), "a character")
+        raise FileRefused(f"{what} '{cut(shown, 200)}' is not a file name (it holds {lone}, half of a character "
+                          "that no text can hold alone)") from None
     except ValueError:  # a NUL character, which no file name holds
         raise FileRefused(f"{what} '{cut(written or str(path), 200)}' is not a file name (it holds a NUL character)") from None
     except OSError as err:  # symbolic links in a loop

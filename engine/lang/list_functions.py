@@ -159,17 +159,20 @@ class Numbers(Function):
         a, b = self.value(scope, args[0], INT, "first number"), self.value(scope, args[1], INT, "last number")
         low, high, pos = a.fn, b.fn, call.pos
 
-        def listed(first: int | None, last: int | None) -> list[int]:
-            if first is None or last is None:
+        def listed(s: Any, first: int | None, last: int | None) -> list[int]:
+            if first is None or last is None or last < first:
                 return []
             if last - first >= MAX_NUMBERS:
                 raise EffectRuntimeError(f"numbers({first}, {last}) would list {last - first + 1} numbers; at most "
                                          f"{MAX_NUMBERS} are allowed", pos,  # the seats read no number: it may be
                                          f"{pos}: numbers() would list more than {MAX_NUMBERS} numbers")  # a hidden one's
+            s.budget -= last - first + 1  # a step per number listed: a loop listing 10,000 each pass stops early
+            if s.budget < 0:
+                raise budgets.out_of_steps(s, pos, "numbers()")
             return list(range(first, last + 1))
 
         def numbers(s: Any, e: list[Any]) -> list[int]:
-            return listed(low(s, e), high(s, e))
+            return listed(s, low(s, e), high(s, e))
 
         # numbers(0, 7) holds 8 numbers wherever it runs: a selection over it looks at 8 items, not at as many as
         # a list of unknown length may hold (which a chain of loops, for a in A for o in numbers(0, 7), multiplies)
@@ -179,7 +182,7 @@ class Numbers(Function):
             return Compiled(ListOf(INT), numbers, most=most)
         # In code that changes nothing, generated source lists them itself (and a loop over them walks the list inline).
         (first, ca), (last, cb), k = codegen.expr(a), codegen.expr(b), codegen.fresh("k")
-        return Compiled(ListOf(INT), numbers, code=codegen.Code(f"{k}({first}, {last})", None, ca + cb + ((k, listed),),
+        return Compiled(ListOf(INT), numbers, code=codegen.Code(f"{k}(s, {first}, {last})", None, ca + cb + ((k, listed),),
                                                                walkable=True), most=most)
 
     def describe(self, call: ast.Call) -> str:
@@ -229,8 +232,8 @@ million lists)."""
 class Combinations(Function):
     """``combinations(LIST, K)``: every way to take K items of a list or a zone, each a list in the order the items
     lie — the best five of seven cards, ``max(rank_of(h) for h in combinations(cards_of(r), 5))``.  An empty list
-    when K is below 0 or above the list's length (K = 0: one empty list).  Charged to the step budget by the lists
-    made; more than 10,000 stop the effect with an error.
+    when K is below 0 or above the list's length (K = 0: one empty list).  Charged to the step budget by the items
+    of the lists made (one for an empty list); more than 10,000 lists stop the effect with an error.
 
     >>> from engine.lang.parser import parse_expression
     >>> from engine.lang.scope import Vocabulary
@@ -262,7 +265,7 @@ class Combinations(Function):
             if many > MAX_COMBINATIONS:
                 raise EffectRuntimeError(f"combinations() of {len(values)} items taken {k} at a time would make "
                                          f"{many:,} lists; at most {MAX_COMBINATIONS:,} are allowed", pos)
-            s.budget -= many
+            s.budget -= many * max(k, 1)  # a step per item of every list made: 10,000 lists of 9,999 items are 800 MB
             if s.budget < 0:
                 raise budgets.out_of_steps(s, pos, "combinations()")
             return [list(c) for c in combinations(values, k)]

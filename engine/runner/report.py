@@ -52,6 +52,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Iterator, Sequence
 
+from engine.core.showtext import cut
 from engine.runner.significance import (ALPHA, Points, Rate, Summary, detectable_gap, even_chance_p, flag, one_proportion_p,
                                         two_proportion_p, welch_p)
 from engine.runner.spread import Spread
@@ -271,6 +272,7 @@ class SimulationReport:
     teams: tuple[tuple[int, ...], ...] = ()  # the seats of each team, when the seats play in teams
     rotated: bool = False  # the agents were turned round one seat a game (``agents`` is the first game's seating)
     secret_roles: bool = False  # the roles are hidden (known only to the seat playing each): sides dealt in secret
+    content_hash: str = ""  # the ruleset's (Game.content_hash): a run goes on only from games of the same rules
     tally: RunTally = field(init=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -738,7 +740,7 @@ class SimulationReport:
 
     def counts_json(self) -> dict[str, Any]:
         """The counts of the games (:meth:`RunTally.to_json`) and what else a report read back needs of the run."""
-        return self.tally.to_json() | {"secret_roles": self.secret_roles}
+        return self.tally.to_json() | {"secret_roles": self.secret_roles, "content_hash": self.content_hash}
 
     @classmethod
     def from_json(cls, data: Any) -> "SimulationReport":
@@ -748,7 +750,8 @@ class SimulationReport:
         finished runs kept their counts, a file edited by hand) is a ValueError saying what is missing.
 
         >>> from engine.runner.report import GameResult
-        >>> run = SimulationReport("g", [], 2, ["random"] * 2, 7, [], [GameResult((1,), (1.0, 0.0), 9)], planned=10)
+        >>> run = SimulationReport("g", [], 2, ["random"] * 2, 7, [], [GameResult((1,), (1.0, 0.0), 9)], planned=10,
+        ...                        content_hash="3f0c")
         >>> again = SimulationReport.from_json(run.to_json())
         >>> again.games, again.planned, again.to_json() == run.to_json()
         (1, 10, True)
@@ -758,17 +761,51 @@ class SimulationReport:
         if "counts" not in data:
             raise ValueError("it holds no counts to go on from (a report written before finished runs kept theirs: "
                              "run it again)")
-        tally = RunTally.from_json(data["counts"])
+        tally, content_hash = RunTally.from_json(data["counts"]), recorded_hash(data["counts"])
+        whole_numbers(data, ("players", "seed"), "the report")
         try:
             report = cls(data["ruleset"], list(data["variants"]), int(data["players"]), list(data["agents"]),
                          int(data["seed"]), list(tally.content), NotKept(tally), dict(data["set_options"]),
                          data.get("games_planned"), data.get("failed"), tally.teams, bool(data["rotated"]),
-                         bool(data["counts"].get("secret_roles")))
-        except (KeyError, TypeError, ValueError) as err:
+                         bool(data["counts"].get("secret_roles")), content_hash)
+        except (KeyError, TypeError, ValueError, OverflowError) as err:
             raise ValueError(f"the report is damaged ({type(err).__name__}: {err})") from None
         if tally.players != report.players or list(tally.agents) != report.agents:
             raise ValueError("the report is damaged: its counts are of another run than its figures")
         return report
+
+
+def whole_numbers(data: dict[str, Any], names: Sequence[str], what: str) -> None:
+    """Refuse (ValueError) a report read back whose ``names`` are not whole numbers: ``"seed": 1e400`` is infinity
+    to JSON, which ``int()`` failed on with an OverflowError, and ``2.7`` was read as 2.
+
+    >>> whole_numbers({"seed": 7, "players": 2}, ("players", "seed"), "the report")
+    >>> whole_numbers({"seed": 1e400}, ("seed",), "the report")
+    Traceback (most recent call last):
+    ValueError: the report is damaged: its seed is inf, not a whole number
+    """
+    for name in names:
+        value = data.get(name)
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ValueError(f"{what} is damaged: its {name.replace('_', ' ')} is {cut(repr(value), 40)}, not a whole "
+                             "number")
+
+
+def recorded_hash(counts: dict[str, Any]) -> str:
+    """The content hash of the ruleset whose games ``counts`` (a partial report's) holds; a ValueError when it records
+    none, as the counts written before reports recorded it do: their games could be of rules changed since.
+
+    >>> recorded_hash({"content_hash": "3f0c"})
+    '3f0c'
+    >>> recorded_hash({})
+    Traceback (most recent call last):
+    ValueError: it records no content hash of its ruleset (it was written by an older Rulecraft), so its games cannot be told to be of these rules: run them again
+    """
+    found = counts.get("content_hash")
+    if not isinstance(found, str) or not found:
+        raise ValueError("it records no content hash of its ruleset (it was written by an older Rulecraft), so its "
+                         "games cannot be told to be of these rules: run them again")
+    return found
 
 
 # ---------------------------------------------------------------- comparing two runs

@@ -499,7 +499,7 @@ def simulate(
         raise TypeError(f"on_game is a function taking each game's result, not {cut(repr(on_game), 60)}")
     report = SimulationReport(game.name, list(game.variants), players, specs, seed, content, set_options=dict(game.set_options),
                               teams=teams_of(game, players), rotated=bool(rotate) and len(set(specs)) > 1,
-                              secret_roles=game.roles is not None and game.roles.hidden)
+                              secret_roles=game.roles is not None and game.roles.hidden, content_hash=game.content_hash)
     if resume is not None:
         report = _resumed(resume, report, n)
     if not (n <= KEEP_AT_MOST if keep_results is None else keep_results) or not report.kept:
@@ -549,6 +549,10 @@ def _resumed(resume: SimulationReport, report: SimulationReport, n: int) -> Simu
     """
     if not isinstance(resume, SimulationReport):
         raise TypeError(f"resume takes the SimulationReport of an interrupted run, not {cut(repr(resume), 60)}")
+    if resume.content_hash != report.content_hash:  # the games it counts were played by other rules
+        raise ValueError(f"the report resumed is of another run: its ruleset has changed since (content hash "
+                         f"{resume.content_hash[:12]} then, {report.content_hash[:12]} now), so its games were "
+                         "played by other rules: run them again")
     for what in ("ruleset", "variants", "set_options", "players", "seed", "agents", "rotated", "content"):
         theirs, ours = getattr(resume, what), getattr(report, what)
         if theirs != ours:

@@ -35,7 +35,7 @@ from engine.core.yamlsource import load_yaml, plain, yaml_text
 from engine.model.game import Game
 from engine.runner.backends import MAX_GAMES
 from engine.runner.executor import Executor
-from engine.runner.report import Comparison, NotKept, SimulationReport, compare
+from engine.runner.report import Comparison, NotKept, SimulationReport, compare, recorded_hash, whole_numbers
 from engine.runner.tally import RunTally
 from engine.runner.simulate import KEEP_AT_MOST, GameFailed, Progress, simulate, whole
 
@@ -103,7 +103,7 @@ class Sweep:
 
         >>> from engine.runner.report import GameResult
         >>> run = SimulationReport("g", [], 2, ["random"] * 2, 7, [], [GameResult((1,), (1.0, 0.0), 9)], {"w": "5"},
-        ...                        planned=10)
+        ...                        planned=10, content_hash="3f0c")
         >>> again = Sweep.from_json(Sweep("w", 0, [SweepRun("5", run)], planned=2).to_json())
         >>> again.option, again.runs[0].report.to_json() == run.to_json()
         ('w', True)
@@ -114,19 +114,21 @@ class Sweep:
         if isinstance(ran, list) and any(isinstance(run, dict) and "counts" not in run for run in ran):
             raise ValueError("it holds no counts to go on from (a table written before finished sweeps kept theirs: "
                              "run it again)")
+        whole_numbers(data, ("players", "seed", *(("values_planned",) if "values_planned" in data else ())), "the sweep's table")
         try:
             option, runs = data["option"], []
             for run in data["runs"]:
-                tally = RunTally.from_json(run["counts"])
+                tally, content_hash = RunTally.from_json(run["counts"]), recorded_hash(run["counts"])
                 report = SimulationReport(data["ruleset"], list(data["variants"]), int(data["players"]),
                                           list(data["agents"]), int(data["seed"]), list(tally.content), NotKept(tally),
                                           {**data["set_options"], option: run["value"]}, run.get("games_planned"),
                                           teams=tally.teams, rotated=bool(data["rotated"]),
-                                          secret_roles=bool(run["counts"].get("secret_roles")))
+                                          secret_roles=bool(run["counts"].get("secret_roles")),
+                                          content_hash=content_hash)
                 runs.append(SweepRun(run["value"], report))
             planned = data.get("values_planned")
             return cls(option, 0, runs, planned=None if planned is None else int(planned), failed=data.get("failed"))
-        except (KeyError, TypeError, ValueError, AttributeError) as err:
+        except (KeyError, TypeError, ValueError, AttributeError, OverflowError) as err:
             raise ValueError(f"the sweep's table is damaged ({type(err).__name__}: {err})") from None
 
 

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from engine.runner.significance import Rate, flag
 from engine.runner.spread import Spread
+from engine.runner.tally_shape import check_counts
 
 if TYPE_CHECKING:
     from engine.runner.report import GameResult
@@ -266,7 +267,19 @@ class RunTally:
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> "RunTally":
         """The tally :meth:`to_json` wrote; a part missing or of another shape is a ValueError (a file edited by
-        hand, or not a run's)."""
+        hand, or not a run's), and so are counts no run of games writes (:func:`~engine.runner.tally_shape.check_counts`:
+        a count of another type or out of its range, more wins than trials).
+
+        >>> RunTally.from_json(RunTally(2, ("random", "random"), (), []).to_json() | {"games": -5})
+        Traceback (most recent call last):
+        ValueError: the counts of the run are damaged: 'games' is -5: a whole number from 0 to 10000000
+        """
+        try:
+            check_counts(data)
+        except KeyError as err:
+            raise ValueError(f"the counts of the run are damaged: they hold no {err}") from None
+        except ValueError as err:
+            raise ValueError(f"the counts of the run are damaged: {err}") from None
         try:
             parts: dict[str, Any] = {
                 **{name: int(data[name]) for name in cls.NUMBERS},

@@ -120,6 +120,32 @@ def test_functions_calling_each_other_twice_stop_at_the_step_budget(tmp_path: Pa
     run_cli(["validate", str(path)], fresh=True).assert_refused(str(path), "step budget", "call of 'f", "--limit steps=N")
 
 
+def test_listing_numbers_over_and_over_stops_at_the_step_budget(tmp_path: Path) -> None:
+    """numbers(1, 10000) made its list of 10,000 for nothing: a loop of 99,000 passes listing it each time spent
+    99,000 steps and took 75 s for validate (a setup a player count, and its games)."""
+    text = BASE.replace("setup: |\n", "setup: |\n  repeat 99000:\n    let all = numbers(1, 10000)\n", 1)
+    path = write_ruleset(tmp_path, text)
+    run_cli(["validate", str(path)]).assert_refused(f"{path}:21", "step budget in this numbers()", "--limit steps=N")
+
+
+def test_numbers_listed_in_a_condition_spend_the_step_budget(tmp_path: Path) -> None:
+    """The same in code that changes nothing, whose generated source listed the numbers itself: an end condition
+    listing 10,000 numbers 90,000 times took over a minute for each test."""
+    text = BASE.replace("  when: all(", "  when: sum(sum(nth(numbers(1, 10000), 1) for k in numbers(1, 9000)) "
+                                         "for j in numbers(1, 10)) > 0 and all(", 1)
+    path = write_ruleset(tmp_path, text)
+    run_cli(["validate", str(path)]).assert_refused(f"{path}:25", "step budget in this numbers()", "--limit steps=N")
+
+
+def test_combinations_of_long_lists_spend_a_step_per_item(tmp_path: Path) -> None:
+    """combinations(numbers(1, 10000), 9999) makes 10,000 lists, within the most allowed, of 9,999 items each: they
+    were charged 10,000 steps, 10% of the budget, for 800 MB and 8 s."""
+    text = BASE.replace("setup: |\n", "setup: |\n  let n = count(h in combinations(numbers(1, 10000), 9999))\n", 1)
+    path = write_ruleset(tmp_path, text)
+    run_cli(["validate", str(path)]).assert_refused(f"{path}:20", "step budget in this combinations()",
+                                                    "--limit steps=N")
+
+
 def test_a_costly_end_condition_that_passes_validate_cannot_hang_simulate(tmp_path: Path) -> None:
     text = _with(_doubling(40)).replace("  when: all(", "  when: f40(count(t in board)) < 0 or all(")
     path = write_ruleset(tmp_path, text)
@@ -482,7 +508,7 @@ roles:
   seating:
     2: [1, 2]
 functions:
-  f(int k): sum(j * k for j in numbers(1, 300))
+  f(int k): sum(j * k for j in numbers(1, 150))
 counters:
   n: {per: role, start: 0}
 turn:
@@ -502,7 +528,8 @@ scoring:
 
 def test_a_game_whose_every_turn_does_a_budgets_work_stops_at_the_games_total(tmp_path: Path) -> None:
     """Each test of the end condition stays within its own step budget (some 90,000 steps), but ten thousand turns of
-    it took a minute of CPU for one game (validate plays four): the steps a game spends in all are bounded too."""
+    it took a minute of CPU for one game (validate plays four): the steps a game spends in all are bounded too.  (Each
+    test lists 300 numbers, and 150 in each of 300 calls, a step each, and looks at each number listed, a step each.)"""
     path = tmp_path / "ruleset.yaml"
     path.write_text(SLOW_END, encoding="utf-8")
     with limits.using(limits.parse_limits(["game_steps=2000000"])):

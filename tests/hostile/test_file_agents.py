@@ -15,6 +15,10 @@ it exited, for ever for one that waits.
 
 An agent that makes up an Action with arguments of its own class, equal to anything: it passed as legal and stopped
 the game with a traceback deep inside (``list indices must be integers or slices, not Evil``).
+
+An agent that changes the command's working folder or standard output: ``--out report.json`` was written in the
+folder it moved to, a report to the screen went to the file it silenced itself with, and a closed ``sys.stdout``
+stopped the command with a traceback as it wrote its last line.
 """
 
 from __future__ import annotations
@@ -70,6 +74,32 @@ class Threads:
         threading.Thread(target=threading.Event().wait, name="waits-for-ever").start()
 
     def choose(self, state):
+        return state.legal_actions()[0]
+
+
+class Mover:
+    """Moves to a folder of its own at each decision."""
+
+    def choose(self, state):
+        import os
+        os.chdir(os.path.join(os.path.dirname(os.path.abspath(__file__)), "elsewhere"))
+        return state.legal_actions()[0]
+
+
+class Silenced:
+    """Silences its prints, and forgets to put the screen back."""
+
+    def choose(self, state):
+        import os
+        import sys
+        sys.stdout = open(os.devnull, "w")
+        return state.legal_actions()[0]
+
+
+class Closer:
+    def choose(self, state):
+        import sys
+        sys.stdout.close()
         return state.legal_actions()[0]
 
 
@@ -158,3 +188,18 @@ def test_a_thread_the_agents_did_not_start_is_not_theirs_to_end(bots: Path, monk
     finally:
         done.set()
         ours.join()
+
+
+def test_an_agent_moving_to_another_folder_leaves_the_report_where_it_was_asked(bots: Path) -> None:
+    (bots.parent / "elsewhere").mkdir()
+    ended = rulecraft("simulate", "tic-tac-toe", "-n", "2", "--agents", f"{bots}:Mover,random", "--format", "json",
+                      "--out", "report.json", cwd=bots.parent)
+    assert ended.code == 0 and "Traceback" not in ended.text, ended.text
+    assert (bots.parent / "report.json").is_file() and not (bots.parent / "elsewhere" / "report.json").exists()
+
+
+@pytest.mark.parametrize("agent", ["Silenced", "Closer"])
+def test_an_agent_silencing_the_screen_leaves_the_report_on_it(bots: Path, agent: str) -> None:
+    ended = rulecraft("simulate", "tic-tac-toe", "-n", "2", "--agents", f"{bots}:{agent},random")
+    assert ended.code == 0 and "Traceback" not in ended.text, ended.text
+    assert "2 games in" in ended.out, ended.text

@@ -272,3 +272,29 @@ def test_a_scenario_folder_does_not_read_a_link_leading_out(tmp_path: Path) -> N
     assert run.code == 0, run.text
     assert "hunter2" not in run.text and "leak.yaml" not in run.text, run.text
     assert "1 passed, 0 failed" in run.text, run.text
+
+
+def test_a_log_naming_its_ruleset_with_half_a_character_is_told_so(tmp_path: Path) -> None:
+    """A JSON log may write a lone surrogate ("\\ud800"), which no file name holds: it was refused as holding a NUL
+    character, which it does not."""
+    log = tmp_path / "game.json"
+    log.write_text(json.dumps({"ruleset": "tic\ud800", "players": 2, "seed": 0, "actions": []}), encoding="utf-8")
+    run = rulecraft("replay", str(log))
+    assert_refused(run, "the game log's ruleset 'tic\\ud800' is not a file name (it holds U+D800, half of a character")
+    assert "NUL" not in run.text
+
+
+@pytest.mark.parametrize("how", ["include: part.yaml", "include: parts/", "extends: part.yaml", "include: big.yaml"])
+def test_a_file_an_include_or_extends_names_that_cannot_be_read_is_told_at_the_include(tmp_path: Path, how: str) -> None:
+    """A FIFO (or a file past 5 MB) named by an include or extends was refused with no position, the line naming it
+    not said: 'cannot read '.../part.yaml': not a regular file'."""
+    game = tmp_path / "game"
+    ruleset = write(game / "ruleset.yaml", f"name: piped\n{how}\n")
+    fifo(game / "part.yaml")
+    (game / "parts").mkdir()
+    fifo(game / "parts" / "a.yaml")
+    with (game / "big.yaml").open("wb") as file:
+        file.truncate(6 * 1024 * 1024)
+    said = ("is larger than 5 MB" if "big" in how else "is not a ruleset file" if "extends" in how  # found, not read
+            else "not a regular file")
+    assert_refused(rulecraft("validate", str(game)), f"{ruleset}:2:{how.index(':') + 3}: ", said)

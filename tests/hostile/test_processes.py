@@ -97,6 +97,12 @@ def test_an_interrupted_sweep_keeps_its_runs_and_compares_nothing(monkeypatch: p
     assert data["partial"] is True and data["values_planned"] == 3 and data["runs"][1]["partial"] is True
 
 
+def kept_file(name: str) -> Path:
+    """The file an interrupted run names to go on from: ``name``.partial.json in this user's own folder of the
+    temporary folder."""
+    return Path(tempfile.gettempdir()) / f"rulecraft-{os.getuid()}" / f"{name}.partial.json"
+
+
 def test_an_interrupted_simulate_command_prints_the_partial_report(monkeypatch: pytest.MonkeyPatch,
                                                                    tmp_path: Path) -> None:
     monkeypatch.chdir(tmp_path)
@@ -104,7 +110,7 @@ def test_an_interrupted_simulate_command_prints_the_partial_report(monkeypatch: 
     result = CliRunner().invoke(main, ["simulate", "tutorial-tiles", "-n", "100", "--format", "json"])
     assert result.exit_code == 1
     assert json.loads(result.stdout)["games"] == 24
-    kept = Path(tempfile.gettempdir()) / "rulecraft-tutorial-tiles-seed0.partial.json"
+    kept = kept_file("tutorial-tiles-seed0")
     assert result.stderr == ("interrupted (Ctrl-C) after 24 of 100 games: the report is partial; go on with the same "
                              f"command and --resume {kept}\n")
     assert json.loads(kept.read_text())["counts"]["games"] == 24 and not list(tmp_path.iterdir())
@@ -165,7 +171,7 @@ def test_a_game_failing_in_a_run_keeps_the_games_finished_before_it(monkeypatch:
     assert data["failed"].startswith("division by zero (in the game of seed ")
     assert result.stderr == (f"{data['failed']}\nthe run stopped there, after 29 of 100 games: the report covers every "
                              "game before the one that failed; go on with the same command and --resume "
-                             f"{Path(tempfile.gettempdir()) / 'rulecraft-tutorial-tiles-seed0.partial.json'}\n")
+                             f"{kept_file('tutorial-tiles-seed0')}\n")
     fail_at(monkeypatch, 1)
     text = CliRunner().invoke(main, ["simulate", "tutorial-tiles", "-n", "100"]).stdout
     assert text.startswith("PARTIAL REPORT: stopped by a game that failed after 0 of 100 games")
@@ -187,7 +193,7 @@ def test_a_game_failing_in_a_sweep_keeps_the_runs_before_it(monkeypatch: pytest.
     fail_at(monkeypatch, 30)
     run = CliRunner().invoke(main, ["sweep", "tutorial-tiles", "board_size=[3, 4, 5]", "-n", "20"])
     assert run.exit_code == 1 and "PARTIAL: stopped by a game that failed in the run of 4 (9 of 20 games)" in run.stdout
-    kept = Path(tempfile.gettempdir()) / "rulecraft-tutorial-tiles-board_size-seed0.partial.json"
+    kept = kept_file("tutorial-tiles-board_size-seed0")
     assert run.stderr.endswith("\nthe sweep stopped there: 2 of 3 values run, the last one partial; go on with the same "
                                f"command and --resume {kept}\n")
 
@@ -365,7 +371,7 @@ def test_ctrl_c_pressed_as_the_workers_start_still_stops_the_run(attempt: int) -
 def test_ctrl_c_stops_sweep_and_no_worker_prints_anything() -> None:
     done, _ = interrupted(["sweep", "tutorial-tiles", "board_size=[3, 4]", "-n", "5000000", "--jobs", "2"])
     assert done.returncode == 1
-    kept = Path(tempfile.gettempdir()) / "rulecraft-tutorial-tiles-board_size-seed0.partial.json"
+    kept = kept_file("tutorial-tiles-board_size-seed0")
     assert done.stderr.decode() == ("interrupted: 1 of 2 values run, the last one partial; go on with the same command "
                                     f"and --resume {kept}\n")
     assert "PARTIAL: interrupted in the run of 3" in done.stdout.decode()

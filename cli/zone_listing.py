@@ -278,7 +278,9 @@ def counters(state: State, drawn: list[Drawing] | None = None, seat: int | None 
     roles are hidden: which are played is not known); components where it is not 0.
 
     A counter a block draws itself (in ``drawn``, what the blocks draw, asked for when not given; see :func:`zones`)
-    or declared ``shown: false`` is not drawn, nor, for ``seat``, one of a component it cannot see.  Counters keyed
+    or declared ``shown: false`` is not drawn, nor, for ``seat``, one of a component it cannot see, nor one of a
+    component in a zone that ``show``s attributes, which its own line there lists (:func:`listing`: a glyph's charges
+    were listed twice, beside it and on a line of their own).  Counters keyed
     by numbers come last, as grids (:func:`key_grids`): the keys across, a row per owner; ``grids`` False leaves them
     out (the page draws them as tables).
     """
@@ -290,6 +292,8 @@ def counters(state: State, drawn: list[Drawing] | None = None, seat: int | None 
     lines = []
     numbered = key_grids(state, seat, drawn)
     gridded = {name for _, rows in numbered for name, _, _ in rows}
+    listed = {game.component_names[cid] for zi, spec in enumerate(game.zone_spec_of)
+              if spec.show and zi != game.board_zone for cid in state.zones[zi]}
     for name, values in counter_values(state, seat).items():
         if name in by_blocks or not game.counters[name].shown or name in gridded:
             continue
@@ -300,7 +304,7 @@ def counters(state: State, drawn: list[Drawing] | None = None, seat: int | None 
         if isinstance(values, dict) and per == "role":
             values = {owner: value for owner, value in values.items() if state.seat_of.get(owner) or not open_roles}
         elif isinstance(values, dict):
-            values = {owner: value for owner, value in values.items() if value}
+            values = {owner: value for owner, value in values.items() if value and owner not in listed}
             if not values:
                 continue
         if isinstance(values, dict):

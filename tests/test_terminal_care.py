@@ -169,6 +169,18 @@ def test_no_line_of_a_board_ends_in_spaces() -> None:
         assert [line for line in lines if line.endswith(" ")] == []
 
 
+def test_a_counter_of_a_component_listed_with_its_attributes_is_told_once() -> None:
+    """Hex glyphs' lectern shows each glyph's pattern and points, and its charges beside them: a line of every
+    glyph's charges told them again."""
+    from cli.web.view import table_html
+
+    state = engine.load("hex-glyphs").new_state(players=2, seed=5)
+    lines = [line.plain for line in zone_listing.zones(state, 1)]
+    assert "  Ember: red red red; points 3  charges 2" in lines
+    assert [line for line in lines if line.startswith("charges")] == []
+    assert table_html(state, 1).count("charges 2") == 4
+
+
 def test_a_board_that_says_y_up_is_drawn_with_row_0_at_the_bottom() -> None:
     from cli.web.svg import board_svg
 

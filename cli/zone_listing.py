@@ -161,9 +161,11 @@ def zones(state: State, seat: int | None, on_top: frozenset[int] = frozenset(),
     for zi, (name, content) in enumerate(seen.items()):
         owner = game.zone_owner[zi]
         mine = seat is not None and owner is not None and state.seat_of.get(owner) == seat
-        if not content and shown_empty(state, zi):
-            empty.append(f"{name}{' (yours)' if mine else ''}")
-        if zi == game.board_zone or not content or content == {"hidden": 0}:
+        if holds_nothing(content):
+            if shown_empty(state, zi):
+                empty.append(f"{name}{' (yours)' if mine else ''}")
+            continue
+        if zi == game.board_zone:
             continue
         laid = zi in on_top and isinstance(content, list) and (viewer is None or zone_view(state, zi, viewer) == SEEN)
         if laid:  # from the bottom up, as laid
@@ -209,6 +211,16 @@ def zones(state: State, seat: int | None, on_top: frozenset[int] = frozenset(),
         lines.append(Text(f"empty: {', '.join(empty)}", style="dim"))
     lines += [styled(extra) for drawing in drawn for extra in drawing.lines]
     return lines + counters(state, drawn, viewer)
+
+
+def holds_nothing(content: Any) -> bool:
+    """Whether a zone as a seat sees it holds nothing: no component, or a hidden zone's count of 0 (an opponent's
+    hand played out, a deck drawn to its end: a count every seat sees).
+
+    >>> holds_nothing([]), holds_nothing({"hidden": 0}), holds_nothing({"hidden": 2}), holds_nothing(["a"])
+    (True, True, False, False)
+    """
+    return not content or isinstance(content, dict) and not content.get("hidden")
 
 
 def shown_empty(state: State, zone: int) -> bool:

@@ -181,6 +181,18 @@ def test_a_counter_of_a_component_listed_with_its_attributes_is_told_once() -> N
     assert table_html(state, 1).count("charges 2") == 4
 
 
+def test_a_hidden_zone_holding_nothing_is_shown_empty() -> None:
+    """An opponent's sealed choice not yet made (or a hand played out, a deck drawn to its end) is a count every seat
+    sees: the zone was left out, as if the game had none, where an open one was marked empty."""
+    from cli.web.view import table_html
+
+    state = engine.load("nine-domains").new_state(players=2, seed=2)
+    assert state.observation(1)["zones"]["sealed of West"] == {"hidden": 0}
+    empty = next(line.plain for line in zone_listing.zones(state, 1) if line.plain.startswith("empty:"))
+    assert "sealed of East (yours), sealed of West," in empty
+    assert '<section class="zone empty" data-zone="sealed of West">' in table_html(state, 1)
+
+
 def test_a_board_that_says_y_up_is_drawn_with_row_0_at_the_bottom() -> None:
     from cli.web.svg import board_svg
 

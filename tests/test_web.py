@@ -292,14 +292,15 @@ def test_the_scores_of_a_game_in_teams_are_each_teams_total_said_once(client: Te
 
 
 def test_the_zones_a_seat_sees_have_their_box_even_empty(client: TestClient) -> None:
-    """A zone's box appeared only once it held something: the empty zones a seat sees are drawn, marked empty; a
-    hidden one empty, the built-in supply empty, a zone of a role nobody plays are not."""
+    """A zone's box appeared only once it held something: the empty zones a seat sees are drawn, marked empty, a
+    hidden one too (Stag's sealed tile not yet chosen, a count every seat sees); the built-in supply empty and a
+    zone of a role nobody plays are not."""
     table = start(client, "/play/sealed-tiles?players=2&seed=1&seat=2=human")  # nobody plays Wolf
     html = view(client, table, 1)["html"]
     empty = re.findall(r'<section class="zone[^"]* empty" data-zone="([^"]+)"><h3>[^<]*</h3><small class="empty">\(empty\)</small>', html)
-    assert empty == ["sealed of Lion", "played of Lion", "played of Stag"]
+    assert empty == ["sealed of Lion", "sealed of Stag", "played of Lion", "played of Stag"]
     assert '<section class="zone mine empty" data-zone="played of Lion"><h3>played of Lion (yours)</h3>' in html
-    assert 'data-zone="sealed of Stag"' not in html and 'data-zone="played of Wolf"' not in html
+    assert 'data-zone="played of Wolf"' not in html
 
 
 def test_the_game_over_keeps_hidden_roles_hidden(client: TestClient) -> None:

@@ -45,7 +45,7 @@ except ImportError as missing:  # the dev extra is not installed
 
 from cli.explain import explain
 from cli.piece_labels import value_label
-from cli.zone_listing import shown_empty
+from cli.zone_listing import holds_nothing, shown_empty
 from cli.web.app import create_app
 from cli.web.svg import text_colour
 from tests.conftest import shipped_game
@@ -177,13 +177,13 @@ def test_the_start_position_is_drawn(page: Page, server: str, name: str) -> None
     holding = {zone for zone in off_board if seen[zone] not in ([], {"hidden": 0})}
     unplayed = {game.zone_names[zi] for zi, owner in enumerate(game.zone_owner)  # may be left out: no seat plays it
                 if owner is not None and not state.seat_of.get(owner)}
-    empty = {zone for zi, zone in enumerate(game.zone_names) if seen[zone] == [] and shown_empty(state, zi)}
+    empty = {zone for zi, zone in enumerate(game.zone_names) if holds_nothing(seen[zone]) and shown_empty(state, zi)}
     sections = set(page.locator("#view .zone").evaluate_all("sections => sections.map((s) => s.dataset.zone)"))
     assert (holding - unplayed) | empty <= sections <= holding | empty
     assert set(page.locator("#view .zone.empty").evaluate_all("sections => sections.map((s) => s.dataset.zone)")) == empty
     if game.grid is None:
         boxes = set(page.locator("#view .zone-box").evaluate_all("boxes => boxes.map((b) => b.dataset.zone)"))
-        tabled = {zone for zone, content in seen.items() if content != {"hidden": 0} and (content or zone != "supply")}
+        tabled = {zone for zone, content in seen.items() if not holds_nothing(content) or zone != "supply"}
         assert tabled - unplayed <= boxes <= tabled
     visible = [cid for cid in state.grid.values()] + [
         game.piece_names.index(piece) for zone in holding if isinstance(seen[zone], list) for piece in seen[zone]]

@@ -1652,6 +1652,16 @@ def test_the_log_starts_with_what_ran_before_the_first_move() -> None:
     assert view(client, replayed)["opening"] == fresh.log
 
 
+def test_the_start_says_where_its_turns_begin(client: TestClient) -> None:
+    """Hex glyphs' turn 1 begins after the setup's four lines: the view says so, as a move says the turn it began
+    ('turn': {'at', 'number'}), so the page heads the roll that fills the pouch 'turn 1', not the setup's."""
+    table = start(client, "/play/hex-glyphs?players=2&seed=5")
+    data = view(client, table)
+    assert data["opening_turns"] == [{"at": 4, "number": 1}] and data["opening"][4] == "Amber rolls 6 (green)"
+    glance = TestClient(create_app(EXAMPLES), follow_redirects=False)
+    assert view(glance, start(glance, "/play/glance?players=2&seed=4"))["opening_turns"] == [{"at": 0, "number": 1}]
+
+
 def test_the_balance_tab_turns_the_bots_round_the_seats_as_simulate_rotate_seats(client: TestClient) -> None:
     """simulate --rotate-seats turns the bots round one seat a game, so that bots of different strength are measured
     apart from the seats; the balance tab had no such choice, each bot kept in its seat. Its form now has a box

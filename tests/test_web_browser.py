@@ -714,6 +714,21 @@ def test_the_log_stays_where_the_reader_scrolled_it(page: Page, server: str) -> 
     assert log.evaluate("(log) => log.scrollTop") == 0
 
 
+def test_the_first_turns_own_lines_are_under_its_heading_at_the_start(page: Page, server: str) -> None:
+    """Hex glyphs' setup charges the glyphs, then turn 1 rolls the die and fills Amber's pouch: the page's log put
+    the roll under "the start" with the setup, no turn heading anywhere, where rulecraft play heads it "turn 1".
+    The start's box ends on that roll, in view."""
+    page.set_viewport_size({"width": 1280, "height": 700})
+    page.goto(f"{server}/play/hex-glyphs?players=2&seed=5")
+    settle(page)
+    opening = page.locator("#opening")
+    assert opening.locator("b").all_inner_texts() == ["the start", "turn 1"]
+    assert opening.locator(".lines").all_inner_texts() == [
+        "charges of Ember: 0 -> 2\ncharges of Tide: 0 -> 2\ncharges of Delta: 0 -> 2\ncharges of Braid: 0 -> 2",
+        "Amber rolls 6 (green)\nbag: green -> pouch of Amber"]
+    assert opening.evaluate("(box) => box.scrollTop + box.clientHeight >= box.scrollHeight - 4")
+
+
 def test_a_click_on_a_cell_lists_the_actions_at_that_cell_only(page: Page, server: str) -> None:
     """A click on hex 1,1 listed the actions at -1,1 as well, whose text holds '1,1': one click away from placing a
     piece on the wrong hex."""

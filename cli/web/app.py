@@ -241,6 +241,7 @@ class Server:
             "typed_cell": game.cell_names.typed_cell,  # a filter that is one cell as a whole (see CellNames.lists)
             "moves": [m.to_json(None if table.mode == "replay" or everyone else seat or 0) for m in moves[-MOVES_SHOWN:]],
             "opening": table.opening if len(moves) <= MOVES_SHOWN else [],  # the start's log, while its moves are shown
+            "opening_turns": table.opening_turns if len(moves) <= MOVES_SHOWN else [],  # where its turns begin in it
             "unsaved": unsaved,  # why this page may not save the game now (None: it may)
             "undo_refused": undo_refused,  # why this page may not take back a move now (None: it may try)
             "seats": seats,  # the seats this page may be shown (none: it is shown what every seat sees)

@@ -189,7 +189,16 @@ function drawLog() {
   // what ran before the first move (a choice of one option taken without asking), above the moves
   const opening = document.getElementById("opening");
   opening.hidden = !view.opening.length;
-  opening.replaceChildren(build("b", "the start"), build("div", view.opening.join("\n"), "lines"));
+  const cuts = view.opening_turns.filter((turn) => turn.at > 0 || view.opening.length);
+  const first = cuts.length ? cuts[0].at : view.opening.length;  // the setup's lines, before the first turn's heading
+  opening.replaceChildren();
+  if (first) opening.append(build("b", "the start"), build("div", view.opening.slice(0, first).join("\n"), "lines"));
+  cuts.forEach((turn, i) => {  // each turn begun before the first move: its heading, then its lines (draws, rolls)
+    const end = i + 1 < cuts.length ? cuts[i + 1].at : view.opening.length;
+    opening.append(build("b", `turn ${turn.number}`, "turn"));
+    if (end > turn.at) opening.append(build("div", view.opening.slice(turn.at, end).join("\n"), "lines"));
+  });
+  opening.scrollTop = opening.scrollHeight;  // its end, the first turn's own lines, shown: a long setup hid them
   log.replaceChildren();
   for (const move of view.moves) {
     const item = build("li", `seat ${move.seat}: ${move.text}`);

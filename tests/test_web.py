@@ -544,6 +544,34 @@ def test_a_simulation_past_those_running_at_once_is_refused_at_once() -> None:
     assert server.simulating.acquire(blocking=False)  # the one that ran gave its place back
 
 
+def test_a_bots_move_past_those_thinking_at_once_waits_for_a_place() -> None:
+    """Any number of bots' moves ran at once, each holding a thread for up to 5 seconds: forty watched tables of
+    search bots shared the CPU forty ways, and a human's move waited for a thread among them.  Past
+    ``BOTS_THINKING`` running, a bot's move waits for a place (a human's move does not), and is refused at the cap,
+    nothing played, when none came free."""
+    import threading
+
+    from cli.web.app import BOTS_THINKING
+
+    client = TestClient(create_app(None), follow_redirects=False)
+    server = client.app.state.server  # type: ignore[attr-defined]
+    watched = start(client, "/watch/tic-tac-toe?players=2&seed=1&agents=random")
+    played = start(client, "/play/tic-tac-toe?players=2&seed=1")
+    for _ in range(BOTS_THINKING):  # as many thinking as the server runs at once
+        assert server.thinking.take()
+    server.cap = 0.5
+    refused = client.post(f"/api/tables/{watched}/advance", json={})
+    assert refused.status_code == 503 and refused.json()["error"] == (
+        f"this server's bots were all thinking ({BOTS_THINKING} moves at once) for 0.5 seconds: nothing was changed; "
+        "try again in a moment")
+    assert view(client, watched)["moves"] == []
+    assert client.post(f"/api/tables/{played}/act", json={"action": "place X at 1,1"}).status_code == 200
+    server.cap = 20
+    threading.Timer(0.3, server.thinking.give).start()  # a bot's move ends elsewhere
+    assert len(client.post(f"/api/tables/{watched}/advance", json={}).json()["moves"]) == 1
+    assert server.thinking.take() and not server.thinking.take()  # the move gave its place back
+
+
 def test_browsers_opening_the_front_page_of_a_new_server_at_once_all_get_it() -> None:
     """Three browsers at the front page of a server just started: it compiled every ruleset in three threads at
     once, and two of them got 'the server could not do this (AssertionError)' or (SystemError)."""

@@ -258,11 +258,16 @@ def test_a_bot_game_is_watched_to_the_end(page: Page, server: str, name: str) ->
     if os.environ.get("RULECRAFT_SCREENSHOTS"):  # the pictures of docs/web.md: each game's final position
         IMAGES.mkdir(parents=True, exist_ok=True)
         page.locator("main").screenshot(path=str(IMAGES / f"{name}.png"))
+    settle(page)
+    # over, nothing plays on: "pause" (which said it played) and "step" did nothing when pressed; "back" still works
+    assert page.locator("#playpause").is_disabled() and page.locator("#step").is_disabled()
+    assert page.locator("#playpause").inner_text() == "play"
     moves = page.locator("#log > li").count()
     page.click("#back")
     settle(page)
     assert page.locator("#log > li").count() == moves - 1
     assert page.evaluate("document.body.dataset.over") == "false"
+    assert page.locator("#step").is_enabled() and page.locator("#playpause").is_enabled()
     page.click("#step")
     settle(page)
     assert page.evaluate("document.body.dataset.over") == "true"

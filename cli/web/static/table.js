@@ -319,7 +319,14 @@ function draw(data) {
   drawLog();
   document.body.dataset.over = String(view.over);
   document.body.dataset.mode = view.mode;
-  if (view.mode === "watch") document.getElementById("playpause").textContent = playing ? "pause" : "play";
+  if (view.mode === "watch") {  // the game over, nothing plays on: "pause" and "step" did nothing, "pause" said it played
+    for (const id of ["playpause", "step"]) {
+      const button = document.getElementById(id);
+      button.disabled = view.over;
+      button.title = view.over ? "the game is over: back takes its last move back" : "";
+    }
+    document.getElementById("playpause").textContent = playing && !view.over ? "pause" : "play";
+  }
   schedule();
 }
 

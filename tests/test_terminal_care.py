@@ -178,7 +178,8 @@ def test_a_counter_of_a_component_listed_with_its_attributes_is_told_once() -> N
     lines = [line.plain for line in zone_listing.zones(state, 1)]
     assert "  Ember: red red red; points 3  charges 2" in lines
     assert [line for line in lines if line.startswith("charges")] == []
-    assert table_html(state, 1).count("charges 2") == 4
+    html = table_html(state, 1)
+    assert html.count("charges 2") == 4 and "<small>red red red; points 3; charges 2</small>" in html  # 'points 3 charges 2'
 
 
 def test_a_hidden_zone_holding_nothing_is_shown_empty() -> None:

@@ -96,7 +96,8 @@ def table_html(state: State, seat: int | None, own: bool = True, everything: boo
         elif game.zone_spec_of[zi].show:  # one line per component, with the attributes the zone shows
             listed = list(zip(zone_listing.in_view(state, zi, order_of), zone_listing.listing(state, zi, {}, order_of)))
             for cid, line in listed[::-1] if laid else listed:
-                details = line.plain[len(f"  {game.piece_names[cid]}:"):].strip()
+                details = "; ".join(line.plain[len(f"  {game.piece_names[cid]}:"):].strip().split("  "))  # its counters
+                # after a '; ' as its attributes: the terminal's two spaces before them collapsed to one ('points 3 charges 2')
                 parts.append(f'<div class="listed">{chip_html(game, game.piece_names[cid])} <small>{escape(details)}</small></div>')
                 values.add(piece_labels.value_label(game, cid, 0))
         else:

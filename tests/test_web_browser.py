@@ -722,7 +722,8 @@ def test_the_log_stays_where_the_reader_scrolled_it(page: Page, server: str) -> 
 def test_the_first_turns_own_lines_are_under_its_heading_at_the_start(page: Page, server: str) -> None:
     """Hex glyphs' setup charges the glyphs, then turn 1 rolls the die and fills Amber's pouch: the page's log put
     the roll under "the start" with the setup, no turn heading anywhere, where rulecraft play heads it "turn 1".
-    The start's box ends on that roll, in view."""
+    The start's box ends on that roll, in view; a turn with no line there yet is not headed (last in the box, its
+    heading read as that of the scrolled log's first lines below it)."""
     page.set_viewport_size({"width": 1280, "height": 700})
     page.goto(f"{server}/play/hex-glyphs?players=2&seed=5")
     settle(page)
@@ -732,6 +733,9 @@ def test_the_first_turns_own_lines_are_under_its_heading_at_the_start(page: Page
         "charges of Ember: 0 -> 2\ncharges of Tide: 0 -> 2\ncharges of Delta: 0 -> 2\ncharges of Braid: 0 -> 2",
         "Amber rolls 6 (green)\nbag: green -> pouch of Amber"]
     assert opening.evaluate("(box) => box.scrollTop + box.clientHeight >= box.scrollHeight - 4")
+    page.goto(f"{server}/play/liars-dice?players=2&seed=3")  # turn 1 begins where the start ends: no heading yet
+    settle(page)
+    assert page.locator("#opening b").all_inner_texts() == ["the start"]
 
 
 def test_a_click_on_a_cell_lists_the_actions_at_that_cell_only(page: Page, server: str) -> None:

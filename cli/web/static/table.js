@@ -189,14 +189,15 @@ function drawLog() {
   // what ran before the first move (a choice of one option taken without asking), above the moves
   const opening = document.getElementById("opening");
   opening.hidden = !view.opening.length;
-  const cuts = view.opening_turns.filter((turn) => turn.at > 0 || view.opening.length);
+  // a turn begun at the start's end, with no line yet, is headed by nothing: its heading, last in the box, read as the
+  // heading of whatever the scrolled log below it shows first
+  const cuts = view.opening_turns.filter((turn, i, all) => turn.at < (i + 1 < all.length ? all[i + 1].at : view.opening.length));
   const first = cuts.length ? cuts[0].at : view.opening.length;  // the setup's lines, before the first turn's heading
   opening.replaceChildren();
   if (first) opening.append(build("b", "the start"), build("div", view.opening.slice(0, first).join("\n"), "lines"));
   cuts.forEach((turn, i) => {  // each turn begun before the first move: its heading, then its lines (draws, rolls)
     const end = i + 1 < cuts.length ? cuts[i + 1].at : view.opening.length;
-    opening.append(build("b", `turn ${turn.number}`, "turn"));
-    if (end > turn.at) opening.append(build("div", view.opening.slice(turn.at, end).join("\n"), "lines"));
+    opening.append(build("b", `turn ${turn.number}`, "turn"), build("div", view.opening.slice(turn.at, end).join("\n"), "lines"));
   });
   opening.scrollTop = opening.scrollHeight;  // its end, the first turn's own lines, shown: a long setup hid them
   log.replaceChildren();

@@ -357,10 +357,8 @@ function drawSave() {
   if (view.unsaved) save.removeAttribute("href");
   else save.href = `${base}/save${seat ? `?seat=${seat}` : ""}`;
   const seen = document.getElementById("seat");
-  const alone = seen.options.length < 2;  // one choice: a list that changed nothing when opened
-  seen.disabled = Boolean(view.unsaved) || alone;
-  seen.title = view.unsaved ? `this page plays seat ${view.seat} at a table of several humans: it shows only what that seat may see until the game is over`
-    : alone ? "the only view this page may show" : "";
+  seen.disabled = Boolean(view.unsaved);
+  seen.title = view.unsaved ? `this page plays seat ${view.seat} at a table of several humans: it shows only what that seat may see until the game is over` : "";
 }
 
 // The undo button shows only where this page may take back the last move: not on a page that plays no seat, nor,

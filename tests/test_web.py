@@ -572,6 +572,23 @@ def test_a_bots_move_past_those_thinking_at_once_waits_for_a_place() -> None:
     assert server.thinking.take() and not server.thinking.take()  # the move gave its place back
 
 
+def test_a_bots_move_that_never_began_gives_its_place_back(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A request gone between taking a bot's place and its thread beginning (a page closed at that moment) kept the
+    place for good: enough of them, and no bot on the server moved again."""
+    from cli.web import app as web_app
+
+    async def gone(*args: Any, **kwargs: Any) -> Any:
+        raise ConnectionResetError("the page went away")
+
+    client = TestClient(create_app(None), follow_redirects=False)
+    server = client.app.state.server  # type: ignore[attr-defined]
+    watched = start(client, "/watch/tic-tac-toe?players=2&seed=1&agents=random")
+    monkeypatch.setattr(web_app.anyio.to_thread, "run_sync", gone)
+    assert client.post(f"/api/tables/{watched}/advance", json={}).status_code >= 500
+    monkeypatch.undo()
+    assert all(server.thinking.take() for _ in range(web_app.BOTS_THINKING))
+
+
 def test_browsers_opening_the_front_page_of_a_new_server_at_once_all_get_it() -> None:
     """Three browsers at the front page of a server just started: it compiled every ruleset in three threads at
     once, and two of them got 'the server could not do this (AssertionError)' or (SystemError)."""

@@ -157,10 +157,11 @@ class Server:
     async def capped(self, work: Callable[[Callable[[], bool]], T], slots: Slots | None = None) -> T:
         """Run ``work(expired)`` in a thread; past the cap, refuse the request (``expired()`` turns true for the work).
         With ``slots``, first wait for a place there (see :data:`BOTS_THINKING`), held until the work ends."""
-        over = threading.Event()
+        over, started = threading.Event(), threading.Event()
         held: Held | None = None
 
         def run() -> T:
+            started.set()
             try:
                 return work(over.is_set)
             finally:
@@ -168,13 +169,17 @@ class Server:
                     held.let_go()
 
         try:
-            with anyio.fail_after(self.cap):
-                while slots is not None and held is None:
-                    if slots.take():
-                        held = Held(slots)
-                    else:
-                        await anyio.sleep(0.05)
-                return await anyio.to_thread.run_sync(run, abandon_on_cancel=True)
+            try:
+                with anyio.fail_after(self.cap):
+                    while slots is not None and held is None:
+                        if slots.take():
+                            held = Held(slots)
+                        else:
+                            await anyio.sleep(0.05)
+                    return await anyio.to_thread.run_sync(run, abandon_on_cancel=True)
+            finally:
+                if held is not None and not started.is_set():  # refused or gone before its work began: its place back
+                    held.let_go()
         except TimeoutError:
             over.set()
             if slots is not None and held is None:

@@ -36,6 +36,7 @@ from cli.piece_labels import (
     back, board_labels, display_text, held_values, named_with_face, own_face_down, piece_counts, piece_text, side_letters,
     sides_text, value_label, value_styles,
 )
+from cli.console import Trimmed
 from cli.points_drawing import layout
 from cli.web.sides import Sides, side_values, tile_sides
 from engine.blocks.grid import format_cell
@@ -165,7 +166,7 @@ def square_board(state: State, seat: int | None = None) -> RenderableType:
         return made
 
     stacked = mixed_stacks(state, seat, lambda cid: cell_text(game, state, cid, short, styles))
-    return Group(ColumnBands(table, xs), square_legend(state, short, styles, seat, tiles, letters), *stacked)
+    return Group(Trimmed(ColumnBands(table, xs)), square_legend(state, short, styles, seat, tiles, letters), *stacked)
 
 
 def mixed_stacks(state: State, seat: int | None, label: Callable[[int], Text]) -> list[Text]:
@@ -405,6 +406,7 @@ def hex_board(state: State, seat: int | None = None) -> RenderableType:
                 value = value_label(game, cid, state.face[cid])
                 shown = Text(labels[value], style=f"bold {styles.get(value, '')}").append("*", style="dim")
             line.append_text(_centred(shown) if shown is not None else _hex(state, cell, labels, styles))
+        line.rstrip()  # the last hex's padding
         lines.append(line)
     lines += [_group_line(state, anchor, styles) for anchor in sorted(state.groups)]
     return Group(*lines)

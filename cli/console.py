@@ -10,9 +10,10 @@ True
 
 from __future__ import annotations
 
-from typing import IO, TYPE_CHECKING, Iterable
+from typing import IO, TYPE_CHECKING, Iterable, Iterator
 
-from rich.console import Console
+from rich.console import Console, ConsoleOptions, RenderableType
+from rich.measure import Measurement
 from rich.segment import Segment
 
 from engine.core.showtext import shown
@@ -35,6 +36,36 @@ class SafeConsole(Console):
 def make_console(width: int | None = None, file: IO[str] | None = None, stderr: bool = False) -> Console:
     """A console that treats text literally (no markup, emoji codes or highlighting) and escapes control characters."""
     return SafeConsole(markup=False, emoji=False, highlight=False, soft_wrap=True, width=width, file=file, stderr=stderr)
+
+
+class Trimmed:
+    """``renderable`` drawn with no line ending in spaces: a table pads each cell out to its column's width, so every
+    row of a board drawn as one ended in the blanks of its last column (and a copied board in trailing spaces).
+
+    >>> import io
+    >>> from rich.table import Table
+    >>> table = Table("x", "wide heading", show_edge=False)
+    >>> table.add_row("a", "b")
+    >>> out = io.StringIO()
+    >>> make_console(file=out, width=40).print(Trimmed(table))
+    >>> [line for line in out.getvalue().splitlines() if line.endswith(" ")]
+    []
+    """
+
+    def __init__(self, renderable: RenderableType) -> None:
+        self.renderable = renderable
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterator[Segment]:
+        for line in console.render_lines(self.renderable, options, pad=False):
+            while line and not line[-1].control and not line[-1].text.rstrip():
+                line.pop()
+            if line and not line[-1].control:
+                line[-1] = Segment(line[-1].text.rstrip(), line[-1].style)
+            yield from line
+            yield Segment.line()
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        return Measurement.get(console, options, self.renderable)
 
 
 def progress_bar(console: Console) -> "Progress":

@@ -53,3 +53,16 @@ def turn_cut(state: "State", start: int, turn_before: int, told: Sequence[tuple[
     if not start <= begun <= len(state.log or ()):
         return None
     return begun - start + sum(1 for at, _ in told if at < begun)
+
+
+def turns_begun(state: "State") -> list[dict[str, int]]:
+    """Where in ``state``'s log each turn begun so far begins, in order (``{"at": 4, "number": 1}``: turn 1's lines
+    from the log's fifth), as a move's ``turn`` says it: the start's lines (before the first move) under their
+    turns' headings, its setup above them (a page showed a first turn's rolls and draws as the setup's).
+
+    >>> from types import SimpleNamespace as Seen
+    >>> turns_begun(Seen(turn_starts={1: 4}, log=["a", "b", "c", "d", "e"]))
+    [{'at': 4, 'number': 1}]
+    """
+    return [{"at": at, "number": turn} for turn, at in sorted((state.turn_starts or {}).items(), key=lambda item: item[1])
+            if at <= len(state.log or ())]

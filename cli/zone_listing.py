@@ -161,9 +161,11 @@ def zones(state: State, seat: int | None, on_top: frozenset[int] = frozenset(),
     for zi, (name, content) in enumerate(seen.items()):
         owner = game.zone_owner[zi]
         mine = seat is not None and owner is not None and state.seat_of.get(owner) == seat
-        if not content and shown_empty(state, zi):
-            empty.append(f"{name}{' (yours)' if mine else ''}")
-        if zi == game.board_zone or not content or content == {"hidden": 0}:
+        if holds_nothing(content):
+            if shown_empty(state, zi):
+                empty.append(f"{name}{' (yours)' if mine else ''}")
+            continue
+        if zi == game.board_zone:
             continue
         laid = zi in on_top and isinstance(content, list) and (viewer is None or zone_view(state, zi, viewer) == SEEN)
         if laid:  # from the bottom up, as laid
@@ -209,6 +211,16 @@ def zones(state: State, seat: int | None, on_top: frozenset[int] = frozenset(),
         lines.append(Text(f"empty: {', '.join(empty)}", style="dim"))
     lines += [styled(extra) for drawing in drawn for extra in drawing.lines]
     return lines + counters(state, drawn, viewer)
+
+
+def holds_nothing(content: Any) -> bool:
+    """Whether a zone as a seat sees it holds nothing: no component, or a hidden zone's count of 0 (an opponent's
+    hand played out, a deck drawn to its end: a count every seat sees).
+
+    >>> holds_nothing([]), holds_nothing({"hidden": 0}), holds_nothing({"hidden": 2}), holds_nothing(["a"])
+    (True, True, False, False)
+    """
+    return not content or isinstance(content, dict) and not content.get("hidden")
 
 
 def shown_empty(state: State, zone: int) -> bool:
@@ -278,7 +290,9 @@ def counters(state: State, drawn: list[Drawing] | None = None, seat: int | None 
     roles are hidden: which are played is not known); components where it is not 0.
 
     A counter a block draws itself (in ``drawn``, what the blocks draw, asked for when not given; see :func:`zones`)
-    or declared ``shown: false`` is not drawn, nor, for ``seat``, one of a component it cannot see.  Counters keyed
+    or declared ``shown: false`` is not drawn, nor, for ``seat``, one of a component it cannot see, nor one of a
+    component in a zone that ``show``s attributes, which its own line there lists (:func:`listing`: a glyph's charges
+    were listed twice, beside it and on a line of their own).  Counters keyed
     by numbers come last, as grids (:func:`key_grids`): the keys across, a row per owner; ``grids`` False leaves them
     out (the page draws them as tables).
     """
@@ -290,6 +304,8 @@ def counters(state: State, drawn: list[Drawing] | None = None, seat: int | None 
     lines = []
     numbered = key_grids(state, seat, drawn)
     gridded = {name for _, rows in numbered for name, _, _ in rows}
+    listed = {game.component_names[cid] for zi, spec in enumerate(game.zone_spec_of)
+              if spec.show and zi != game.board_zone for cid in state.zones[zi]}
     for name, values in counter_values(state, seat).items():
         if name in by_blocks or not game.counters[name].shown or name in gridded:
             continue
@@ -300,7 +316,7 @@ def counters(state: State, drawn: list[Drawing] | None = None, seat: int | None 
         if isinstance(values, dict) and per == "role":
             values = {owner: value for owner, value in values.items() if state.seat_of.get(owner) or not open_roles}
         elif isinstance(values, dict):
-            values = {owner: value for owner, value in values.items() if value}
+            values = {owner: value for owner, value in values.items() if value and owner not in listed}
             if not values:
                 continue
         if isinstance(values, dict):

@@ -268,15 +268,17 @@ def test_a_team_that_wins_is_named_with_its_seats() -> None:
 
 def test_the_zones_a_seat_sees_are_named_even_empty() -> None:
     """A player did not see that its sealed, played or won pile existed until it filled: the empty zones it sees are
-    named on one line.  A hidden zone is still shown only by its count (not at all when empty), the built-in supply
-    only when it holds something, and a zone of a role nobody plays not at all."""
+    named on one line, a hidden one among them (West's sealed choice not yet made: a count every seat sees).  A hidden
+    zone is still shown only by its count, the built-in supply only when it holds something, and a zone of a role
+    nobody plays not at all."""
     state = engine.load("nine-domains").new_state(players=2, seed=1)  # seat 1 plays East
     lines = [line.plain for line in zone_listing.zones(state, 1)]
-    assert lines[-1] == ("empty: sealed of East (yours), played of East (yours), played of West, won of East (yours), "
-                         "won of West, vp_tokens of East (yours), vp_tokens of West, discard")
+    assert lines[-1] == ("empty: sealed of East (yours), sealed of West, played of East (yours), played of West, "
+                         "won of East (yours), won of West, vp_tokens of East (yours), vp_tokens of West, discard")
     assert "hand of West: 9 hidden" in lines and not any(line.startswith("sealed of West") for line in lines)
     state = engine.load("sealed-tiles").new_state(players=2, seed=1)  # nobody plays Wolf
-    assert [line.plain for line in zone_listing.zones(state, 1)][-1] == "empty: sealed of Lion (yours), played of Lion (yours), played of Stag"
+    assert [line.plain for line in zone_listing.zones(state, 1)][-1] == (
+        "empty: sealed of Lion (yours), sealed of Stag, played of Lion (yours), played of Stag")
     assert [line.plain for line in zone_listing.zones(engine.load("tic-tac-toe").new_state(players=2, seed=1), 1)] == [
         "marks of X (yours): X x5", "marks of O: O x4"]  # an empty supply: nothing
 

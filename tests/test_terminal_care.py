@@ -148,6 +148,52 @@ def test_meters_have_a_legend_of_their_tiles() -> None:
                       "re reaction, pa parry, an antidote, co courage, ev evasion, fo focus, cl clarity"]
 
 
+def test_a_meter_without_special_tiles_keys_none() -> None:
+    state = engine.load(str(Path(__file__).resolve().parent.parent / "docs" / "examples" / "arena")).new_state(players=2, seed=1)
+    state.apply(state.legal_actions()[0])
+    lines = [line.plain for line in zone_listing.zones(state, 1)]
+    assert [line for line in lines if line.strip().startswith("meters:")] == [
+        "  meters: health left/top, █ a tile left, ░ a tile lost"]
+
+
+def test_no_line_of_a_board_ends_in_spaces() -> None:
+    """A table pads its cells to their column's width, and a hex row its last hex: each row ended in blanks."""
+    cards = engine.load("iconoclasm-cards").new_state(players=2, seed=3)
+    hexes = engine.load("iconoclasm").new_state(players=2, seed=5)
+    for state in (cards, hexes):
+        for _ in range(3):
+            state.apply(state.legal_actions()[0])
+    for state in (cards, hexes):
+        lines = plain(board_drawing.board(state, 1)).splitlines()
+        assert len(lines) > 5 and "·" in "".join(lines)
+        assert [line for line in lines if line.endswith(" ")] == []
+
+
+def test_a_counter_of_a_component_listed_with_its_attributes_is_told_once() -> None:
+    """Hex glyphs' lectern shows each glyph's pattern and points, and its charges beside them: a line of every
+    glyph's charges told them again."""
+    from cli.web.view import table_html
+
+    state = engine.load("hex-glyphs").new_state(players=2, seed=5)
+    lines = [line.plain for line in zone_listing.zones(state, 1)]
+    assert "  Ember: red red red; points 3  charges 2" in lines
+    assert [line for line in lines if line.startswith("charges")] == []
+    html = table_html(state, 1)
+    assert html.count("charges 2") == 4 and "<small>red red red; points 3; charges 2</small>" in html  # 'points 3 charges 2'
+
+
+def test_a_hidden_zone_holding_nothing_is_shown_empty() -> None:
+    """An opponent's sealed choice not yet made (or a hand played out, a deck drawn to its end) is a count every seat
+    sees: the zone was left out, as if the game had none, where an open one was marked empty."""
+    from cli.web.view import table_html
+
+    state = engine.load("nine-domains").new_state(players=2, seed=2)
+    assert state.observation(1)["zones"]["sealed of West"] == {"hidden": 0}
+    empty = next(line.plain for line in zone_listing.zones(state, 1) if line.plain.startswith("empty:"))
+    assert "sealed of East (yours), sealed of West," in empty
+    assert '<section class="zone empty" data-zone="sealed of West">' in table_html(state, 1)
+
+
 def test_a_board_that_says_y_up_is_drawn_with_row_0_at_the_bottom() -> None:
     from cli.web.svg import board_svg
 

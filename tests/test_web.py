@@ -292,14 +292,15 @@ def test_the_scores_of_a_game_in_teams_are_each_teams_total_said_once(client: Te
 
 
 def test_the_zones_a_seat_sees_have_their_box_even_empty(client: TestClient) -> None:
-    """A zone's box appeared only once it held something: the empty zones a seat sees are drawn, marked empty; a
-    hidden one empty, the built-in supply empty, a zone of a role nobody plays are not."""
+    """A zone's box appeared only once it held something: the empty zones a seat sees are drawn, marked empty, a
+    hidden one too (Stag's sealed tile not yet chosen, a count every seat sees); the built-in supply empty and a
+    zone of a role nobody plays are not."""
     table = start(client, "/play/sealed-tiles?players=2&seed=1&seat=2=human")  # nobody plays Wolf
     html = view(client, table, 1)["html"]
     empty = re.findall(r'<section class="zone[^"]* empty" data-zone="([^"]+)"><h3>[^<]*</h3><small class="empty">\(empty\)</small>', html)
-    assert empty == ["sealed of Lion", "played of Lion", "played of Stag"]
+    assert empty == ["sealed of Lion", "sealed of Stag", "played of Lion", "played of Stag"]
     assert '<section class="zone mine empty" data-zone="played of Lion"><h3>played of Lion (yours)</h3>' in html
-    assert 'data-zone="sealed of Stag"' not in html and 'data-zone="played of Wolf"' not in html
+    assert 'data-zone="played of Wolf"' not in html
 
 
 def test_the_game_over_keeps_hidden_roles_hidden(client: TestClient) -> None:
@@ -541,6 +542,51 @@ def test_a_simulation_past_those_running_at_once_is_refused_at_once() -> None:
     server.simulating.release()
     assert client.get("/simulate/tic-tac-toe?n=5").status_code == 200
     assert server.simulating.acquire(blocking=False)  # the one that ran gave its place back
+
+
+def test_a_bots_move_past_those_thinking_at_once_waits_for_a_place() -> None:
+    """Any number of bots' moves ran at once, each holding a thread for up to 5 seconds: forty watched tables of
+    search bots shared the CPU forty ways, and a human's move waited for a thread among them.  Past
+    ``BOTS_THINKING`` running, a bot's move waits for a place (a human's move does not), and is refused at the cap,
+    nothing played, when none came free."""
+    import threading
+
+    from cli.web.app import BOTS_THINKING
+
+    client = TestClient(create_app(None), follow_redirects=False)
+    server = client.app.state.server  # type: ignore[attr-defined]
+    watched = start(client, "/watch/tic-tac-toe?players=2&seed=1&agents=random")
+    played = start(client, "/play/tic-tac-toe?players=2&seed=1")
+    for _ in range(BOTS_THINKING):  # as many thinking as the server runs at once
+        assert server.thinking.take()
+    server.cap = 0.5
+    refused = client.post(f"/api/tables/{watched}/advance", json={})
+    assert refused.status_code == 503 and refused.json()["error"] == (
+        f"this server's bots were all thinking ({BOTS_THINKING} moves at once) for 0.5 seconds: nothing was changed; "
+        "try again in a moment")
+    assert view(client, watched)["moves"] == []
+    assert client.post(f"/api/tables/{played}/act", json={"action": "place X at 1,1"}).status_code == 200
+    server.cap = 20
+    threading.Timer(0.3, server.thinking.give).start()  # a bot's move ends elsewhere
+    assert len(client.post(f"/api/tables/{watched}/advance", json={}).json()["moves"]) == 1
+    assert server.thinking.take() and not server.thinking.take()  # the move gave its place back
+
+
+def test_a_bots_move_that_never_began_gives_its_place_back(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A request gone between taking a bot's place and its thread beginning (a page closed at that moment) kept the
+    place for good: enough of them, and no bot on the server moved again."""
+    from cli.web import app as web_app
+
+    async def gone(*args: Any, **kwargs: Any) -> Any:
+        raise ConnectionResetError("the page went away")
+
+    client = TestClient(create_app(None), follow_redirects=False)
+    server = client.app.state.server  # type: ignore[attr-defined]
+    watched = start(client, "/watch/tic-tac-toe?players=2&seed=1&agents=random")
+    monkeypatch.setattr(web_app.anyio.to_thread, "run_sync", gone)
+    assert client.post(f"/api/tables/{watched}/advance", json={}).status_code >= 500
+    monkeypatch.undo()
+    assert all(server.thinking.take() for _ in range(web_app.BOTS_THINKING))
 
 
 def test_browsers_opening_the_front_page_of_a_new_server_at_once_all_get_it() -> None:
@@ -1022,7 +1068,7 @@ def test_a_zone_that_shows_attributes_lists_them_beside_each_component(client: T
     state = shipped_game("spell-cycles").new_state(players=2, seed=1)
     names = [state.game.piece_names[c] for c in state.zones[state.game.zone_names.index("line")]]
     assert [name for name, _ in listed] == names
-    assert all(re.fullmatch(r"[a-z ]+; cost \d+( +crescents \d+)?", details) for _, details in listed), listed
+    assert all(re.fullmatch(r"[a-z ]+; cost \d+(; crescents \d+)?", details) for _, details in listed), listed
 
 
 def serving(folder: Path, ruleset: str) -> tuple["subprocess.Popen[str]", int]:
@@ -1649,6 +1695,16 @@ def test_the_log_starts_with_what_ran_before_the_first_move() -> None:
     saved = client.get(f"/api/tables/{table}/save").content
     replayed = client.post("/api/open?mode=replay", content=saved).json()["url"].rsplit("/", 1)[1]
     assert view(client, replayed)["opening"] == fresh.log
+
+
+def test_the_start_says_where_its_turns_begin(client: TestClient) -> None:
+    """Hex glyphs' turn 1 begins after the setup's four lines: the view says so, as a move says the turn it began
+    ('turn': {'at', 'number'}), so the page heads the roll that fills the pouch 'turn 1', not the setup's."""
+    table = start(client, "/play/hex-glyphs?players=2&seed=5")
+    data = view(client, table)
+    assert data["opening_turns"] == [{"at": 4, "number": 1}] and data["opening"][4] == "Amber rolls 6 (green)"
+    glance = TestClient(create_app(EXAMPLES), follow_redirects=False)
+    assert view(glance, start(glance, "/play/glance?players=2&seed=4"))["opening_turns"] == [{"at": 0, "number": 1}]
 
 
 def test_the_balance_tab_turns_the_bots_round_the_seats_as_simulate_rotate_seats(client: TestClient) -> None:

@@ -45,7 +45,7 @@ except ImportError as missing:  # the dev extra is not installed
 
 from cli.explain import explain
 from cli.piece_labels import value_label
-from cli.zone_listing import shown_empty
+from cli.zone_listing import holds_nothing, shown_empty
 from cli.web.app import create_app
 from cli.web.svg import text_colour
 from tests.conftest import shipped_game
@@ -177,13 +177,13 @@ def test_the_start_position_is_drawn(page: Page, server: str, name: str) -> None
     holding = {zone for zone in off_board if seen[zone] not in ([], {"hidden": 0})}
     unplayed = {game.zone_names[zi] for zi, owner in enumerate(game.zone_owner)  # may be left out: no seat plays it
                 if owner is not None and not state.seat_of.get(owner)}
-    empty = {zone for zi, zone in enumerate(game.zone_names) if seen[zone] == [] and shown_empty(state, zi)}
+    empty = {zone for zi, zone in enumerate(game.zone_names) if holds_nothing(seen[zone]) and shown_empty(state, zi)}
     sections = set(page.locator("#view .zone").evaluate_all("sections => sections.map((s) => s.dataset.zone)"))
     assert (holding - unplayed) | empty <= sections <= holding | empty
     assert set(page.locator("#view .zone.empty").evaluate_all("sections => sections.map((s) => s.dataset.zone)")) == empty
     if game.grid is None:
         boxes = set(page.locator("#view .zone-box").evaluate_all("boxes => boxes.map((b) => b.dataset.zone)"))
-        tabled = {zone for zone, content in seen.items() if content != {"hidden": 0} and (content or zone != "supply")}
+        tabled = {zone for zone, content in seen.items() if not holds_nothing(content) or zone != "supply"}
         assert tabled - unplayed <= boxes <= tabled
     visible = [cid for cid in state.grid.values()] + [
         game.piece_names.index(piece) for zone in holding if isinstance(seen[zone], list) for piece in seen[zone]]
@@ -258,11 +258,16 @@ def test_a_bot_game_is_watched_to_the_end(page: Page, server: str, name: str) ->
     if os.environ.get("RULECRAFT_SCREENSHOTS"):  # the pictures of docs/web.md: each game's final position
         IMAGES.mkdir(parents=True, exist_ok=True)
         page.locator("main").screenshot(path=str(IMAGES / f"{name}.png"))
+    settle(page)
+    # over, nothing plays on: "pause" (which said it played) and "step" did nothing when pressed; "back" still works
+    assert page.locator("#playpause").is_disabled() and page.locator("#step").is_disabled()
+    assert page.locator("#playpause").inner_text() == "play"
     moves = page.locator("#log > li").count()
     page.click("#back")
     settle(page)
     assert page.locator("#log > li").count() == moves - 1
     assert page.evaluate("document.body.dataset.over") == "false"
+    assert page.locator("#step").is_enabled() and page.locator("#playpause").is_enabled()
     page.click("#step")
     settle(page)
     assert page.evaluate("document.body.dataset.over") == "true"
@@ -714,6 +719,25 @@ def test_the_log_stays_where_the_reader_scrolled_it(page: Page, server: str) -> 
     assert log.evaluate("(log) => log.scrollTop") == 0
 
 
+def test_the_first_turns_own_lines_are_under_its_heading_at_the_start(page: Page, server: str) -> None:
+    """Hex glyphs' setup charges the glyphs, then turn 1 rolls the die and fills Amber's pouch: the page's log put
+    the roll under "the start" with the setup, no turn heading anywhere, where rulecraft play heads it "turn 1".
+    The start's box ends on that roll, in view; a turn with no line there yet is not headed (last in the box, its
+    heading read as that of the scrolled log's first lines below it)."""
+    page.set_viewport_size({"width": 1280, "height": 700})
+    page.goto(f"{server}/play/hex-glyphs?players=2&seed=5")
+    settle(page)
+    opening = page.locator("#opening")
+    assert opening.locator("b").all_inner_texts() == ["the start", "turn 1"]
+    assert opening.locator(".lines").all_inner_texts() == [
+        "charges of Ember: 0 -> 2\ncharges of Tide: 0 -> 2\ncharges of Delta: 0 -> 2\ncharges of Braid: 0 -> 2",
+        "Amber rolls 6 (green)\nbag: green -> pouch of Amber"]
+    assert opening.evaluate("(box) => box.scrollTop + box.clientHeight >= box.scrollHeight - 4")
+    page.goto(f"{server}/play/liars-dice?players=2&seed=3")  # turn 1 begins where the start ends: no heading yet
+    settle(page)
+    assert page.locator("#opening b").all_inner_texts() == ["the start"]
+
+
 def test_a_click_on_a_cell_lists_the_actions_at_that_cell_only(page: Page, server: str) -> None:
     """A click on hex 1,1 listed the actions at -1,1 as well, whose text holds '1,1': one click away from placing a
     piece on the wrong hex."""
@@ -781,11 +805,12 @@ def test_a_bot_thinking_for_seconds_shows_the_page_is_waiting(page: Page, server
 
 def test_on_a_phone_the_list_of_rulesets_fits_the_screen(browser: BrowserContext, server: str) -> None:
     """The front page's table of rulesets was some 50 pixels wider than a phone: the whole page scrolled sideways,
-    its header bar stopping short."""
+    its header bar stopping short (and at 375 pixels still by 10, the variants' column as wide as its longest line)."""
     page = browser.new_page()
-    page.set_viewport_size({"width": 390, "height": 844})
-    page.goto(server)
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    for width in (390, 375):
+        page.set_viewport_size({"width": width, "height": 844})
+        page.goto(server)
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
     page.close()
 
 

@@ -64,6 +64,7 @@ from cli.web import pages, params, view
 from cli.web.catalog import Catalog, UnknownRuleset
 from cli.web.charts import report_html
 from cli.web.params import BadRequest
+from cli.web.slots import Held, Slots
 from cli.web.stopping import StoppingExecutor
 from cli.piles import laid_on_top, played_from
 from cli.web.tables import ServerFull, Table, TableError, Tables
@@ -118,6 +119,12 @@ SIMULATIONS = 2
 the cap, and every other request (a move, a new game) waited for them: 30 s for a new table, 0.04 s otherwise."""
 
 
+BOTS_THINKING = 4
+"""Bots' moves the server runs at once; a page asking for one more waits for a place (without holding a thread), up to
+the cap.  Without it forty watched tables of search bots each took a thread for 5 seconds a move, sharing the CPU
+forty ways, and a human's move, or a page's view, waited for a thread among them."""
+
+
 class Server:
     """The state of one server: its rulesets, its tables and its time cap."""
 
@@ -130,6 +137,7 @@ class Server:
         self.stopping: Callable[[], bool] = lambda: False  # true once the server is told to stop (Ctrl-C)
         self.name = secrets.token_hex(3)  # in its cookies' names: two servers on one host share the browser's cookies
         self.simulating = threading.BoundedSemaphore(SIMULATIONS)  # the simulations running (see SIMULATIONS)
+        self.thinking = Slots(BOTS_THINKING)  # the bots' moves running (see BOTS_THINKING)
 
     def cookie(self, table: Table, seat: int) -> str:
         """The name of the cookie holding the key of ``table``'s ``seat`` (``rc-1a2b3c-t1-seat2``)."""
@@ -146,14 +154,37 @@ class Server:
             response.set_cookie(self.cookie(table, seat), table.keys[seat], httponly=True, samesite="lax")
         return response
 
-    async def capped(self, work: Callable[[Callable[[], bool]], T]) -> T:
-        """Run ``work(expired)`` in a thread; past the cap, refuse the request (``expired()`` turns true for the work)."""
-        over = threading.Event()
+    async def capped(self, work: Callable[[Callable[[], bool]], T], slots: Slots | None = None) -> T:
+        """Run ``work(expired)`` in a thread; past the cap, refuse the request (``expired()`` turns true for the work).
+        With ``slots``, first wait for a place there (see :data:`BOTS_THINKING`), held until the work ends."""
+        over, started = threading.Event(), threading.Event()
+        held: Held | None = None
+
+        def run() -> T:
+            started.set()
+            try:
+                return work(over.is_set)
+            finally:
+                if held is not None:
+                    held.let_go()
+
         try:
-            with anyio.fail_after(self.cap):
-                return await anyio.to_thread.run_sync(lambda: work(over.is_set), abandon_on_cancel=True)
+            try:
+                with anyio.fail_after(self.cap):
+                    while slots is not None and held is None:
+                        if slots.take():
+                            held = Held(slots)
+                        else:
+                            await anyio.sleep(0.05)
+                    return await anyio.to_thread.run_sync(run, abandon_on_cancel=True)
+            finally:
+                if held is not None and not started.is_set():  # refused or gone before its work began: its place back
+                    held.let_go()
         except TimeoutError:
             over.set()
+            if slots is not None and held is None:
+                raise Refused(503, f"this server's bots were all thinking ({slots.total} moves at once) for "
+                                   f"{self.cap:g} seconds: nothing was changed; try again in a moment") from None
             raise Refused(503, f"this took longer than {self.cap:g} seconds and was stopped "
                                "(nothing was changed); try smaller settings or a faster bot") from None
 
@@ -241,6 +272,7 @@ class Server:
             "typed_cell": game.cell_names.typed_cell,  # a filter that is one cell as a whole (see CellNames.lists)
             "moves": [m.to_json(None if table.mode == "replay" or everyone else seat or 0) for m in moves[-MOVES_SHOWN:]],
             "opening": table.opening if len(moves) <= MOVES_SHOWN else [],  # the start's log, while its moves are shown
+            "opening_turns": table.opening_turns if len(moves) <= MOVES_SHOWN else [],  # where its turns begin in it
             "unsaved": unsaved,  # why this page may not save the game now (None: it may)
             "undo_refused": undo_refused,  # why this page may not take back a move now (None: it may try)
             "seats": seats,  # the seats this page may be shown (none: it is shown what every seat sees)
@@ -456,7 +488,7 @@ def create_app(source: str | PathLike[str] | None, cap: float = DEFAULT_CAP) -> 
         def work(expired: Callable[[], bool]) -> dict[str, Any]:
             return server.locked(table, lambda: (table.advance(expired, seen), server.view(table, seat, held))[1])
 
-        return await server.capped(work)
+        return await server.capped(work, server.thinking)
 
     async def undo(request: Request) -> dict[str, Any]:
         table = server.tables.get(request.path_params["id"])

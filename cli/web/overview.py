@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from cli.zone_listing import holds_nothing
 from engine.core.showtext import html_safe as escape
 
 if TYPE_CHECKING:
@@ -21,7 +22,8 @@ if TYPE_CHECKING:
 
 
 def zones_overview(game: Game, seen: dict[str, Any]) -> str:
-    """The table as a box per zone, with how many components lie there as a seat sees it (a zone the ruleset does not
+    """The table as a box per zone, with how many components lie there as a seat sees it (a hidden zone holding none
+    too, as an open one: a deck drawn to its end, a hand played out; a zone the ruleset does not
     have ``shown``, and the built-in supply, only while it holds something: a box saying "supply: 0 components" stood
     in every game that keeps nothing there); nothing at all when there is no box to draw (a game kept on counters
     alone, its scores and nothing else, drew an empty box).
@@ -31,17 +33,18 @@ def zones_overview(game: Game, seen: dict[str, Any]) -> str:
     >>> html = zones_overview(game, {"supply": [], "deck": {"hidden": 9}, "hand": ["A", "B"]})
     >>> 'data-zone="supply"' in html, html.count('class="zone-box'), '9 hidden' in html, '2 components' in html
     (False, 2, True, True)
+    >>> 'title="deck: 0 components"' in zones_overview(game, {"supply": [], "deck": {"hidden": 0}, "hand": []})  # drawn out
+    True
     """
     quiet = {name for zi, name in enumerate(game.zone_names)
              if not game.zone_spec_of[zi].shown or game.zone_spec_of[zi].kind == "supply"}
-    shown = [(name, content) for name, content in seen.items()
-             if content != {"hidden": 0} and (content or name not in quiet)]
+    shown = [(name, content) for name, content in seen.items() if not holds_nothing(content) or name not in quiet]
     if not shown:
         return ""
     parts = ['<div class="board table" role="list" aria-label="the table\'s zones">']
     for name, content in shown:
-        hidden = isinstance(content, dict)
-        count = content["hidden"] if hidden else len(content)
+        hidden = isinstance(content, dict) and content["hidden"] > 0  # a hidden zone holding nothing: 0 components
+        count = content["hidden"] if isinstance(content, dict) else len(content)
         words = f"{count} hidden" if hidden else f"{count} component{'s' * (count != 1)}"
         parts.append(f'<div class="zone-box {"hidden" if hidden else "open"}" role="listitem" data-zone="{escape(name)}" '
                      f'title="{escape(name)}: {words}"><b class="zone-name">{escape(name)}</b>'

@@ -36,7 +36,7 @@ from engine.core.errors import IllegalActionError, RulecraftError, told_to_seats
 from engine.core.information import determinizer
 from cli.menu import why_refused, why_typed_refused
 from cli.piles import Arrivals, Growth, pile_arrivals, pile_growth
-from cli.turn_lines import turn_cut
+from cli.turn_lines import turn_cut, turns_begun
 from cli.web.params import MAX_SECONDS
 from engine.runner.agents import Agent, GreedyAgent, SearchSpec, make_agent
 from engine.runner.replay import Replay, replay
@@ -114,6 +114,7 @@ class Table:
     before: dict[int, tuple[int, Agent]] = field(default_factory=dict)  # bot move's position -> (seat, its agent before it)
     moves: list[Move] = field(default_factory=list)
     opening: list[str] = field(default_factory=list)  # the log of the start: setup and what ran before the first move
+    opening_turns: list[dict[str, int]] = field(default_factory=list)  # where its turns begin (cli.turn_lines.turns_begun)
     mode: str = "play"  # play, watch or replay
     keys: dict[int, str] = field(default_factory=dict, repr=False)  # a played table's human seats -> their keys
     returns: dict[int, str] = field(default_factory=dict, repr=False)  # the same seats -> their holders' way back
@@ -129,7 +130,8 @@ class Table:
         log.game = game
         state = game.new_state(players=players, seed=seed, record=True)
         mode = "watch" if len(bots) == players else "play"
-        table = cls(table_id, ruleset, log, state, dict(bots), mode=mode, opening=list(state.log or []))
+        table = cls(table_id, ruleset, log, state, dict(bots), mode=mode, opening=list(state.log or []),
+                    opening_turns=turns_begun(state))
         table.keys = new_keys([s for s in range(1, players + 1) if s not in bots]) if mode == "play" else {}
         table.returns = new_keys(table.keys)
         table.agents = {seat: page_agent(make_agent(spec, derive_seed(seed, seat))) for seat, spec in bots.items()}
@@ -338,7 +340,7 @@ class Table:
         if hashes is not None:
             replay(state.clone(), actions, stop_if_expired, hashes)
         self.state = state
-        self.opening = list(state.log or [])
+        self.opening, self.opening_turns = list(state.log or []), turns_begun(state)
         for text in actions:
             stop_if_expired()
             self._apply(text, self.state.seat_to_move)

@@ -75,8 +75,8 @@ def table_html(state: State, seat: int | None, own: bool = True, everything: boo
         laid = zi in on_top and isinstance(content, list) and (over or zone_view(state, zi, seat or 0) == SEEN)
         if laid:  # from the bottom up, as laid
             content, faces = content[::-1], {**faces, name: faces[name][::-1]} if name in faces else faces
-        empty = not content and zone_listing.shown_empty(state, zi)  # a zone seen empty, so that its box is there before it fills
-        if not empty and (zi == game.board_zone or not content or content == {"hidden": 0}):
+        empty = zone_listing.holds_nothing(content) and zone_listing.shown_empty(state, zi)  # a zone seen empty (a hidden one too), so that its box is there before it fills
+        if not empty and (zi == game.board_zone or zone_listing.holds_nothing(content)):
             continue
         owner = game.zone_owner[zi]
         mine = own and owner is not None and state.seat_of.get(owner) == seat
@@ -96,7 +96,8 @@ def table_html(state: State, seat: int | None, own: bool = True, everything: boo
         elif game.zone_spec_of[zi].show:  # one line per component, with the attributes the zone shows
             listed = list(zip(zone_listing.in_view(state, zi, order_of), zone_listing.listing(state, zi, {}, order_of)))
             for cid, line in listed[::-1] if laid else listed:
-                details = line.plain[len(f"  {game.piece_names[cid]}:"):].strip()
+                details = "; ".join(line.plain[len(f"  {game.piece_names[cid]}:"):].strip().split("  "))  # its counters
+                # after a '; ' as its attributes: the terminal's two spaces before them collapsed to one ('points 3 charges 2')
                 parts.append(f'<div class="listed">{chip_html(game, game.piece_names[cid])} <small>{escape(details)}</small></div>')
                 values.add(piece_labels.value_label(game, cid, 0))
         else:

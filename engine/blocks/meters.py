@@ -649,7 +649,9 @@ def draw(s: "StateView", seat: int | None) -> Drawing | None:
              if meter.counter.index_of(cid) is not None}
     kinds = ", ".join(f"{short[kind]} {kind}" for kind in meter.kinds)
     counter = meter.counter.name
-    legend = f"  meters: {counter} left/top, █ a tile left, ░ a tile lost; KIND[N]@AT a special tile at that {counter}: {kinds}"
+    legend = f"  meters: {counter} left/top, █ a tile left, ░ a tile lost"
+    if kinds:  # a meter without special tiles keys none (its legend ended in a colon, naming nothing)
+        legend += f"; KIND[N]@AT a special tile at that {counter}: {kinds}"
     return Drawing(lines, legend=(((legend, "dim"),),), counters=frozenset({counter}))
 
 

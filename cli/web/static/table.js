@@ -189,7 +189,17 @@ function drawLog() {
   // what ran before the first move (a choice of one option taken without asking), above the moves
   const opening = document.getElementById("opening");
   opening.hidden = !view.opening.length;
-  opening.replaceChildren(build("b", "the start"), build("div", view.opening.join("\n"), "lines"));
+  // a turn begun at the start's end, with no line yet, is headed by nothing: its heading, last in the box, read as the
+  // heading of whatever the scrolled log below it shows first
+  const cuts = view.opening_turns.filter((turn, i, all) => turn.at < (i + 1 < all.length ? all[i + 1].at : view.opening.length));
+  const first = cuts.length ? cuts[0].at : view.opening.length;  // the setup's lines, before the first turn's heading
+  opening.replaceChildren();
+  if (first) opening.append(build("b", "the start"), build("div", view.opening.slice(0, first).join("\n"), "lines"));
+  cuts.forEach((turn, i) => {  // each turn begun before the first move: its heading, then its lines (draws, rolls)
+    const end = i + 1 < cuts.length ? cuts[i + 1].at : view.opening.length;
+    opening.append(build("b", `turn ${turn.number}`, "turn"), build("div", view.opening.slice(turn.at, end).join("\n"), "lines"));
+  });
+  opening.scrollTop = opening.scrollHeight;  // its end, the first turn's own lines, shown: a long setup hid them
   log.replaceChildren();
   for (const move of view.moves) {
     const item = build("li", `seat ${move.seat}: ${move.text}`);
@@ -310,7 +320,14 @@ function draw(data) {
   drawLog();
   document.body.dataset.over = String(view.over);
   document.body.dataset.mode = view.mode;
-  if (view.mode === "watch") document.getElementById("playpause").textContent = playing ? "pause" : "play";
+  if (view.mode === "watch") {  // the game over, nothing plays on: "pause" and "step" did nothing, "pause" said it played
+    for (const id of ["playpause", "step"]) {
+      const button = document.getElementById(id);
+      button.disabled = view.over;
+      button.title = view.over ? "the game is over: back takes its last move back" : "";
+    }
+    document.getElementById("playpause").textContent = playing && !view.over ? "pause" : "play";
+  }
   schedule();
 }
 

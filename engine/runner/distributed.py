@@ -134,10 +134,15 @@ def _reachable(address: str, seconds: float = REACH_SECONDS) -> None:
 
 
 def _cancel(ray: Any, refs: list[Any]) -> None:
-    """Cancel tasks, again for any still unfinished a moment later (a task being handed to a worker may miss the first)."""
-    for _ in range(CANCEL_ATTEMPTS):
+    """Cancel the tasks not finished yet, again for any still unfinished a moment later (a task being handed to a
+    worker may miss the first).  The first time asks them to stop (a running task is interrupted where it stands), the
+    later ones stop them by force.  A task that has finished is never cancelled: force-cancelling one whose result
+    was on its way crashed Ray's core in the caller's process now and then ("An unexpected system state has occurred",
+    in TaskManager::CompletePendingTask), killing it."""
+    for attempt in range(CANCEL_ATTEMPTS):
+        refs = ray.wait(refs, num_returns=len(refs), timeout=0)[1] if refs else []  # the unfinished ones alone
         for ref in refs:
-            ray.cancel(ref, force=True)
+            ray.cancel(ref, force=attempt > 0)
         refs = ray.wait(refs, num_returns=len(refs), timeout=CANCEL_WAIT)[1] if refs else []
         if not refs:
             return

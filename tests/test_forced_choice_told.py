@@ -55,7 +55,8 @@ def test_play_and_replay_tell_it_where_it_was_taken(tmp_path: Path) -> None:
                                 input="choose left\n")
     assert played.exit_code == 0, played.output
     lines = [line.strip() for line in played.output.splitlines()]
-    assert lines.index("picked: 0 -> 1") + 1 == lines.index(TOLD) < lines.index("seat2 chooses right")
+    # the pick was the first thing of seat 2's turn: under its heading (a bot's turn that logs before its move)
+    assert lines.index("picked: 0 -> 1") + 2 == lines.index("turn 2: seat 2") + 1 == lines.index(TOLD) < lines.index("seat2 chooses right")
     replayed = CliRunner().invoke(main, ["replay", str(saved)])
     lines = [line.strip() for line in replayed.output.splitlines()]
     assert lines.index("picked: 0 -> 1") + 1 == lines.index(TOLD) == lines.index("2. seat 2: choose right") - 1

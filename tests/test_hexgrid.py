@@ -115,7 +115,7 @@ def test_a_hex_board_of_a_width_and_height_is_a_rhombus(tmp_path: Path) -> None:
         s.apply("place b at -1,1")
     s.apply("place b at 2,1")
     rows = [t.plain for t in board_drawing.hex_board(s).renderables][1:]  # after the key
-    assert rows == ["  a    1,0   2,0  ", "    0,1   1,1    b   "]  # the second row half a hex (3) further right
+    assert rows == ["  a    1,0   2,0", "    0,1   1,1    b"]  # the second row half a hex (3) further right; no row ends in spaces
     assert board_svg(s).count('class="hexagon"') == 6
 
 

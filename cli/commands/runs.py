@@ -309,7 +309,7 @@ def _resumable(data: dict[str, object], fmt: str, out: Path | None, name: str) -
     """Where an interrupted command's output can be gone on from, as the end of its message: its report, when written
     as JSON to a file, else a ``.partial.json`` file written now beside ``--out``, or, when the report went to the
     screen, in the system's temporary folder (not the folder the command ran in, which it is not asked to write in),
-    in a folder of this user's own there (``/tmp/rulecraft-1000/tic-tac-toe-seed3.partial.json``).  A name known in
+    in a folder of this user's own there (``/tmp/rulecraft-1000/my-game-seed3.partial.json``).  A name known in
     advance in the shared folder itself was another's to take first (a file of another user's, which this one may not
     replace, or a link to ``/dev/null`` the counts were written into), and the run could not be gone on from; when
     that folder of one's own is not (another made it, or a link stands there), the file is a new one of the

@@ -92,6 +92,7 @@ class GameView(CodeGame, Protocol):
     parts: dict[str, Any]
     queues_placements: bool
     no_move: str
+    record_position: Callable[..., None] | None  # set by a ruleset's repetition section: notes each position a turn leaves
 
     @property
     def steps(self) -> list[Step]: ...
@@ -166,6 +167,8 @@ class StateView(StateData, Protocol):
     def stack(self, cell: Cell) -> tuple[int, ...]: ...
 
     def left_roles(self) -> tuple[str, ...]: ...
+
+    def next_in_order(self) -> int: ...
 
     def swap(self, a: int, b: int) -> None: ...
 

@@ -246,6 +246,23 @@ def run_executor(backend: str, jobs: int, address: str | None) -> Executor:
 
 
 @contextmanager
+def status_line() -> Iterator[Callable[[str], None]]:
+    """A line on stderr, when it is a terminal, saying what a long command does now; yields the call that changes it.
+
+    with status_line() as tell:
+        tell("my-game: 2 players, seed 0, greedy")   # nothing is shown when stderr is not a terminal
+    """
+    from cli import render
+
+    console = render.make_console(stderr=True)
+    if not console.is_terminal:
+        yield lambda text: None
+        return
+    with console.status("") as shown:
+        yield lambda text: shown.update(text)
+
+
+@contextmanager
 def games_bar(label: str, total: int) -> Iterator[Callable[[int], None]]:
     """A progress bar of ``total`` games on stderr when it is a terminal; yields the call that moves it on.
 

@@ -289,13 +289,13 @@ def test_validate_judges_the_end_with_the_agents_it_is_told(tmp_path: Path) -> N
     assert result.exit_code == 1, result.output
     told = " ".join(result.output.split())
     assert "'end: when' never held in the random games of 2 players" in told
-    assert "have other bots play validate's games: rulecraft validate --agents greedy (or mcts:50)" in told
+    assert "have other bots play those games again: rulecraft validate --agents greedy (or mcts:50)" in told
     result = run("validate", str(race), "--agents", "greedy")
     assert result.exit_code == 0 and result.output == f"ok: {race}\n", result.output
     race.write_text(RACE.replace("MAX", "12"), encoding="utf-8")  # too short even for players who run every turn
     told = " ".join(run("validate", str(race), "--agents", "greedy").output.split())
     command = f"rulecraft play {race} --players 2 --seed 0 --seat 1=greedy --seat 2=greedy"
-    assert f"'end: when' never held in the games, every seat played by greedy, of 2 players: each stopped at the turn " \
+    assert f"'end: when' never held in the random games nor in those greedy played of 2 players: each stopped at the turn " \
            f"limit (max_turns 12) (watch one: {command}) (the game must end by its own rules; the turn limit only " \
            "stops a game that would not)" in told
     assert_usage_error(run("validate", str(race), "--agents", "greedy,random"),
@@ -305,6 +305,36 @@ def test_validate_judges_the_end_with_the_agents_it_is_told(tmp_path: Path) -> N
     assert_usage_error(run("validate", str(race), "--agents", "random", "greedy"),  # 'greedy' read as a ruleset
                        "Invalid value for 'PATHS...': no file or folder 'greedy', and no built-in ruleset of that name "
                        "('greedy' is an agent: --agents takes one, which plays every seat (--agents greedy))")
+
+
+def test_validate_plays_its_agent_only_where_random_games_never_ended(tmp_path: Path) -> None:
+    """``validate --agents greedy`` had the bot play every game of every variant and player count: ten minutes
+    without a word for the shipped ruleset with ten variants and four counts, where random games all ended.  The
+    agent now plays again only the games of a count whose random games all stopped at the turn limit: an agent that
+    fails whenever asked is never asked of a ruleset whose random games end, and is of the race they never finish."""
+    bots = tmp_path / "bots.py"
+    bots.write_text("class Broken:\n    def choose(self, state):\n        return 1 / 0\n", encoding="utf-8")
+    agent = f"{bots}:Broken"
+    assert run("validate", str(RULESET_DIR), "--agents", agent).output == f"ok: {RULESET_DIR}\n"
+    race = tmp_path / "race.yaml"
+    race.write_text(RACE.replace("MAX", "60"), encoding="utf-8")
+    result = run("validate", str(race), "--agents", agent)
+    assert result.exit_code == 1 and "ZeroDivisionError" in result.output, result.output
+
+
+def test_validate_tells_what_it_plays(tmp_path: Path) -> None:
+    """validate_path tells a watcher each game before it plays it, naming the ruleset, the variant, the count, the
+    seed and the agent: the CLI shows it as a status line on a terminal while a long validate runs."""
+    from engine.runner.validate import SEEDS, validate_path
+
+    race = tmp_path / "race.yaml"
+    race.write_text(RACE.replace("MAX", "60") + "variants:\n  long:\n    end: {max_turns: 61}\n", encoding="utf-8")
+    told: list[str] = []
+    validate_path(str(race), agent="greedy", watch=told.append)
+    base = [f"race: 2 players, seed {seed}, random" for seed in range(SEEDS)]
+    again = [f"race: 2 players, seed {seed}, greedy" for seed in range(SEEDS)]
+    assert told == base + again + ["race (variant 'long'): 2 players, seed 0, random",
+                                   "race (variant 'long'): 2 players, seed 0, greedy"]
 
 
 def test_validate_reports_an_option_nothing_reads(tmp_path: Path) -> None:

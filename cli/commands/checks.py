@@ -19,7 +19,7 @@ from cli.counts import Count, WHOLE
 from cli.extra_words import SpacedValuesCommand
 from cli.messages import echo, echo_json, fail
 from cli.options import (AGENT_KINDS_HELP, agent_specs, format_option, games_bar, limit_option, load_game,
-                         pick_players, variant_option)
+                         pick_players, status_line, variant_option)
 from cli.options import agent_timeout_option
 from cli.places import PathOrBuiltin
 from engine.runner.backends import MAX_GAMES
@@ -33,17 +33,18 @@ if TYPE_CHECKING:
 @click.option("--set", "set_texts", multiple=True, metavar="NAME=VALUE",
               help="Set an option of the rulesets checked, as written and in each variant (--set width=9); repeat for several.")
 @click.option("--agents", "agent", default="random", show_default=True,
-              help="The agent playing every seat of the games a ruleset is played in (greedy, mcts:50, ...): a game random "
-                   f"players rarely finish is judged as players trying to win play it {AGENT_KINDS_HELP}.")
+              help="The agent that plays again, at every seat, the games of a player count whose random games all "
+                   "stopped at the turn limit (greedy, mcts:50, ...): a game random players rarely finish is judged as "
+                   f"players trying to win play it {AGENT_KINDS_HELP}.")
 @allow_option
 @format_option
 @limit_option
 @agent_timeout_option
 def validate(paths: tuple[str, ...], set_texts: tuple[str, ...], agent: str, fmt: str) -> None:
     """Check rulesets (or scenario files) and report every problem with its position; a ruleset is also
-    played, four random games per player count (or games of the --agents bots), to find code that fails
-    only when it runs and an 'end: when' that none of them met, and its invariants are checked once each
-    player count is set up.
+    played, four random games per player count (one per variant), to find code that fails only when it
+    runs and an 'end: when' that none of them met (the --agents bot plays again the games random players
+    never finished), and its invariants are checked once each player count is set up.
 
     PATHS are files or folders, or built-in rulesets by name:
 
@@ -65,7 +66,8 @@ def validate(paths: tuple[str, ...], set_texts: tuple[str, ...], agent: str, fmt
         raise click.BadParameter(f"'{agent}': validate plays every player count, so one agent plays every seat "
                                  "(e.g. --agents greedy)", param_hint="--agents")
     agent = agent_specs(agent, 1, "local")[0]
-    found = {path: validate_path(path, set_options or None, agent) for path in paths}
+    with status_line() as tell:
+        found = {path: validate_path(path, set_options or None, agent, tell) for path in paths}
     changed = (f" (with {', '.join(f'{name}={normal_text(value)}' for name, value in set_options.items())})"
                if set_options else "")
     notes = {path: [] if found[path] else notes_for_path(path) for path in paths}

@@ -7,10 +7,14 @@ played: random games per player count (the ruleset as written ``SEEDS`` of
 them, each variant one), so that code which only fails when it runs (a
 division by zero in a score, a step budget run out) is reported too, with the
 command that plays that game again, and so is an ``end: when`` that none of a
-player count's games met (each stopped at the turn limit).  Another agent may
-play those games instead of random players (``validate_path(path,
-agent="greedy")``, ``rulecraft validate --agents greedy``): a game random
-players rarely finish is judged as players trying to win play it.
+player count's games met (each stopped at the turn limit).  A game random
+players rarely finish may be judged as players trying to win play it
+(``validate_path(path, agent="greedy")``, ``rulecraft validate --agents
+greedy``): where every random game of a player count stopped at the turn
+limit, that agent plays those games again, and ``end: when`` is reported only
+if its games never end either.  The agent plays only there, so a searching
+bot costs nothing where random games end (its every game of a long ruleset's
+ten variants took ten minutes).
 
 Example::
 
@@ -23,6 +27,7 @@ from __future__ import annotations
 import re
 import shlex
 from pathlib import Path
+from typing import Callable
 
 from engine.compiling.blame import blame_extension
 from engine.compiling.loading import GameRef, load_path
@@ -37,15 +42,21 @@ from engine.core.yamlsource import Mapping, load_yaml
 from engine.lang.defined import parse_signature
 from engine.lang.parser import parse_program
 
+Watch = Callable[[str], None]
+"""Told what ``validate`` plays next, a line for a progress display (``"my-game: 2 players, seed 1, random"``)."""
 
 
-def validate_path(path: str, set_options: dict[str, str] | None = None, agent: str = "random") -> list[Diagnostic]:
+
+def validate_path(path: str, set_options: dict[str, str] | None = None, agent: str = "random",
+                  watch: Watch | None = None) -> list[Diagnostic]:
     """All diagnostics for one path (empty when valid); ``set_options`` (``{"width": "9"}``, as ``--set`` gives them)
     set options of a ruleset as written and of each of its variants before they are checked; ``agent`` (an agent
-    spec, ``greedy``) plays every seat of the games a ruleset is played in."""
+    spec, ``greedy``) plays again every seat of the games of a player count whose random games never ended;
+    ``watch`` is told of each game before it is played (a progress line: ``"my-game (variant 'wide'): 3 players,
+    seed 0, random"``)."""
     p = Path(path)
     if p.is_dir() and not (p / RULESET_FILE).exists():
-        return _validate_scenario_folder(p, agent)
+        return _validate_scenario_folder(p, agent, watch)
     if p.is_dir():
         p = p / RULESET_FILE
     try:
@@ -61,10 +72,10 @@ def validate_path(path: str, set_options: dict[str, str] | None = None, agent: s
         if owner is None or not _includes(owner, p):
             return [Diagnostic(SourcePos(str(p), 1, 1), "not a ruleset (no 'name:'), a scenario (no 'ruleset:'), or a file a ruleset includes")]
         p = owner
-    return validate_ruleset(p, set_options, agent)
+    return validate_ruleset(p, set_options, agent, watch)
 
 
-def _validate_scenario_folder(folder: Path, agent: str = "random") -> list[Diagnostic]:
+def _validate_scenario_folder(folder: Path, agent: str = "random", watch: Watch | None = None) -> list[Diagnostic]:
     """A folder without a ruleset of its own: every ruleset in its subfolders (``rulesets/``) and every scenario
     file below it (``my-game/scenarios``), the scenarios checked without running them.
 
@@ -76,7 +87,7 @@ def _validate_scenario_folder(folder: Path, agent: str = "random") -> list[Diagn
     files = scenario_files([folder])
     if not rulesets and not files:
         return [Diagnostic(None, f"folder '{folder}' has no {RULESET_FILE} and no scenario files (*.yaml with 'ruleset:')")]
-    found = [d for ruleset in rulesets for d in validate_path(str(ruleset), agent=agent)] + [d for file in files for d in validate_scenario(file)]
+    found = [d for ruleset in rulesets for d in validate_path(str(ruleset), agent=agent, watch=watch)] + [d for file in files for d in validate_scenario(file)]
     once: dict[tuple[str, int, int, str], Diagnostic] = {}
     for d in found:  # a ruleset's problem once, not again for each of its scenarios
         once.setdefault(_place(d), d)
@@ -88,11 +99,12 @@ def _place(d: Diagnostic) -> tuple[str, int, int, str]:
     return (str(Path(d.pos.file).resolve()), d.pos.line, d.pos.col, d.message) if d.pos else ("", 0, 0, d.message)
 
 
-def validate_ruleset(path: Path, set_options: dict[str, str] | None = None, agent: str = "random") -> list[Diagnostic]:
-    """Check a ruleset and each of its variants (with ``set_options`` set, games played by ``agent``, see
-    :func:`validate_path`); diagnostics are not repeated. An option only some variants declare is set in those (a name
+def validate_ruleset(path: Path, set_options: dict[str, str] | None = None, agent: str = "random",
+                     watch: Watch | None = None) -> list[Diagnostic]:
+    """Check a ruleset and each of its variants (with ``set_options`` set, ``agent`` and ``watch`` as
+    :func:`validate_path` has them); diagnostics are not repeated. An option only some variants declare is set in those (a name
     none declares is refused)."""
-    found = _check(path, [], _for_base(path, set_options), agent)
+    found = _check(path, [], _for_base(path, set_options), agent, watch)
     if found:
         return found
     seen: set[str] = set()
@@ -101,7 +113,7 @@ def validate_ruleset(path: Path, set_options: dict[str, str] | None = None, agen
     except RulesetError as err:
         return err.diagnostics
     for name in names:
-        for d in _check(path, [name], _declared(path, [name], set_options), agent):
+        for d in _check(path, [name], _declared(path, [name], set_options), agent, watch):
             key = d.headline()
             if key not in seen:
                 seen.add(key)
@@ -253,7 +265,7 @@ def unset_attributes(tree: Mapping) -> list[tuple[SourcePos | None, str]]:
 
 
 def _check(path: Path, variants: list[str], set_options: dict[str, str] | None = None,
-           agent: str = "random") -> list[Diagnostic]:
+           agent: str = "random", watch: Watch | None = None) -> list[Diagnostic]:
     try:
         game = load_path(path, variants, set_options, set_by=dict.fromkeys(set_options or {}, "--set"))
     except RulesetError as err:
@@ -262,9 +274,23 @@ def _check(path: Path, variants: list[str], set_options: dict[str, str] | None =
         return [Diagnostic(SourcePos(str(path), 1, 1), str(err))]
     except RecursionError:
         return [Diagnostic(SourcePos(str(path), 1, 1), "the ruleset nests too deeply to check")]
-    failures, endless = played(game, 1 if variants else SEEDS, agent)
+    seeds = 1 if variants else SEEDS
+    if watch is not None:
+        watch = _naming(watch, f"{game.name} (variant '{'+'.join(variants)}')" if variants else game.name)
+    failures, endless = played(game, seeds, watch=watch)
+    if endless and not failures and agent != "random":
+        failures, endless = played(game, seeds, agent, endless, watch)
     return _unread_options(path, variants) + _unread_hooks(path, variants) + (
         failures or _never_ending(path, variants, game, endless, agent) or _broken_at_setup(path, variants, game))
+
+
+def _naming(watch: Watch, name: str) -> Watch:
+    """``watch``, told the game's ``name`` before each game.
+
+    >>> _naming(print, "my-game")("2 players, seed 0, random")
+    my-game: 2 players, seed 0, random
+    """
+    return lambda what: watch(f"{name}: {what}")
 
 
 def _unread_options(path: Path, variants: list[str]) -> list[Diagnostic]:
@@ -381,12 +407,13 @@ _VARIANTS = "variants"
 
 
 def _never_ending(path: Path, variants: list[str], game: Game, counts: list[int], agent: str = "random") -> list[Diagnostic]:
-    """A problem at ``end: when`` when every game of some player count (``counts``), each seat played by ``agent``,
-    stopped at the turn limit: the condition never held, so the game never ends by its own rules (a simulation of it
-    would report the turn limit's results).  A base's ``when`` is reported at the line of ``path`` that caused it.
+    """A problem at ``end: when`` when every game of some player count (``counts``) stopped at the turn limit: the
+    random games, and those ``agent`` played again when it is not random.  The condition never held, so the game
+    never ends by its own rules (a simulation of it would report the turn limit's results).  A base's ``when`` is
+    reported at the line of ``path`` that caused it.
 
     Random players may never finish a game that players trying to win do (an attack they rarely choose well): the
-    hint says how to have other bots play (``rulecraft validate --agents greedy``)."""
+    hint says how to have other bots judge it (``rulecraft validate --agents greedy``)."""
     if not counts:
         return []
     end = compose(path, variants).get("end")
@@ -394,10 +421,10 @@ def _never_ending(path: Path, variants: list[str], game: Game, counts: list[int]
     ref = GameRef.of(game)
     again = play_command(ref.source, ref.variants, dict(ref.set_options), counts[0], 0, [agent] * counts[0],
                          ref.allowed, ref.limits)
-    games = "the random games" if agent == "random" else f"the games, every seat played by {agent},"
+    games = "the random games" if agent == "random" else f"the random games nor in those {agent} played"
     hint = "the game must end by its own rules; the turn limit only stops a game that would not"
     if agent == "random":
-        hint += ("; if only random players fail to end it, have other bots play validate's games: "
+        hint += ("; if only random players fail to end it, have other bots play those games again: "
                  "rulecraft validate --agents greedy (or mcts:50)")
     found = Diagnostic(pos or SourcePos(str(path), 1, 1),
                        f"'end: when' never held in {games} of {' or '.join(map(str, counts))} players: "
@@ -447,19 +474,23 @@ variants too would add 0.8 s.
 """
 
 
-def played(game: Game, seeds: int = 1, agent: str = "random") -> tuple[list[Diagnostic], list[int]]:
-    """What goes wrong in ``seeds`` games per player count (seeds 0, 1, ...), every seat played by ``agent`` (random
-    players unless told): the first failure, where its code is; and the player counts in which every game stopped at
-    the turn limit (none when a game failed).
+def played(game: Game, seeds: int = 1, agent: str = "random", counts: list[int] | None = None,
+           watch: Watch | None = None) -> tuple[list[Diagnostic], list[int]]:
+    """What goes wrong in ``seeds`` games per player count (seeds 0, 1, ...; every count of the game unless
+    ``counts``), every seat played by ``agent`` (random players unless told): the first failure, where its code is; and
+    the player counts in which every game stopped at the turn limit (none when a game failed).  ``watch`` is told of
+    each game before it is played (``"3 players, seed 0, greedy"``).
 
     Example::
 
         played(engine.load("my-game"), SEEDS)   # ([], []) when every such game runs to an end of its own
     """
-    limited = dict.fromkeys(game.player_counts, 0)
+    limited = dict.fromkeys(counts or game.player_counts, 0)
     for seed in range(seeds):
-        for players in game.player_counts:
+        for players in limited:
             specs = [agent] * players
+            if watch is not None:
+                watch(f"{players} players, seed {seed}, {agent}")
             try:
                 limited[players] += play_game(game, players, seed, specs).turn_limit
             except RulecraftError as err:

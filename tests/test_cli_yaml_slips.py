@@ -36,6 +36,9 @@ def validate(path: Path) -> list[str]:
     ("turn:\n  - {name: place, place: {from: hand, face: choose}}\n   - {name: clash, clash: {table: beats}}\n",
      "slips.yaml:5:4: invalid YAML: did not find expected '-' indicator (the items of a list start with '-', each "
      "lined up under the first: line 5 is not in line with the list that starts at line 4)"),
+    ("turn:\n  - do: {effect: pass}\n  - [1, 2] == [1, 2]\n", "slips.yaml:5:12: invalid YAML: did not find expected "
+     "'-' indicator (this item starts with '[', so YAML reads it as a list and stops at what follows its ']': a text "
+     "that starts with a bracket, such as code, is written in quotes (- \"...\"))"),
     ("setup:\n  - {name: deal, do: \"let x = \"a\"\"}\n", "slips.yaml:4:31: invalid YAML: did not find expected ',' or "
      "'}' (the value of 'do' is in double quotes, so the \" here ends it: write the quotes inside as single ones ('a'), "
      "or write the value on the lines under 'do: |')"),

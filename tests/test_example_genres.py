@@ -103,6 +103,15 @@ counter, ladders and snakes as components read by a function (tests/test_tutoria
 Light trails (docs/examples/trails) is a game of light cycles in the manner of Tron: every square a rider leaves is
 marked with its trail by a counter keyed by the board's cells (``key: cell``), no piece, and a rider may not enter a
 marked square; its question says where the rider stands (``text = "... {rider} ..."``).
+Expeditions (docs/examples/expeditions) is hand management in the manner of Lost Cities: each player's expeditions
+are one zone read colour by colour, the four discard piles one pile whose first card of a colour is that colour's top,
+and the draw refuses the pile just discarded to.  Rummy (docs/examples/rummy) melds as docs/rulesets.md says: as many
+meld zones as a game may fill, named by a function, each new meld offered whole among the ``combinations`` of the hand
+that form one, a card laid off then the meld it fits.  Landlords (docs/examples/landlords) is roll-and-move trading in
+the manner of Monopoly: each player's square a counter, lots in the bank or a player's deeds (``owner``), rent doubled
+for a whole street, a player who cannot pay out (``leave``).  Golf (docs/examples/golf) is a patience for one player,
+won by a goal (``goals``): a column's top card goes on the waste one above or below it, and turning the next stock card
+is the pass of an optional choice.
 """
 
 from __future__ import annotations
@@ -123,7 +132,8 @@ GAMES = ("pig", "trumps", "hex", "going-once", "dominoes", "home-run", "market-r
          "yacht", "morris", "storm-watch", "go", "gem-merchants", "frontiers",
          "chess", "homestead", "routes", "tables", "amazons", "pentago", "hearts", "quoridor", "leduc", "orchard",
          "fleet", "oh-hell", "meadows", "court-letters", "take-six", "column-climb", "glance", "fireworks", "sleuth",
-         "codebreak", "paths", "quarto", "manhunt", "cribbage-show", "blocks", "caravan", "crossings", "missions", "ladders", "trails")
+         "codebreak", "paths", "quarto", "manhunt", "cribbage-show", "blocks", "caravan", "crossings", "missions", "ladders", "trails",
+         "expeditions", "rummy", "landlords", "golf")
 SLOW = {"quoridor", "chess", "blocks"}  # a random game takes about a second (each wall, each man's moves tried on a
                                         # copy, each way to lay each piece listed): fewer
 

@@ -390,6 +390,17 @@ def test_a_comprehension_of_several_loops_is_described_loop_by_loop() -> None:
         game, "count(a + b for a in [1] for b in [2] where b) == 1")
 
 
+def test_any_or_all_beside_and_or_is_described_in_brackets() -> None:
+    """Rummy's end, ``any(count(hand(r)) == 0 for r in roles) or count(stock) == 0``, was explained "when for some r
+    in roles, the number of items in the hand of r is 0 or the number of items in stock is 0": the test of 'some' read
+    on to the end of the sentence."""
+    game = engine.load("tutorial-tiles")
+    assert game.compile_condition("any(r == Sun for r in roles) or count(board) == 0").description == \
+        "(for some r in roles, r is Sun) or the number of items in board is 0"
+    assert game.compile_condition("count(board) == 0 and all(r == Sun for r in roles)").description == \
+        "the number of items in board is 0 and (for every r in roles, r is Sun)"
+
+
 def test_a_run_of_numbers_known_when_the_ruleset_loads_counts_as_that_many_items(tmp_path: Path) -> None:
     """Loops over numbers(0, 7) were counted as loops over as many items as any list may hold, so four of them
     nested were refused (they 'may look at up to' millions of items); a run of constant numbers is its length."""

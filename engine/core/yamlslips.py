@@ -7,6 +7,8 @@ did: a key with no space after its ':', a line indented too far, a text holding 
 Slip(line=1, column=6, hint="no space after 'kind:', so YAML reads the line as one text: write 'kind: square-grid'")
 >>> layout_slip("title: Tiles: a game\\n", "mapping values are not allowed here", 0, 12, None).hint
 "a value holding ': ' must be in quotes (title: 'Tiles: a game'), or on the lines under 'title: >-'"
+>>> layout_slip("expect:\\n  - [1, 2] == [1, 2]\\n", "did not find expected '-' indicator", 1, 11, 1).hint[:60]
+"this item starts with '[', so YAML reads it as a list and st"
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from typing import NamedTuple
 from engine.core.showtext import CUT_AT, cut
 
 _NO_SPACE = re.compile(r"^\s*(?:-\s+)?([A-Za-z_][\w-]*):(?=[^\s:/\[{'\"])(\S.*?)\s*(?:#.*)?$")
+_BRACKETED_ITEM = re.compile(r"^\s*-\s+([\[{])")
 _KEY_VALUE = re.compile(r"^\s*(?:-\s+)?([A-Za-z_][\w-]*):\s+(?![|>]\s*(?:#.*)?$)(\S.*?)(?:\s+#.*)?\s*$")
 
 
@@ -44,6 +47,13 @@ def layout_slip(text: str, problem: str, line: int, column: int, context_line: i
     if "could not find expected ':'" in problem and context_line is not None:
         return _no_space(lines, context_line) or _out_of_block(lines, context_line)
     if "expected '-' indicator" in problem and context_line is not None:
+        bracketed = _BRACKETED_ITEM.match(lines[line])
+        if bracketed is not None and column > bracketed.start(1):  # stopped after the item's closing bracket
+            opening = bracketed.group(1)
+            kind, closing = ("list", "]") if opening == "[" else ("mapping", "}")
+            return Slip(line, None, f"this item starts with '{opening}', so YAML reads it as a {kind} and stops at "
+                                    f"what follows its '{closing}': a text that starts with a bracket, such as code, "
+                                    "is written in quotes (- \"...\")")
         return Slip(line, None, f"the items of a list start with '-', each lined up under the first: line {line + 1} "
                                 f"is not in line with the list that starts at line {context_line + 1}")
     if "mapping values are not allowed" not in problem and "did not find expected key" not in problem:

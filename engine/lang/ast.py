@@ -778,12 +778,16 @@ class BoolOp(Node):
         >>> from engine.lang.parser import parse_expression
         >>> parse_expression("a > 0 and (if b then c and e else d)").describe()
         'a is more than 0 and ((c and e) if b, else d)'
+
+        A side that is ``any`` or ``all`` of a test (compiled: its English starts ``for some`` / ``for every``) is in
+        brackets too: ``for some r in roles, r is a or b`` read as though ``b`` were part of the test.
         """
         return f"{self._side(self.left)} {self.op} {self._side(self.right)}"
 
     def _side(self, node: Node) -> str:
         text = node.describe()
-        return f"({text})" if isinstance(node, BoolOp) and node.op != self.op or isinstance(node, Cond) else text
+        grouped = isinstance(node, BoolOp) and node.op != self.op or isinstance(node, Cond)
+        return f"({text})" if grouped or text.startswith(("for some ", "for every ")) else text
 
 
 @dataclass

@@ -173,8 +173,10 @@ def test_the_invariants_section_quotes_validate_s_message(tmp_path: Path) -> Non
     line it named in nine-domains/ruleset.yaml (264) had moved (267), so the quote pointed at another line."""
     section = GENERAL.split("\n### invariants\n", 1)[1].split("\n### ", 1)[0]
     quoted = " ".join(section.split("`invariant '", 1)[1].split(" ...`", 1)[0].split())
-    (tmp_path / "ruleset.yaml").write_text("name: six-cards\nextends: nine-domains\noptions:\n"
-                                           "  specials_per_player: {default: 0}\n", encoding="utf-8")
+    (tmp_path / "ruleset.yaml").write_text(
+        "name: no-zero\nextends: nine-domains\nsetup: |\n  for r in roles:\n"
+        "    move(c in supply where c.kind == \"card\" and not c.special and c.value > 0, hand(r), 5)\n"
+        "    move(c in supply where c.kind == \"card\" and c.special, hand(r), specials_per_player)\n", encoding="utf-8")
     from click.testing import CliRunner
 
     from cli.main import main

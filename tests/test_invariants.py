@@ -262,13 +262,17 @@ def test_regression_pieces_beneath_a_stack_are_on_the_board() -> None:
 
 def test_validate_reports_an_invariant_broken_once_the_game_is_set_up(tmp_path: Path) -> None:
     """validate said 'ok' for a variant dealing six cards where the base's invariant counts nine; only
-    check --invariants (every game 'broken after setup') told."""
+    check --invariants (every game 'broken after setup') told.  (The variant now deals the base cards but the 0.)"""
     path = tmp_path / "ruleset.yaml"
-    path.write_text("name: plain\nextends: nine-domains\noptions:\n  specials_per_player: {default: 0}\n", encoding="utf-8")
+    path.write_text("name: no-zero\nextends: nine-domains\nsetup: |\n  for r in roles:\n"
+                    "    move(c in supply where c.kind == \"card\" and not c.special and c.value > 0, hand(r), 5)\n"
+                    "    move(c in supply where c.kind == \"card\" and c.special, hand(r), specials_per_player)\n",
+                    encoding="utf-8")
     result = run("validate", str(path))
     assert result.exit_code == 1
-    assert (f"{path}:2:10: invariant 'every player holds nine cards' does not hold once 2 players are set up -- at "
-            "nine-domains/ruleset.yaml:") in result.output
+    assert (f"{path}:2:10: invariant 'every player holds the base cards and their specials' does not hold once 2 "
+            "players are set up -- at nine-domains/ruleset.yaml:") in result.output
     assert "(rulecraft check --invariants" in result.output and "override 'invariants' in this file" in result.output
-    path.write_text(path.read_text() + "invariants:\n  every player holds nine cards: true\n", encoding="utf-8")
+    path.write_text(path.read_text() + "invariants:\n  every player holds the base cards and their specials: true\n",
+                    encoding="utf-8")
     assert run("validate", str(path)).exit_code == 0

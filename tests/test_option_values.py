@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
@@ -107,3 +108,29 @@ def test_an_option_s_list_mixing_kinds_is_refused_where_code_computes_with_an_it
     assert only.pos is not None and only.pos.line == line, only
     assert only.message == ("the count of 'repeat' must be an int, but 'item (x plus 1) of piles' is an item of an "
                             "option's list that mixes kinds")
+
+
+@pytest.mark.parametrize("count", ["0", "2", "5"])
+def test_the_nine_domains_refuses_a_special_count_its_rounds_cannot_hold(count: str) -> None:
+    """``specials_per_player`` other than 3 broke the invariant 'every player holds nine cards' in every game: fewer
+    than 3 cannot fill the third round's slots, and the nine specials cannot give two players 5 each."""
+    with pytest.raises(engine.RulesetError) as info:
+        engine.load("nine-domains", set_options={"specials_per_player": count})
+    assert f"option 'specials_per_player' may be 3, 4, not {count}" in str(info.value)
+
+
+def test_the_nine_domains_with_four_specials_keeps_its_invariants_and_ends_after_three_rounds() -> None:
+    """With ten cards a player keeps one back: the invariants count six plus the option, and no fourth round
+    starts (it used to, with one card a player and no domain to fight for).  Four elements may end a game sooner."""
+    game = engine.load("nine-domains", set_options={"specials_per_player": "4"})
+    full = 0
+    for seed in range(10):
+        state, choose = game.new_state(players=2, seed=seed), random.Random(seed)
+        while not state.is_terminal:
+            assert game.broken_invariants(state) == []
+            state.apply(choose.choice(state.legal_actions()))
+        played, held = ([len(state.zones[game.zone_index[(zone, side)]]) for side in ("East", "West")]
+                        for zone in ("played", "hand"))
+        assert max(played) <= 9 and [p + h for p, h in zip(played, held)] == [10, 10]
+        full += played == [9, 9]
+    assert full >= 3  # most random games reach the third round

@@ -33,7 +33,6 @@ from rich.color import Color, ColorParseError
 from cli.board_drawing import drawn_span
 from cli.piece_labels import own_face_down, piece_counts, piece_text, value_label, value_styles
 from cli.web.edges import held_disc, held_points, link_kinds, link_lines, links_svg
-from cli.web.overview import zones_overview
 from cli.web.sides import Sides, hex_corners, side_count, side_values, sides_svg, square_corners, tile_sides
 from engine.blocks.grid import format_cell
 from engine.blocks.hexgrid import HexGrid
@@ -338,12 +337,12 @@ def _beneath_title(state: State, cell: tuple[int, int]) -> str:
 
 def board_svg(state: State, seen: dict[str, Any] | None = None, viewer: int | None = None) -> str:
     """The board of ``state`` as an ``<svg>`` drawing, as seat ``viewer`` sees it (None: every piece shown; 0: what
-    every seat sees); without a board, the table's zones (see :func:`cli.web.overview.zones_overview`), not a drawing.
+    every seat sees); without a board, nothing (the zones' sections are the table, see :func:`cli.web.view.table_html`).
     ``seen``: the zones as the seat sees them (None: every component), from which a board of points draws what lies
     on its links (:mod:`cli.web.edges`)."""
     grid = state.game.grid
     if grid is None:
-        return zones_overview(state.game, seen if seen is not None else state.observation(1)["zones"])
+        return ""
     if isinstance(grid, HexGrid):
         return _hex_svg(state, grid, viewer)
     if isinstance(grid, PointsBoard):

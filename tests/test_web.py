@@ -1699,12 +1699,14 @@ def test_the_log_starts_with_what_ran_before_the_first_move() -> None:
 
 def test_the_start_says_where_its_turns_begin(client: TestClient) -> None:
     """Hex glyphs' turn 1 begins after the setup's four lines: the view says so, as a move says the turn it began
-    ('turn': {'at', 'number'}), so the page heads the roll that fills the pouch 'turn 1', not the setup's."""
+    ('turn': {'at', 'number', 'whose'}), so the page heads the roll that fills the pouch 'turn 1: seat 1 (Amber)',
+    not the setup's."""
     table = start(client, "/play/hex-glyphs?players=2&seed=5")
     data = view(client, table)
-    assert data["opening_turns"] == [{"at": 4, "number": 1}] and data["opening"][4] == "Amber rolls 6 (green)"
+    assert data["opening_turns"] == [{"at": 4, "number": 1, "whose": "seat 1 (Amber)"}]
+    assert data["opening"][4] == "Amber rolls 6 (green)"
     glance = TestClient(create_app(EXAMPLES), follow_redirects=False)
-    assert view(glance, start(glance, "/play/glance?players=2&seed=4"))["opening_turns"] == [{"at": 0, "number": 1}]
+    assert [turn["at"] for turn in view(glance, start(glance, "/play/glance?players=2&seed=4"))["opening_turns"]] == [0]
 
 
 def test_the_balance_tab_turns_the_bots_round_the_seats_as_simulate_rotate_seats(client: TestClient) -> None:
@@ -1749,6 +1751,10 @@ def test_a_move_that_begins_a_turn_says_where_among_its_lines(client: TestClient
     assert begun and all(0 <= m["turn"]["at"] <= len(m["lines"]) for m in begun)
     rolled = [m for m in begun if any(" rolls white" in line for line in m["lines"][m["turn"]["at"]:])]
     assert rolled and not any(" rolls white" in line for m in rolled for line in m["lines"][:m["turn"]["at"]])
+    # and whose turn it is: the role that rolls first in it (the heading said 'turn 5' alone)
+    for m in rolled:
+        roller = next(line for line in m["lines"][m["turn"]["at"]:] if " rolls white" in line).split("'")[0].split()[0]
+        assert m["turn"]["whose"] == f"seat {1 if roller == 'Crimson' else 2} ({roller})", (m, roller)
 
 
 def test_a_tricks_cards_say_who_played_each() -> None:

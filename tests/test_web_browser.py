@@ -729,7 +729,7 @@ def test_the_first_turns_own_lines_are_under_its_heading_at_the_start(page: Page
     page.goto(f"{server}/play/hex-glyphs?players=2&seed=5")
     settle(page)
     opening = page.locator("#opening")
-    assert opening.locator("b").all_inner_texts() == ["the start", "turn 1"]
+    assert opening.locator("b").all_inner_texts() == ["the start", "turn 1: seat 1 (Amber)"]
     assert opening.locator(".lines").all_inner_texts() == [
         "charges of Ember: 0 -> 2\ncharges of Tide: 0 -> 2\ncharges of Delta: 0 -> 2\ncharges of Braid: 0 -> 2",
         "Amber rolls 6 (green)\nbag: green -> pouch of Amber"]

@@ -19,6 +19,7 @@ import re
 from typing import TYPE_CHECKING, Any, Sequence
 
 from cli import piece_labels, render, zone_listing
+from cli.cell_marks import board_marks
 from cli.menu import menu, played_components
 from cli.piles import brought_from
 from cli.web.sides import MOST_PICTURED, Sides, face_sides, glyph_svg, laid_sides, side_count, tile_sides
@@ -122,6 +123,9 @@ def table_html(state: State, seat: int | None, own: bool = True, everything: boo
     drawn = drawings(state, None if over else seat if seat is not None else NOBODY)  # NOBODY: what every seat sees
     counted = None if over else seat if seat is not None else 0  # seat 0: what every seat sees
     counters = [line.plain for line in zone_listing.counters(state, drawn, counted, grids=False)]
+    marks = board_marks(state) if game.grid is not None else None
+    if marks is not None and any(cell not in state.grid for cell in marks.values):  # the numbers drawn in the cells
+        counters.insert(0, f"{marks.name}: the numbers in the board's empty cells")
     if counters:
         parts.append('<ul class="counters">' + "".join(f"<li>{escape(line)}</li>" for line in counters) + "</ul>")
     parts.extend(grid_html(keys, rows) for keys, rows in zone_listing.key_grids(state, counted, drawn))

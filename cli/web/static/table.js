@@ -30,7 +30,7 @@ function build(tag, text, className) {
   return node;
 }
 
-// The heading of a turn in the log: "turn 3: seat 2 (Blue)", whose it was, a turn that asked nobody too.
+// The heading of a turn in the log: "turn 3: seat 2 (ROLE)", whose it was, a turn that asked nobody too.
 function heading(turn) {
   return turn.whose ? `turn ${turn.number}: ${turn.whose}` : `turn ${turn.number}`;
 }

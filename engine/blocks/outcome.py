@@ -191,20 +191,25 @@ class Outcome:
 def _played(rows: list[tuple[Any, tuple[Any, ...], int, int]], seat_of: dict[str, int], by_key: bool = False) -> list:
     """The rows of a ranking worth a line: all but the roles no seat plays ranked after every other item (more
     roles than players: an unplayed role that took a place before a seat's keeps its line, its points went to nobody);
-    with ``by_key`` (each item scores its own key, so no place is paid) none of the roles no seat plays, wherever
-    they ranked: a two-player game of four roles listed the two unplayed ones between the seats', ``2. C [0]: 0 points
-    to nobody``, a place that paid nobody and changed nothing.
+    with ``by_key`` (each item scores its own key: no place is paid) none of the roles no seat plays ranked after a
+    seat's, which changed nothing (a two-player game of four roles listed the two unplayed ones between the seats',
+    ``2. C [0]: 0 points to nobody``), but those ranked before every seat's, which came first for nobody.
 
     >>> rows = [("A", (5,), 5, 1), ("C", (4,), 4, 0), ("B", (3,), 3, 2), ("D", (0,), 0, 0)]
-    >>> [row[0] for row in _played(rows, {"A": 1, "B": 2, "C": 0, "D": 0})]
-    ['A', 'C', 'B']
-    >>> [row[0] for row in _played(rows, {"A": 1, "B": 2, "C": 0, "D": 0}, by_key=True)]
-    ['A', 'B']
+    >>> seat_of = {"A": 1, "B": 2, "C": 0, "D": 0}
+    >>> [row[0] for row in _played(rows, seat_of)], [row[0] for row in _played(rows, seat_of, by_key=True)]
+    (['A', 'C', 'B'], ['A', 'B'])
+    >>> [row[0] for row in _played(rows[1:], seat_of, by_key=True)]  # C first: kept
+    ['C', 'B']
     """
+    def unplayed(row: tuple[Any, tuple[Any, ...], int, int]) -> bool:
+        return row[3] == 0 and row[0].__class__ is str and seat_of.get(row[0]) == 0
+
     if by_key:
-        return [row for row in rows if row[3] or row[0].__class__ is not str or seat_of.get(row[0]) != 0]
+        first = next((i for i, row in enumerate(rows) if not unplayed(row)), len(rows))  # the first seat's place
+        return rows[:first] + [row for row in rows[first:] if not unplayed(row)]
     cut = len(rows)
-    while cut and rows[cut - 1][3] == 0 and rows[cut - 1][0].__class__ is str and seat_of.get(rows[cut - 1][0]) == 0:
+    while cut and unplayed(rows[cut - 1]):
         cut -= 1
     return rows if cut == len(rows) else rows[:cut]
 

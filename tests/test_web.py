@@ -1747,14 +1747,33 @@ def test_a_move_that_begins_a_turn_says_where_among_its_lines(client: TestClient
     for _ in range(12):
         client.post(f"/api/tables/{table}/advance", json={})
     moves = view(client, table)["moves"]
-    begun = [m for m in moves if "turn" in m]
-    assert begun and all(0 <= m["turn"]["at"] <= len(m["lines"]) for m in begun)
-    rolled = [m for m in begun if any(" rolls white" in line for line in m["lines"][m["turn"]["at"]:])]
-    assert rolled and not any(" rolls white" in line for m in rolled for line in m["lines"][:m["turn"]["at"]])
+    begun = [(m, turn) for m in moves for turn in m.get("turns", [])]
+    assert begun and all(0 <= turn["at"] <= len(m["lines"]) for m, turn in begun)
+    rolled = [(m, turn) for m, turn in begun if any(" rolls white" in line for line in m["lines"][turn["at"]:])]
+    assert rolled and not any(" rolls white" in line for m, turn in rolled for line in m["lines"][:turn["at"]])
     # and whose turn it is: the role that rolls first in it (the heading said 'turn 5' alone)
-    for m in rolled:
-        roller = next(line for line in m["lines"][m["turn"]["at"]:] if " rolls white" in line).split("'")[0].split()[0]
-        assert m["turn"]["whose"] == f"seat {1 if roller == 'Crimson' else 2} ({roller})", (m, roller)
+    for m, turn in rolled:
+        roller = next(line for line in m["lines"][turn["at"]:] if " rolls white" in line).split("'")[0].split()[0]
+        assert turn["whose"] == f"seat {1 if roller == 'Crimson' else 2} ({roller})", (m, roller)
+
+
+def test_a_turn_that_asked_nobody_in_the_middle_of_a_move_has_its_own_heading() -> None:
+    """Crazy Eights' seat 2 with one card to play plays it without being asked: the page's log put those lines
+    under seat 1's move with no heading, as if seat 1 had played both cards; only the turn the move ended in was
+    headed.  Each turn begun among a move's lines is headed with whose it is."""
+    client = TestClient(create_app(EXAMPLES), follow_redirects=False)
+    table = start(client, "/play/crazy-eights?players=2&seed=5")
+    for _ in range(3):
+        data = view(client, table)
+        if data["bot_to_move"]:
+            client.post(f"/api/tables/{table}/advance", json={"version": data["version"]})
+        else:
+            client.post(f"/api/tables/{table}/act", json={"action": data["actions"][0]["text"], "version": data["version"]})
+    third = view(client, table)["moves"][2]
+    assert third["seat"] == 1 and third["turns"] == [{"at": 2, "number": 4, "whose": "seat 2"},
+                                                     {"at": 4, "number": 5, "whose": "seat 1"}], third
+    assert third["lines"][2:4] == ["seat2 chooses a card from hand of seat2 (the only option)",
+                                   "hand of seat2: B2 -> the top of discard"]
 
 
 def test_a_tricks_cards_say_who_played_each() -> None:

@@ -720,6 +720,26 @@ def test_the_log_stays_where_the_reader_scrolled_it(page: Page, server: str) -> 
     assert log.evaluate("(log) => log.scrollTop") == 0
 
 
+def test_each_turn_a_move_began_is_headed_in_the_log_with_whose_it_is(page: Page, examples_server: str) -> None:
+    """Crazy Eights' seat 2, left one card to play, plays it unasked in the middle of seat 1's move: the log headed
+    only the turn the move ended in, 'turn 5', so seat 2's card read as seat 1's.  Each turn is headed, and says whose."""
+    page.goto(f"{examples_server}/play/crazy-eights?players=2&seed=5")
+    settle(page)
+    table = page.url.split("?")[0].rsplit("/", 1)[1]
+    for _ in range(3):  # seat 1, the bot's reply, seat 1
+        data = page.request.get(f"{examples_server}/api/tables/{table}").json()
+        if data["bot_to_move"]:
+            page.request.post(f"{examples_server}/api/tables/{table}/advance", data={"version": data["version"]})
+        else:
+            page.request.post(f"{examples_server}/api/tables/{table}/act",
+                              data={"action": data["actions"][0]["text"], "version": data["version"]})
+    page.reload()
+    settle(page)
+    third = page.locator("#log li").nth(2)
+    assert third.locator("b.turn").all_inner_texts() == ["turn 4: seat 2", "turn 5: seat 1"]
+    assert "B2" in third.locator(".lines").nth(1).inner_text()  # seat 2's card, under seat 2's turn
+
+
 def test_the_first_turns_own_lines_are_under_its_heading_at_the_start(page: Page, server: str) -> None:
     """Hex glyphs' setup charges the glyphs, then turn 1 rolls the die and fills Amber's pouch: the page's log put
     the roll under "the start" with the setup, no turn heading anywhere, where rulecraft play heads it "turn 1".

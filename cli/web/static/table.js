@@ -209,12 +209,13 @@ function drawLog() {
   for (const move of view.moves) {
     const item = build("li", `seat ${move.seat}: ${move.text}`);
     item.value = move.number;
-    const cut = move.turn ? move.turn.at : move.lines.length;  // a turn the move began: its lines under its heading
-    if (cut) item.append(build("div", move.lines.slice(0, cut).join("\n"), "lines"));
-    if (move.turn) {
-      item.append(build("b", heading(move.turn), "turn"));
-      if (cut < move.lines.length) item.append(build("div", move.lines.slice(cut).join("\n"), "lines"));
+    let at = 0;  // each turn the move began: its heading, its lines under it
+    for (const turn of move.turns || []) {
+      if (turn.at > at) item.append(build("div", move.lines.slice(at, turn.at).join("\n"), "lines"));
+      item.append(build("b", heading(turn), "turn"));
+      at = turn.at;
     }
+    if (at < move.lines.length) item.append(build("div", move.lines.slice(at).join("\n"), "lines"));
     log.append(item);
   }
   log.scrollTop = reading ? kept : log.scrollHeight;  // the newest move, unless the reader is further up

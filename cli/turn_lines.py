@@ -79,6 +79,20 @@ def whose_turn(state: "State", turn: int, viewer: int | None = None) -> str:
     return "" if state.game.roles is not None and state.game.roles.hidden else began.role
 
 
+def turn_heading(state: "State", turn: int) -> str:
+    """The line over a turn nobody human opens, in ``rulecraft play`` and ``replay``: ``turn 4: seat 2 (B)``, whose
+    turn it was as the log kept it (:func:`whose_turn`), one that passed asking nobody too (it said ``turn 3`` alone).
+
+    >>> from types import SimpleNamespace as Seen
+    >>> from engine.model.state_fields import TurnStart as At
+    >>> s = Seen(turn_starts={4: At(3, "B")}, seat_of={"B": 2}, game=Seen(roles=None), current_role="B")
+    >>> turn_heading(s, 4), turn_heading(s, 5)
+    ('turn 4: seat 2 (B)', 'turn 5')
+    """
+    whose = whose_turn(state, turn)
+    return f"turn {turn}: {whose}" if whose else f"turn {turn}"
+
+
 def turns_begun(state: "State") -> list[dict[str, Any]]:
     """Where in ``state``'s log each turn begun so far begins, in order, and whose it is (``{"at": 4, "number": 1,
     "whose": "seat 1 (A)"}``: turn 1's lines from the log's fifth), as a move's ``turn`` says it: the start's lines

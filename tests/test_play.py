@@ -562,3 +562,19 @@ def test_a_tricks_cards_say_who_played_each_at_the_terminal(tmp_path: Path) -> N
     assert checked > 5
     replayed = run("replay", str(log), "--watch").output
     assert "trick: 2C (South), 4C (West), TC (North)" in replayed
+
+
+def test_replay_heads_each_turn_with_whose_it_is(tmp_path: Path) -> None:
+    """``rulecraft replay`` printed each action and its lines with no turn between: Crazy Eights' seat 2 playing its
+    only card unasked in the middle of seat 1's action read as seat 1's, and a turn's roll before its first action
+    (Hex glyphs') as the setup's.  Each turn begun among the lines is headed, as ``play`` heads it."""
+    log = tmp_path / "game.json"
+    run("play", str(EXAMPLES / "crazy-eights"), "--seed", "5", "--log", str(log), input="1\n" * 6)
+    lines = run("replay", str(log)).output.splitlines()
+    third = lines.index("3. seat 1: choose A2")
+    assert lines[third + 1:third + 6] == ["  seat1 chooses a card from hand of seat1", "  hand of seat1: A2 -> the top of discard",
+                                          "turn 4: seat 2", "  seat2 chooses a card from hand of seat2 (the only option)",
+                                          "  hand of seat2: B2 -> the top of discard"], lines
+    run("play", "hex-glyphs", "--seed", "5", "--log", str(log), input="1\n" * 3)
+    lines = run("replay", str(log)).output.splitlines()
+    assert lines[5:8] == ["turn 1: seat 1 (Amber)", "  Amber rolls 6 (green)", "  bag: green -> pouch of Amber"], lines

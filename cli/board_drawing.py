@@ -15,7 +15,8 @@ pieces.  A square board with edges is drawn whole.  A board of points
 (``board: {kind: points}``) is drawn as its points where they lie, each
 showing its piece as a square board's cell does, with its links between
 (laid out by cli.points_drawing).  A stack reads as its top piece and, dimmed,
-how many lie beneath (``R3+2``).
+how many lie beneath (``R3+2``).  A counter keyed by the cells (``counters: {trail: {key: cell}}``) shows its
+value in each empty cell, hex or point where it is not 0 (see :mod:`cli.cell_marks`).
 
 >>> drawn_span([5, 0, 1, 1_000_000_000])   # a growing board's columns: a long empty run is one gap
 [0, 1, 2, 3, 4, 5, None, 1000000000]
@@ -36,6 +37,7 @@ from cli.piece_labels import (
     back, board_labels, display_text, held_values, named_with_face, own_face_down, piece_counts, piece_text, side_letters,
     sides_text, value_label, value_styles,
 )
+from cli.cell_marks import board_marks
 from cli.console import Trimmed
 from cli.points_drawing import layout
 from cli.web.sides import Sides, side_values, tile_sides
@@ -49,6 +51,9 @@ from engine.model.savefile import open_observation
 if TYPE_CHECKING:
     from engine import Game, State
 
+
+MARK_STYLE = "bold cyan"
+"""How a cell's value of the counter the board draws reads (:mod:`cli.cell_marks`): apart from any piece's label."""
 
 GAP = 3
 """The most empty columns (or rows) a drawing of a growing board keeps between two that hold something: a longer
@@ -106,6 +111,8 @@ def square_board(state: State, seat: int | None = None) -> RenderableType:
     pending = {tuple(cell) for pair in state.to_json()["scratch"].get("pending") or () for cell in pair}  # pairs still to resolve
     drawn: dict[tuple[int, int], Text] = {}
     kind = grid.thin if grid is not None else ""
+    marks = board_marks(state)  # a counter keyed by the cells: its value in each empty cell
+    marked = marks.values if marks is not None else {}
 
     def thin(c: int) -> bool:
         """Whether column or row ``c`` is drawn thin (``thin: odd``): empty, blank; a piece, a bar along it."""
@@ -127,7 +134,9 @@ def square_board(state: State, seat: int | None = None) -> RenderableType:
             cid = state.grid.get((x, y))
             narrow = thin(x), thin(y)
             if cid is None:
-                drawn[x, y] = Text("·" if (x, y) in cells and not any(narrow) else " ", style="dim")
+                mark = marked.get((x, y)) if (x, y) in cells and not any(narrow) else None
+                drawn[x, y] = Text(str(mark), style=MARK_STYLE) if mark else \
+                    Text("·" if (x, y) in cells and not any(narrow) else " ", style="dim")
                 continue
             if narrow in ((True, False), (False, True)) and not hidden_from(state, cid, seat):  # a bar along its line
                 value = value_label(game, cid, state.face[cid])
@@ -166,7 +175,9 @@ def square_board(state: State, seat: int | None = None) -> RenderableType:
         return made
 
     stacked = mixed_stacks(state, seat, lambda cid: cell_text(game, state, cid, short, styles))
-    return Group(Trimmed(ColumnBands(table, xs)), square_legend(state, short, styles, seat, tiles, letters), *stacked)
+    legend = square_legend(state, short, styles, seat, tiles, letters, marks.name if marks and any(
+        cell not in state.grid for cell in marked) else "")
+    return Group(Trimmed(ColumnBands(table, xs)), legend, *stacked)
 
 
 def mixed_stacks(state: State, seat: int | None, label: Callable[[int], Text]) -> list[Text]:
@@ -226,11 +237,12 @@ class ColumnBands:
 
 
 def square_legend(state: State, short: dict[str, str], styles: dict[str, str], seat: int | None = None,
-                  tiles: dict[str, Sides] | None = None, letters: dict[str, str] | None = None) -> Text:
+                  tiles: dict[str, Sides] | None = None, letters: dict[str, str] | None = None, marks: str = "") -> Text:
     """``x across, y down; a cell shows the face up and, dimmed, the other faces: No North, So South``: the board's key.
 
     Only the short texts of what lies on the board are named, each in its colour (a piece drawn as its whole
-    name, like ``P``, needs none): ``x across, y up; · an empty cell; No North, So South``.
+    name, like ``P``, needs none): ``x across, y up; · an empty cell; No North, So South``.  ``marks``: the counter
+    whose values empty cells show (:func:`cli.cell_marks.board_marks`), said after the empty cell's dot.
     """
     game = state.game
     grid = game.grid
@@ -238,6 +250,8 @@ def square_legend(state: State, short: dict[str, str], styles: dict[str, str], s
     names = game.cell_names
     parts = [f"columns {names.column(0)}, {names.column(1)} ... across, rows {names.row(0)}, {names.row(1)} ... {way}; "
              "· an empty cell" if names.named else f"x across, y {way}; · an empty cell"]
+    if marks:
+        parts.append(f"a number: the {marks} of an empty cell")
     shown: dict[str, str] = {}
     tiles, letters = tiles or {}, letters or {}
     with_sides = {cid for cid in state.grid.values() if game.component_kind[cid] in tiles and not hidden_from(state, cid, seat)}
@@ -318,11 +332,15 @@ def points_board(state: State, seat: int | None = None) -> RenderableType:
     short = abbreviations(label for cid in range(len(game.face_labels)) for label in board_labels(game, cid))
     styles = value_styles(game)
     held = held_here(state, seat)
+    marks = board_marks(state)  # a counter keyed by the points: its value on each empty one
+    marked = marks.values if marks is not None else {}
     shown: dict[int, dict[int, Text]] = {}
     for cell, (r, c) in where.items():
         cid = state.grid.get(cell)
         if cid is None and cell in held:
             text = Text(held[cell], style="bold")
+        elif cid is None and marked.get(cell):
+            text = Text(str(marked[cell]), style=MARK_STYLE)
         elif cid is None:
             text = Text("·", style="dim")
         else:
@@ -346,6 +364,7 @@ def points_board(state: State, seat: int | None = None) -> RenderableType:
         drawn.append(out)
     names = ", ".join(f"{name} {format_cell(cell)}" for name, cell in board.points if name)
     key = "· an empty point" + ("; N:C a point held by seat N, C its counters (as on the page)" if held else "") \
+        + (f"; a number: the {marks.name} of an empty point" if marks and any(c not in state.grid for c in marked) else "") \
         + (f"; points: {names}" if names else "")
     if crooked:
         key += "; also linked: " + ", ".join(f"{board.name_of(a)}-{board.name_of(b)}" for a, b in crooked)
@@ -391,6 +410,10 @@ def hex_board(state: State, seat: int | None = None) -> RenderableType:
     labels = hex_labels(game)
     styles = value_styles(game)
     key = "q,r: an empty hex next to a piece shows its coordinates; [..] a piece in a group, {..} the group's anchor"
+    marks = board_marks(state)  # a counter keyed by the hexes: its value in each empty one
+    marked = marks.values if marks is not None else {}
+    if marks is not None and any(cell not in state.grid for cell in marked):
+        key += f"; a number: the {marks.name} of an empty hex"
     shown = sorted({value for cid in state.grid.values() if not hidden_from(state, cid, seat)
                     and labels[value := value_label(game, cid, state.face[cid])] != value})
     lines = [Text(key, style="dim")]
@@ -405,6 +428,8 @@ def hex_board(state: State, seat: int | None = None) -> RenderableType:
             if shown is None and cid is not None and own_face_down(state, cid, seat):  # (no groups with face_down)
                 value = value_label(game, cid, state.face[cid])
                 shown = Text(labels[value], style=f"bold {styles.get(value, '')}").append("*", style="dim")
+            if shown is None and cid is None and marked.get(cell):
+                shown = Text(str(marked[cell]), style=MARK_STYLE)
             line.append_text(_centred(shown) if shown is not None else _hex(state, cell, labels, styles))
         line.rstrip()  # the last hex's padding
         lines.append(line)

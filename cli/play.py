@@ -39,7 +39,7 @@ from cli.agent_files import FileAgent, register_agent_files
 from cli.gamelog import GameLog, replay
 from cli.menu import menu, why_typed_refused
 from cli.piles import Arrivals, Growth, laid_on_top, pile_arrivals, pile_growth, played_from
-from cli.turn_lines import turn_cut, turn_marks
+from cli.turn_lines import turn_cut, turn_heading, turn_marks
 from engine.blocks.choice_labels import ForcedPicks
 from engine.core.atomic import WriteFailed
 from engine.core.errors import IllegalActionError, RulecraftError, did_you_mean, told_to_seats
@@ -405,18 +405,9 @@ class Session:
         self.told = None
         for index, line in enumerate(render.log_lines(new)):
             if index in marks:  # a turn a human does not open with its rule: a bot's, or one that asked nobody
-                self.console.print(self.turn_heading(marks[index]), style="dim")
+                self.console.print(turn_heading(state, marks[index]), style="dim")
             self.console.print(line, style="dim")
         self.shown, self.printed_turn = len(lines), state.turn_number
-
-    def turn_heading(self, turn: int) -> str:
-        """The line over a turn nobody human opens: ``turn 4: seat 2 (ROLE)`` for the turn the game is in, ``turn 3``
-        for one that passed asking nobody (the log does not say whose it was)."""
-        state = self.state
-        seat = state.seat_of.get(state.current_role) if state.current_role is not None else None
-        if turn == state.turn_number and seat is not None:
-            return f"turn {turn}: {render.seat_label(state, seat, own=False)}"
-        return f"turn {turn}"
 
     def save(self, path: Path) -> bool:
         """Write the game so far as a log (its positions recomputed, as an undo may have changed them); False if it can't."""

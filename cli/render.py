@@ -52,14 +52,14 @@ def turn_rule(state: State, seat: int, own: bool = True) -> str:
     return f"turn {state.turn_number} (seat {turn_seat}'s): seat {seat} to decide"
 
 
-def seat_label(state: State, seat: int, own: bool = True) -> str:
-    """``seat 2 (North)``: a seat and the role it is playing now.
+def seat_label(state: State, seat: int, own: bool = True, role: str | None = None) -> str:
+    """``seat 2 (North)``: a seat and the role it is playing now (or ``role``, one it played: a past turn's).
 
     ``own``: the label is shown to that seat itself; to the others, hidden
     roles (``roles: {hidden: true}``) are left out.  A ruleset without
     ``roles`` plays roles named for the seats: ``seat 2``, not ``seat 2 (seat2)``.
     """
-    role = state.current_role
+    role = state.current_role if role is None else role
     roles = state.game.roles
     if not own and roles is not None and roles.hidden:
         return f"seat {seat}"

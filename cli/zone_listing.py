@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, Hashable, Iterable, TypeVar
 
 from rich.text import Text
 
+from cli.cell_marks import board_marks
 from cli.piece_labels import value_styles
 from cli.piles import brought_from
 from engine.blocks.catalogue import drawings
@@ -294,7 +295,8 @@ def counters(state: State, drawn: list[Drawing] | None = None, seat: int | None 
     component in a zone that ``show``s attributes, which its own line there lists (:func:`listing`: a glyph's charges
     were listed twice, beside it and on a line of their own).  Counters keyed
     by numbers come last, as grids (:func:`key_grids`): the keys across, a row per owner; ``grids`` False leaves them
-    out (the page draws them as tables).
+    out (the page draws them as tables).  The counter the board draws in its cells (:func:`cli.cell_marks.board_marks`)
+    lists only its values under pieces, where the board shows the piece.
     """
     from engine.model.savefile import counter_values
 
@@ -306,10 +308,15 @@ def counters(state: State, drawn: list[Drawing] | None = None, seat: int | None 
     gridded = {name for _, rows in numbered for name, _, _ in rows}
     listed = {game.component_names[cid] for zi, spec in enumerate(game.zone_spec_of)
               if spec.show and zi != game.board_zone for cid in state.zones[zi]}
+    marks = board_marks(state)
     for name, values in counter_values(state, seat).items():
         if name in by_blocks or not game.counters[name].shown or name in gridded:
             continue
         per = game.counters[name].per
+        if marks is not None and name == marks.name:  # drawn in the board's cells: what lies under pieces only
+            under = marks.under_line(state)
+            lines += [Text(under)] if under else []
+            continue
         if game.counters[name].keys is not None:
             lines += keyed_lines(state, name, values, open_roles)
             continue

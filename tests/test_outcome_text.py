@@ -102,3 +102,18 @@ def test_the_ranking_lists_no_role_left_unplayed_after_every_seat() -> None:
         absent = next(r for r, seat in s.seat_of.items() if seat == 0)
         last = s.outcome.ranking[-1]
         assert (absent in s.outcome.text) == (last != absent)
+
+
+def test_a_ranking_of_points_by_key_lists_only_the_roles_seats_play() -> None:
+    """Iconica's two-player game-over lines ranked the two roles nobody plays between the seats' (``2. Amber [0]: 0
+    points to nobody``, then ``3. Azure [0]: 0 points to seat 2``): with ``points: key`` each role scores its own key,
+    so an unplayed role's place pays and changes nothing.  Only the seated roles are listed, numbered among
+    themselves; the ranking and the scores stay the whole ranking's."""
+    game = engine.load("iconica")
+    for seed in range(4):
+        s = _played(game, 2, seed, False)
+        assert s.outcome is not None
+        seated = [role for role in s.outcome.ranking if s.seat_of[role]]
+        assert len(s.outcome.ranking) == 4 and len(seated) == 2
+        assert [line.split()[:2] for line in s.outcome.text.splitlines()] == [["1.", seated[0]], ["2.", seated[1]]]
+        assert "nobody" not in s.outcome.text

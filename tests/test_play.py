@@ -222,7 +222,7 @@ NO_DECISIONS = str(Path(__file__).parent / "data" / "no-decisions")
 
 
 def unheaded(output: str) -> str:
-    """``play``'s output without the lines heading turns nobody human opened (``turn 4: seat 2 (Blue)``, ``turn 3``)."""
+    """``play``'s output without the lines heading turns nobody human opened (``turn 4: seat 2 (Blue)``)."""
     return "\n".join(line for line in output.splitlines() if not re.fullmatch(r"turn \d+(: .*)?", line))
 
 
@@ -238,7 +238,9 @@ def test_a_game_without_decisions_shows_its_whole_log_and_replays_it(tmp_path: P
     for result in (played, replayed):
         assert expected in " ".join(unheaded(result.output).split()), result.output  # in order (the console wraps long lines)
         assert "seat 1 (Ash) wins" in result.output
-    assert re.search(r"^turn 2$", played.output, re.M)  # each turn that asked nobody is headed (the log holds no mark)
+    # each turn that asked nobody is headed with whose it was (it said 'turn 2' alone: the log held lengths only)
+    assert re.search(r"^turn 2: seat 2 \(Oak\)$", played.output, re.M) and re.search(r"^turn 3: seat 1 \(Ash\)$", played.output, re.M)
+    assert not re.search(r"^turn \d+$", played.output + replayed.output, re.M)
 
 
 def test_a_bots_turn_that_logs_before_it_decides_is_headed_with_its_seat() -> None:
@@ -495,7 +497,7 @@ def test_the_state_notes_where_each_turn_begins_in_its_log() -> None:
     while s.turn_number < 4:
         s.apply(agent.choose(s))
     assert s.log is not None and s.turn_starts is not None and sorted(s.turn_starts) == [1, 2, 3, 4]
-    assert s.log[s.turn_starts[1] - 1].startswith("roll-off") and " rolls white" in s.log[s.turn_starts[3]]
+    assert s.log[s.turn_starts[1].at - 1].startswith("roll-off") and " rolls white" in s.log[s.turn_starts[3].at]
     assert s.clone(record=True).turn_starts == s.turn_starts and s.clone().turn_starts is None
 
 
@@ -560,3 +562,19 @@ def test_a_tricks_cards_say_who_played_each_at_the_terminal(tmp_path: Path) -> N
     assert checked > 5
     replayed = run("replay", str(log), "--watch").output
     assert "trick: 2C (South), 4C (West), TC (North)" in replayed
+
+
+def test_replay_heads_each_turn_with_whose_it_is(tmp_path: Path) -> None:
+    """``rulecraft replay`` printed each action and its lines with no turn between: Crazy Eights' seat 2 playing its
+    only card unasked in the middle of seat 1's action read as seat 1's, and a turn's roll before its first action
+    (Hex glyphs') as the setup's.  Each turn begun among the lines is headed, as ``play`` heads it."""
+    log = tmp_path / "game.json"
+    run("play", str(EXAMPLES / "crazy-eights"), "--seed", "5", "--log", str(log), input="1\n" * 6)
+    lines = run("replay", str(log)).output.splitlines()
+    third = lines.index("3. seat 1: choose A2")
+    assert lines[third + 1:third + 6] == ["  seat1 chooses a card from hand of seat1", "  hand of seat1: A2 -> the top of discard",
+                                          "turn 4: seat 2", "  seat2 chooses a card from hand of seat2 (the only option)",
+                                          "  hand of seat2: B2 -> the top of discard"], lines
+    run("play", "hex-glyphs", "--seed", "5", "--log", str(log), input="1\n" * 3)
+    lines = run("replay", str(log)).output.splitlines()
+    assert lines[5:8] == ["turn 1: seat 1 (Amber)", "  Amber rolls 6 (green)", "  bag: green -> pouch of Amber"], lines

@@ -131,9 +131,9 @@ def test_a_game_page_draws_the_board_as_inline_svg(client: TestClient, name: str
     if shipped_game(name).grid is not None:
         svg = re.search(r'<div id="view">.*?(<svg[^>]*class="board[^"]*".*?</svg>)', page, re.S)
         assert svg is not None and 'data-cell="' in svg.group(1)
-    else:  # the table's zones, a box each
-        boxes = re.search(r'<div id="view">.*?(<div class="board table".*?</div></div>)', page, re.S)
-        assert boxes is not None and 'class="zone-box' in boxes.group(1)
+    else:  # the zones lie on the table, each once (they were drawn as boxes, then listed again below)
+        zones = re.findall(r'data-zone="([^"]*)"', page)
+        assert '<div class="zones table"' in page and zones and len(zones) == len(set(zones)), zones
     data = view(client, table)
     assert data["situation"][0].startswith("turn 1: seat ") and data["situation"][0].endswith(" to play")
     assert data["actions"] and data["seat"] == data["to_move"]
@@ -1699,12 +1699,14 @@ def test_the_log_starts_with_what_ran_before_the_first_move() -> None:
 
 def test_the_start_says_where_its_turns_begin(client: TestClient) -> None:
     """Hex glyphs' turn 1 begins after the setup's four lines: the view says so, as a move says the turn it began
-    ('turn': {'at', 'number'}), so the page heads the roll that fills the pouch 'turn 1', not the setup's."""
+    ('turn': {'at', 'number', 'whose'}), so the page heads the roll that fills the pouch 'turn 1: seat 1 (Amber)',
+    not the setup's."""
     table = start(client, "/play/hex-glyphs?players=2&seed=5")
     data = view(client, table)
-    assert data["opening_turns"] == [{"at": 4, "number": 1}] and data["opening"][4] == "Amber rolls 6 (green)"
+    assert data["opening_turns"] == [{"at": 4, "number": 1, "whose": "seat 1 (Amber)"}]
+    assert data["opening"][4] == "Amber rolls 6 (green)"
     glance = TestClient(create_app(EXAMPLES), follow_redirects=False)
-    assert view(glance, start(glance, "/play/glance?players=2&seed=4"))["opening_turns"] == [{"at": 0, "number": 1}]
+    assert [turn["at"] for turn in view(glance, start(glance, "/play/glance?players=2&seed=4"))["opening_turns"]] == [0]
 
 
 def test_the_balance_tab_turns_the_bots_round_the_seats_as_simulate_rotate_seats(client: TestClient) -> None:
@@ -1745,10 +1747,33 @@ def test_a_move_that_begins_a_turn_says_where_among_its_lines(client: TestClient
     for _ in range(12):
         client.post(f"/api/tables/{table}/advance", json={})
     moves = view(client, table)["moves"]
-    begun = [m for m in moves if "turn" in m]
-    assert begun and all(0 <= m["turn"]["at"] <= len(m["lines"]) for m in begun)
-    rolled = [m for m in begun if any(" rolls white" in line for line in m["lines"][m["turn"]["at"]:])]
-    assert rolled and not any(" rolls white" in line for m in rolled for line in m["lines"][:m["turn"]["at"]])
+    begun = [(m, turn) for m in moves for turn in m.get("turns", [])]
+    assert begun and all(0 <= turn["at"] <= len(m["lines"]) for m, turn in begun)
+    rolled = [(m, turn) for m, turn in begun if any(" rolls white" in line for line in m["lines"][turn["at"]:])]
+    assert rolled and not any(" rolls white" in line for m, turn in rolled for line in m["lines"][:turn["at"]])
+    # and whose turn it is: the role that rolls first in it (the heading said 'turn 5' alone)
+    for m, turn in rolled:
+        roller = next(line for line in m["lines"][turn["at"]:] if " rolls white" in line).split("'")[0].split()[0]
+        assert turn["whose"] == f"seat {1 if roller == 'Crimson' else 2} ({roller})", (m, roller)
+
+
+def test_a_turn_that_asked_nobody_in_the_middle_of_a_move_has_its_own_heading() -> None:
+    """Crazy Eights' seat 2 with one card to play plays it without being asked: the page's log put those lines
+    under seat 1's move with no heading, as if seat 1 had played both cards; only the turn the move ended in was
+    headed.  Each turn begun among a move's lines is headed with whose it is."""
+    client = TestClient(create_app(EXAMPLES), follow_redirects=False)
+    table = start(client, "/play/crazy-eights?players=2&seed=5")
+    for _ in range(3):
+        data = view(client, table)
+        if data["bot_to_move"]:
+            client.post(f"/api/tables/{table}/advance", json={"version": data["version"]})
+        else:
+            client.post(f"/api/tables/{table}/act", json={"action": data["actions"][0]["text"], "version": data["version"]})
+    third = view(client, table)["moves"][2]
+    assert third["seat"] == 1 and third["turns"] == [{"at": 2, "number": 4, "whose": "seat 2"},
+                                                     {"at": 4, "number": 5, "whose": "seat 1"}], third
+    assert third["lines"][2:4] == ["seat2 chooses a card from hand of seat2 (the only option)",
+                                   "hand of seat2: B2 -> the top of discard"]
 
 
 def test_a_tricks_cards_say_who_played_each() -> None:

@@ -159,15 +159,16 @@ def start_state(name: str, seed: int) -> State:
 
 @pytest.mark.parametrize("name", builtin_names())
 def test_the_start_position_is_drawn(page: Page, server: str, name: str) -> None:
-    """The board (or, without one, a box per zone), a section per zone off the board that holds something or is a
-    declared zone the seat sees empty (marked so; see cli.zone_listing.shown_empty), and a
+    """The board (or, without one, the table the zones lie on), a section per zone off the board that holds something
+    or is a declared zone the seat sees empty (marked so; see cli.zone_listing.shown_empty), each once (a game without
+    a board drew a box per zone, then the same zones again below), and a
     legend exactly when some component shown is coloured by a declared type's value or a meter has tiles to explain."""
     page.goto(f"{server}/play/{name}?{settings(name)}&seed=7&seat=2=human")  # whoever starts, a human is to move
     settle(page)
-    board = page.locator("#view .board")  # an <svg>, or without a board the zones' boxes
+    board = page.locator("#view .board, #view .zones.table")  # an <svg>, or without a board the table of zones
     assert board.count() == 1
     assert len(page.locator("#view").screenshot()) > 5000  # a drawing, not an empty box
-    assert board.locator(".cell, .zone-box").count() > 0
+    assert board.locator(".cell, .zone").count() > 0
     assert "to play" in page.locator("#situation").inner_text()
     assert page.locator("#actions button.action").count() > 0
     state = start_state(name, 7)
@@ -178,13 +179,13 @@ def test_the_start_position_is_drawn(page: Page, server: str, name: str) -> None
     unplayed = {game.zone_names[zi] for zi, owner in enumerate(game.zone_owner)  # may be left out: no seat plays it
                 if owner is not None and not state.seat_of.get(owner)}
     empty = {zone for zi, zone in enumerate(game.zone_names) if holds_nothing(seen[zone]) and shown_empty(state, zi)}
-    sections = set(page.locator("#view .zone").evaluate_all("sections => sections.map((s) => s.dataset.zone)"))
+    listed = page.locator("#view .zone").evaluate_all("sections => sections.map((s) => s.dataset.zone)")
+    sections = set(listed)
+    assert len(listed) == len(sections), listed  # each zone once
     assert (holding - unplayed) | empty <= sections <= holding | empty
     assert set(page.locator("#view .zone.empty").evaluate_all("sections => sections.map((s) => s.dataset.zone)")) == empty
-    if game.grid is None:
-        boxes = set(page.locator("#view .zone-box").evaluate_all("boxes => boxes.map((b) => b.dataset.zone)"))
-        tabled = {zone for zone, content in seen.items() if not holds_nothing(content) or zone != "supply"}
-        assert tabled - unplayed <= boxes <= tabled
+    if game.grid is None:  # every zone on the table, and nothing else naming a zone
+        assert page.locator("#view .zones.table .zone").count() == len(listed) == page.locator("#view [data-zone]").count()
     visible = [cid for cid in state.grid.values()] + [
         game.piece_names.index(piece) for zone in holding if isinstance(seen[zone], list) for piece in seen[zone]]
     typed = {value for values in game.types.values() for value in values}
@@ -719,6 +720,26 @@ def test_the_log_stays_where_the_reader_scrolled_it(page: Page, server: str) -> 
     assert log.evaluate("(log) => log.scrollTop") == 0
 
 
+def test_each_turn_a_move_began_is_headed_in_the_log_with_whose_it_is(page: Page, examples_server: str) -> None:
+    """Crazy Eights' seat 2, left one card to play, plays it unasked in the middle of seat 1's move: the log headed
+    only the turn the move ended in, 'turn 5', so seat 2's card read as seat 1's.  Each turn is headed, and says whose."""
+    page.goto(f"{examples_server}/play/crazy-eights?players=2&seed=5")
+    settle(page)
+    table = page.url.split("?")[0].rsplit("/", 1)[1]
+    for _ in range(3):  # seat 1, the bot's reply, seat 1
+        data = page.request.get(f"{examples_server}/api/tables/{table}").json()
+        if data["bot_to_move"]:
+            page.request.post(f"{examples_server}/api/tables/{table}/advance", data={"version": data["version"]})
+        else:
+            page.request.post(f"{examples_server}/api/tables/{table}/act",
+                              data={"action": data["actions"][0]["text"], "version": data["version"]})
+    page.reload()
+    settle(page)
+    third = page.locator("#log li").nth(2)
+    assert third.locator("b.turn").all_inner_texts() == ["turn 4: seat 2", "turn 5: seat 1"]
+    assert "B2" in third.locator(".lines").nth(1).inner_text()  # seat 2's card, under seat 2's turn
+
+
 def test_the_first_turns_own_lines_are_under_its_heading_at_the_start(page: Page, server: str) -> None:
     """Hex glyphs' setup charges the glyphs, then turn 1 rolls the die and fills Amber's pouch: the page's log put
     the roll under "the start" with the setup, no turn heading anywhere, where rulecraft play heads it "turn 1".
@@ -728,7 +749,7 @@ def test_the_first_turns_own_lines_are_under_its_heading_at_the_start(page: Page
     page.goto(f"{server}/play/hex-glyphs?players=2&seed=5")
     settle(page)
     opening = page.locator("#opening")
-    assert opening.locator("b").all_inner_texts() == ["the start", "turn 1"]
+    assert opening.locator("b").all_inner_texts() == ["the start", "turn 1: seat 1 (Amber)"]
     assert opening.locator(".lines").all_inner_texts() == [
         "charges of Ember: 0 -> 2\ncharges of Tide: 0 -> 2\ncharges of Delta: 0 -> 2\ncharges of Braid: 0 -> 2",
         "Amber rolls 6 (green)\nbag: green -> pouch of Amber"]
@@ -1011,36 +1032,39 @@ def long_names_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]
 
 
 def test_a_zones_long_name_stays_in_its_box(page: Page, long_names_server: str) -> None:
-    """A game without a board draws a box per zone with its name cut at 22 characters, but the box holds some 19 at
-    that size: 'cup of Firstcomer_at_table' ran over both sides of its box.  A long name is now written whole, wrapped
-    inside its box."""
+    """A game without a board drew a box per zone with its name cut at 22 characters, but the box holds some 19 at
+    that size: 'cup of Firstcomer_at_table' ran over both sides of its box.  A long name is written whole, inside
+    its zone's section, on a phone too."""
+    page.set_viewport_size({"width": 375, "height": 800})
     page.goto(f"{long_names_server}/play/liars-dice?players=2&seed=1")
     settle(page)
-    boxes = page.locator("#view .zone-box")
-    assert boxes.count() >= 4
-    for i in range(boxes.count()):
-        box, name = boxes.nth(i).bounding_box(), boxes.nth(i).locator(".zone-name").bounding_box()
+    sections = page.locator("#view .zone")
+    assert sections.count() >= 3
+    for i in range(sections.count()):
+        box, name = sections.nth(i).bounding_box(), sections.nth(i).locator("h3").bounding_box()
         assert box is not None and name is not None
-        assert box["x"] <= name["x"] and name["x"] + name["width"] <= box["x"] + box["width"], boxes.nth(i).text_content()
-        assert boxes.nth(i).locator(".zone-name").inner_text() == boxes.nth(i).get_attribute("data-zone")  # whole
+        assert box["x"] <= name["x"] and name["x"] + name["width"] <= box["x"] + box["width"], sections.nth(i).text_content()
+        assert sections.nth(i).locator("h3").inner_text().startswith(sections.nth(i).get_attribute("data-zone"))  # whole
 
 
 def test_on_a_phone_the_zones_of_a_game_without_a_board_wrap_to_its_width(browser: BrowserContext,
                                                                            examples_server: str) -> None:
     """A game without a board drew its zones as an SVG of four boxes a row, 640 pixels wide: on a phone the last
-    boxes of each row were cut off (skirmish's), reached only by scrolling the drawing sideways.  They now wrap."""
+    boxes of each row were cut off (skirmish's), reached only by scrolling the drawing sideways.  They now wrap, and
+    the table comes first, above the actions, as a board does."""
     page = browser.new_page()
     page.set_viewport_size({"width": 375, "height": 800})
     page.goto(f"{examples_server}/play/skirmish?players=2&seed=3")
     settle(page)
-    boxes = page.locator("#view .zone-box")
-    assert boxes.count() >= 5
-    table = page.locator("#view .board.table").bounding_box()
-    assert table is not None and table["x"] + table["width"] <= 375
-    for i in range(boxes.count()):
-        box = boxes.nth(i).bounding_box()
+    sections = page.locator("#view .zones.table .zone")
+    assert sections.count() >= 5
+    table = page.locator("#view .zones.table").bounding_box()
+    actions = page.locator("#actions").bounding_box()
+    assert table is not None and actions is not None and table["x"] + table["width"] <= 375
+    assert table["y"] + table["height"] <= actions["y"]
+    for i in range(sections.count()):
+        box = sections.nth(i).bounding_box()
         assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= table["x"] + table["width"]
-    assert page.locator("#view .zone-name").first.evaluate("(name) => parseFloat(getComputedStyle(name).fontSize)") >= 12
     assert page.evaluate("document.documentElement.scrollWidth") <= 375
     page.close()
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import engine
 from cli import zone_listing
-from cli.web.overview import zones_overview
+from cli.web.view import table_html
 from tests.oracle import EXAMPLES
 
 ORCHARD = EXAMPLES / "orchard"
@@ -19,7 +19,7 @@ def test_an_empty_zone_not_shown_is_left_off_the_empty_line_and_the_table() -> N
     state = engine.load(ORCHARD).new_state(players=2, seed=1)
     lines = [line.plain for line in zone_listing.zones(state, 1)]
     assert "empty: laid of seat1 (yours), laid of seat2, done" in lines, lines
-    table = zones_overview(state.game, state.observation(1)["zones"])
+    table = table_html(state, 1)
     assert 'data-zone="laid of seat1"' in table and "passing" not in table
 
 
@@ -35,13 +35,13 @@ def test_a_zone_not_shown_is_drawn_while_it_holds_something(tmp_path: Path) -> N
 
 def test_an_empty_supply_has_no_box_on_a_table_without_a_board() -> None:
     """A game without a board drew "supply: 0 components" beside its hands and piles, a zone it never uses (the
-    zones listed below the table already left it out); the supply has a box while it holds something."""
+    zones listed below the table already left it out); the supply has a section while it holds something."""
     state = engine.load("kuhn-poker").new_state(players=2, seed=1)
     assert state.observation(1)["zones"]["supply"] == []
-    table = zones_overview(state.game, state.observation(1)["zones"])
+    table = table_html(state, 1)
     assert 'data-zone="supply"' not in table and 'data-zone="deck"' in table
     used = engine.load(EXAMPLES / "crazy-eights").new_state(players=2, seed=1)
-    assert used.observation(1)["zones"]["supply"] and 'data-zone="supply"' in zones_overview(used.game, used.observation(1)["zones"])
+    assert used.observation(1)["zones"]["supply"] and 'data-zone="supply"' in table_html(used, 1)
 
 
 PILES = """\

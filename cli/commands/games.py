@@ -166,6 +166,7 @@ def replay(log_file: Path, step: bool, force: bool, watch: bool) -> None:
     from cli import render
     from cli.gamelog import GameLog, ReplayDiverged, RulesetChanged
     from cli.play import ask
+    from cli.turn_lines import turn_heading, turn_marks
     from engine.blocks.choice_labels import ForcedPicks
 
     log = GameLog.read(log_file)
@@ -181,7 +182,10 @@ def replay(log_file: Path, step: bool, force: bool, watch: bool) -> None:
         console.print(UNCHECKED_LOG)
     changes = render.run_changes(list(state.game.variants), state.game.set_options)
     console.print(f"{state.game.title}{changes}: {players_text(log.players)}, seed {log.seed}, {len(log.actions)} actions")
-    for line in render.log_lines(state.log or []):  # what setting up, and the automatic steps before the first action, did
+    opening = turn_marks(state, 0, 0, len(state.log or []))  # where the turns begun before the first action begin
+    for index, line in enumerate(render.log_lines(state.log or [])):  # what setting up, and the steps before it, did
+        if index in opening:
+            console.print(turn_heading(state, opening[index]), style="dim")
         console.print(line, style="dim")
     printed = len(state.log or [])
 
@@ -190,14 +194,22 @@ def replay(log_file: Path, step: bool, force: bool, watch: bool) -> None:
     arrived: list[Arrivals] = []  # what each action put into piles of nobody's: a trick's cards, with who played them
     before = state.clone()
 
+    turn_before = state.turn_number  # the turn the last action left the game in
+
     def each(number: int, text: str, seat: int) -> None:
-        nonlocal printed, step, before
+        nonlocal printed, step, before, turn_before
         grown.append(pile_growth(before, state))
         arrived.append(pile_arrivals(before, state))
         before = state.clone()
         console.print(f"{number}. seat {seat}: {text}")
-        for line in render.log_lines(forced.merged(state.log or [], printed)):
+        lines = forced.merged(state.log or [], printed)
+        # each turn begun among its lines, headed with whose it is (a turn that asked nobody read as the action's)
+        marks = turn_marks(state, printed, turn_before, len(lines), forced.told)
+        for index, line in enumerate(render.log_lines(lines)):
+            if index in marks:
+                console.print(turn_heading(state, marks[index]), style="dim")
             console.print(line, style="dim")
+        turn_before = state.turn_number
         forced.told.clear()
         printed = len(state.log or [])
         if watch and number < len(log.actions):  # the board (and the zones while it is empty), all open

@@ -12,7 +12,8 @@ in colour, as a crowned piece does) and, small in its corner, the counters it ke
 shows ``×N`` for the pieces there, a stack of several kinds (several players' pieces in one area) a small disc per kind
 with its count; a tile whose kind has sides (:mod:`cli.web.sides`) shows each side's value, turned as it lies; a piece
 in a pattern group gets its group marker's colour as a ring.  A face-down piece the viewer may not see is its back, a ``?`` in the colour of the role it was turned
-down for; one it sees (its own) is ringed with a dashed line.  Every cell carries ``data-cell="x,y"`` so the page can offer
+down for; one it sees (its own) is ringed with a dashed line.  A counter keyed by the cells (:mod:`cli.cell_marks`) writes
+its value in each empty cell, hex or point where it is not 0, and in every cell's title.  Every cell carries ``data-cell="x,y"`` so the page can offer
 the actions played there.
 
 Typical use::
@@ -31,9 +32,9 @@ from typing import TYPE_CHECKING, Any, Iterable
 from rich.color import Color, ColorParseError
 
 from cli.board_drawing import drawn_span
+from cli.cell_marks import BoardMarks, board_marks
 from cli.piece_labels import own_face_down, piece_counts, piece_text, value_label, value_styles
 from cli.web.edges import held_disc, held_points, link_kinds, link_lines, links_svg
-from cli.web.overview import zones_overview
 from cli.web.sides import Sides, hex_corners, side_count, side_values, sides_svg, square_corners, tile_sides
 from engine.blocks.grid import format_cell
 from engine.blocks.hexgrid import HexGrid
@@ -244,6 +245,15 @@ def _count_text(x: float, y: float, counts: list[tuple[str, int]], fill: str, ri
             f'text-anchor="end">{escape(text)}</text>')
 
 
+def _mark_title(marks: BoardMarks | None, value: int | None) -> str:
+    """What a cell's title adds for its value of the counter the board draws (:mod:`cli.cell_marks`): ``, trail 1``.
+
+    >>> _mark_title(BoardMarks("trail", {}), 1), _mark_title(None, None)
+    (', trail 1', '')
+    """
+    return f", {marks.name} {value}" if marks is not None and value else ""
+
+
 def _counted_title(title: str, counts: list[tuple[str, int]]) -> str:
     return title + "".join(f", {name} {value}" for name, value in counts)
 
@@ -338,12 +348,12 @@ def _beneath_title(state: State, cell: tuple[int, int]) -> str:
 
 def board_svg(state: State, seen: dict[str, Any] | None = None, viewer: int | None = None) -> str:
     """The board of ``state`` as an ``<svg>`` drawing, as seat ``viewer`` sees it (None: every piece shown; 0: what
-    every seat sees); without a board, the table's zones (see :func:`cli.web.overview.zones_overview`), not a drawing.
+    every seat sees); without a board, nothing (the zones' sections are the table, see :func:`cli.web.view.table_html`).
     ``seen``: the zones as the seat sees them (None: every component), from which a board of points draws what lies
     on its links (:mod:`cli.web.edges`)."""
     grid = state.game.grid
     if grid is None:
-        return zones_overview(state.game, seen if seen is not None else state.observation(1)["zones"])
+        return ""
     if isinstance(grid, HexGrid):
         return _hex_svg(state, grid, viewer)
     if isinstance(grid, PointsBoard):
@@ -423,6 +433,8 @@ def _square_svg(state: State, viewer: int | None) -> str:
     counted = piece_counts(state, viewer)
     tiles = tile_sides(game, side_count(grid))
     names = game.cell_names  # the edges: column and row numbers, or the names' letters and numbers
+    marks = board_marks(state)  # a counter keyed by the cells: its value in each empty cell
+    marked = marks.values if marks is not None else {}
     parts = [_open(width, height, "square")]
     for (left, size), x in zip(cols, xs):
         if size == CELL:  # a thin column's number would crowd its neighbours' (its cells' titles say it)
@@ -436,9 +448,12 @@ def _square_svg(state: State, viewer: int | None) -> str:
                 continue
             key = f"{x},{y}"
             named = game.cell_text((x, y))  # its title: x,y or its name (e2)
-            parts.append(f'<g class="cell" data-cell="{key}"><title>{named}</title>'
+            mark = marked.get((x, y))
+            parts.append(f'<g class="cell" data-cell="{key}"><title>{named}{_mark_title(marks, mark)}</title>'
                          f'<rect class="square" x="{left}" y="{top}" width="{wide}" height="{tall}"/>')
             cid = state.grid.get((x, y))
+            if cid is None and mark:
+                parts.append(_text(left + wide / 2, top + tall / 2 + 5, str(mark), "mark"))
             if cid is not None and (wide, tall) != (CELL, CELL):
                 parts.append(_bar(state, cid, (x, y), named, (left, top, wide, tall), colours, short, viewer))
             elif cid is not None:
@@ -544,6 +559,8 @@ def _hex_svg(state: State, grid: HexGrid, viewer: int | None) -> str:
     colours, short = value_colours(game), _labels(game)
     counted = piece_counts(state, viewer)
     tiles = tile_sides(game, side_count(grid))
+    marks = board_marks(state)  # a counter keyed by the hexes: its value in each empty one
+    marked = marks.values if marks is not None else {}
     parts = [_open(width, height, "hex")]
     for _, row in grid.rows():
         for q, r in row:
@@ -553,9 +570,13 @@ def _hex_svg(state: State, grid: HexGrid, viewer: int | None) -> str:
                 f"{cx + size * math.cos(math.radians(60 * k - 30)):.1f},{cy + size * math.sin(math.radians(60 * k - 30)):.1f}"
                 for k in range(6)
             )
-            parts.append(f'<g class="cell" data-cell="{key}"><title>{key}</title><polygon class="hexagon" points="{corners}"/>')
+            mark = marked.get((q, r))
+            parts.append(f'<g class="cell" data-cell="{key}"><title>{key}{_mark_title(marks, mark)}</title>'
+                         f'<polygon class="hexagon" points="{corners}"/>')
             cid = state.grid.get((q, r))
-            if cid is None:
+            if cid is None and mark:
+                parts.append(_text(cx, cy + 5, str(mark), "mark"))
+            elif cid is None:
                 parts.append(_text(cx, cy + 4, key, "coord"))
             else:
                 look = piece_look(game, state, cid, colours, short, viewer)
@@ -632,16 +653,20 @@ def _points_svg(state: State, board: PointsBoard, viewer: int | None, seen: dict
     if kinds:  # what lies on a link (a route claimed, a road built), along it
         parts.extend(links_svg(game, seen, centre, colours, kinds, owners))
     held = held_points(game, seen, owners)  # the points a seat holds (a land), each marked in its colour
+    marks = board_marks(state)  # a counter keyed by the points: its value on each empty one
+    marked = marks.values if marks is not None else {}
     for cell in board.cells:
         cx, cy = centre(cell)
         key = format_cell(cell)
         name = board.name_of(cell)
-        title = f"{name} ({key})" if name != key else key
+        title = (f"{name} ({key})" if name != key else key) + _mark_title(marks, marked.get(cell))
         # the hit: a clear disc, a piece's size, that takes the clicks around the small point (a link there did)
         parts.append(f'<g class="cell" data-cell="{key}"><title>{escape(title)}</title>'
                      f'<circle class="hit" cx="{cx:.1f}" cy="{cy:.1f}" r="{size * 0.72:.1f}"/>'
                      f'<circle class="point" cx="{cx:.1f}" cy="{cy:.1f}" r="{size * 0.3:.1f}"/>')
         cid = state.grid.get(cell)
+        if cid is None and cell not in held and marked.get(cell):
+            parts.append(_text(cx, cy + 5, str(marked[cell]), "mark"))
         reach = size * 0.72  # how far from the point its piece (or its stack's discs) reaches
         if cell in held and cid is None:  # a point held, and no piece on it: a disc in its holder's colour
             land, zone = held[cell]

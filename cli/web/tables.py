@@ -36,7 +36,7 @@ from engine.core.errors import IllegalActionError, RulecraftError, told_to_seats
 from engine.core.information import determinizer
 from cli.menu import why_refused, why_typed_refused
 from cli.piles import Arrivals, Growth, pile_arrivals, pile_growth
-from cli.turn_lines import turn_cut, turns_begun
+from cli.turn_lines import turn_marks, turns_begun, whose_turn
 from cli.web.params import MAX_SECONDS
 from engine.runner.agents import Agent, GreedyAgent, SearchSpec, make_agent
 from engine.runner.replay import Replay, replay
@@ -87,18 +87,21 @@ class Move:
     changed: tuple[Change, ...] = ()  # the board's cells whose top piece it changed (see board_changes)
     grew: Growth = ()  # the piles it laid components on, on top or under (see cli.piles.pile_growth)
     arrived: Arrivals = ()  # what it put into piles of nobody's, and from where (see cli.piles.pile_arrivals)
-    turn: tuple[int, int] | None = None  # a turn it began: where in ``lines`` (its own lines after), and its number
+    # the turns it began, in order: each where in ``lines`` (its own lines after, to the next one's), its number, whose
+    turns: tuple[tuple[int, int, str], ...] = ()
 
     def to_json(self, seat: int | None) -> dict[str, Any]:
         """As ``seat`` sees it (None: everything, as a replay shows it; 0, nobody's seat: as every seat sees it);
-        ``turn``: ``{"at": 2, "number": 5}`` when the move began turn 5, its lines from the third that turn's.
+        ``turns``: ``[{"at": 2, "number": 5, "whose": "seat 1 (A)"}]`` when the move began seat 1's turn 5, its lines
+        from the third that turn's (see :func:`cli.turn_lines.whose_turn`); a turn that asked nobody in the middle of
+        the move's lines has its own (a forced play of the other seat's read as the move's).
 
-        >>> Move(1, 2, "pass", "pass", ["x", "y"], turn=(1, 5)).to_json(None)["turn"]
-        {'at': 1, 'number': 5}
+        >>> Move(1, 2, "pass", "pass", ["x", "y"], turns=((1, 5, "seat 1 (A)"),)).to_json(None)["turns"]
+        [{'at': 1, 'number': 5, 'whose': 'seat 1 (A)'}]
         """
         shown = self.text if seat is None or seat == self.seat else self.public
-        turn = {} if self.turn is None else {"turn": {"at": self.turn[0], "number": self.turn[1]}}
-        return {"number": self.number, "seat": self.seat, "text": shown, "lines": self.lines, **turn}
+        turns = {"turns": [{"at": at, "number": number, "whose": whose} for at, number, whose in self.turns]} if self.turns else {}
+        return {"number": self.number, "seat": self.seat, "text": shown, "lines": self.lines, **turns}
 
 
 @dataclass
@@ -114,7 +117,7 @@ class Table:
     before: dict[int, tuple[int, Agent]] = field(default_factory=dict)  # bot move's position -> (seat, its agent before it)
     moves: list[Move] = field(default_factory=list)
     opening: list[str] = field(default_factory=list)  # the log of the start: setup and what ran before the first move
-    opening_turns: list[dict[str, int]] = field(default_factory=list)  # where its turns begin (cli.turn_lines.turns_begun)
+    opening_turns: list[dict[str, Any]] = field(default_factory=list)  # where its turns begin (cli.turn_lines.turns_begun)
     mode: str = "play"  # play, watch or replay
     keys: dict[int, str] = field(default_factory=dict, repr=False)  # a played table's human seats -> their keys
     returns: dict[int, str] = field(default_factory=dict, repr=False)  # the same seats -> their holders' way back
@@ -222,10 +225,12 @@ class Table:
         if expired():
             return
         changed, grew, arrived = board_changes(self.state, played), pile_growth(self.state, played), pile_arrivals(self.state, played)
-        cut = turn_cut(played, before, self.state.turn_number, forced.told)
+        lines = forced.merged(played.log or [], before)
+        # each turn begun among its lines, one begun at their end too (headed, its lines to come with the next move)
+        marks = turn_marks(played, before, self.state.turn_number, len(lines) + 1, forced.told)
         self.state = played
-        self.moves.append(Move(len(self.moves) + 1, seat, str(action), public, forced.merged(self.state.log or [], before),
-                               changed, grew, arrived, None if cut is None else (cut, played.turn_number)))
+        self.moves.append(Move(len(self.moves) + 1, seat, str(action), public, lines, changed, grew, arrived,
+                               tuple((at, turn, whose_turn(played, turn)) for at, turn in sorted(marks.items()))))
         self.version += 1
 
     def undo(self, seats: frozenset[int] | None = None, seen: int | None = None,

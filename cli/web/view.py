@@ -9,7 +9,7 @@ Names and texts from the ruleset are escaped wherever they reach HTML.
 Typical use::
 
     state = engine.load("my-game").new_state(players=2, seed=1)
-    table_html(state, seat=1)      # the board's <svg>, then a <section class="zone"> per zone
+    table_html(state, seat=1)      # the board's <svg>, then a <section class="zone"> per zone (without a board: on the table)
     actions(state, seat=1)[0]      # {'text': 'place A as B at 0,0', 'cells': ['0,0'], 'cell_words': ['0,0'], ...}
 """
 
@@ -19,6 +19,7 @@ import re
 from typing import TYPE_CHECKING, Any, Sequence
 
 from cli import piece_labels, render, zone_listing
+from cli.cell_marks import board_marks
 from cli.menu import menu, played_components
 from cli.piles import brought_from
 from cli.web.sides import MOST_PICTURED, Sides, face_sides, glyph_svg, laid_sides, side_count, tile_sides
@@ -66,7 +67,8 @@ def table_html(state: State, seat: int | None, own: bool = True, everything: boo
                             if game.zone_owner[zi] is None or not open_roles or state.seat_of.get(game.zone_owner[zi])}
     viewer = None if over else seat if seat is not None else NOBODY  # who sees the face-down pieces
     drawn = board_svg(state, seen, viewer)
-    parts = ['<div class="board-wrap">', drawn, "</div>", '<div class="zones">'] if drawn else ['<div class="zones">']
+    parts = ['<div class="board-wrap">', drawn, "</div>"] if drawn else []
+    boxes: list[str] = []  # a section per zone: without a board, laid out as the table itself
     values = board_values(state, viewer)
     tiles = tile_sides(game, side_count(game.grid))  # the kinds whose chips show their sides
     meter = game.parts.get("meter")
@@ -82,23 +84,23 @@ def table_html(state: State, seat: int | None, own: bool = True, everything: boo
         mine = own and owner is not None and state.seat_of.get(owner) == seat
         heading = escape(name) + (" (yours)" if mine else "")
         order = ' data-order="laid" title="from the bottom up, as laid: the top last"' if laid else ""
-        parts.append(f'<section class="zone{" mine" * mine}{" empty" * empty}" data-zone="{escape(name)}"{order}><h3>{heading}</h3>')
+        boxes.append(f'<section class="zone{" mine" * mine}{" empty" * empty}" data-zone="{escape(name)}"{order}><h3>{heading}</h3>')
         if empty:
-            parts.append('<small class="empty">(empty)</small>')
+            boxes.append('<small class="empty">(empty)</small>')
         elif isinstance(content, dict):
             shown = min(content["hidden"], BACKS_SHOWN)
-            parts.append('<span class="back"></span>' * shown + f'<span class="count">{content["hidden"]} hidden</span>')
+            boxes.append('<span class="back"></span>' * shown + f'<span class="count">{content["hidden"]} hidden</span>')
             if content.get("seen"):  # shown to this seat alone (show(..., to = r)), each at its place
                 said = escape(zone_listing.seen_text(content["seen"], content["hidden"]))
-                parts.append(f'<span class="seen">you saw: {said}</span>')
+                boxes.append(f'<span class="seen">you saw: {said}</span>')
         elif meter is not None and owner is not None and all(meter.counter.index_of(c) is not None for c in state.zones[zi]):
-            parts.extend(meter_html(state, cid) for cid in zone_listing.in_view(state, zi, order_of))
+            boxes.extend(meter_html(state, cid) for cid in zone_listing.in_view(state, zi, order_of))
         elif game.zone_spec_of[zi].show:  # one line per component, with the attributes the zone shows
             listed = list(zip(zone_listing.in_view(state, zi, order_of), zone_listing.listing(state, zi, {}, order_of)))
             for cid, line in listed[::-1] if laid else listed:
                 details = "; ".join(line.plain[len(f"  {game.piece_names[cid]}:"):].strip().split("  "))  # its counters
                 # after a '; ' as its attributes: the terminal's two spaces before them collapsed to one ('points 3 charges 2')
-                parts.append(f'<div class="listed">{chip_html(game, game.piece_names[cid])} <small>{escape(details)}</small></div>')
+                boxes.append(f'<div class="listed">{chip_html(game, game.piece_names[cid])} <small>{escape(details)}</small></div>')
                 values.add(piece_labels.value_label(game, cid, 0))
         else:
             pile = game.zone_spec_of[zi].kind == "pile"
@@ -107,18 +109,23 @@ def table_html(state: State, seat: int | None, own: bool = True, everything: boo
             marked = [(piece, up, source) for (piece, up), source in zip(held, by)] if len(by) == len(held) else \
                 [(piece, up, None) for piece, up in held]
             for (piece, up, source), n in zone_listing.tallied(marked, in_order=pile):
-                parts.append(chip_html(game, piece, n, up, tiles, source))
+                boxes.append(chip_html(game, piece, n, up, tiles, source))
                 cid = game.piece_names.index(piece)
                 values.add(piece_labels.value_label(game, cid, face_index(game, cid, up)))
                 values.update(face_sides(game, cid, face_index(game, cid, up), tiles) or ())  # its sides' glyph
             if meter is not None and game.zone_spec_of[zi].kind == "supply":  # components on the meter kept there: their bars
-                parts.extend(meter_html(state, cid) for cid in zone_listing.in_view(state, zi, order_of)
+                boxes.extend(meter_html(state, cid) for cid in zone_listing.in_view(state, zi, order_of)
                              if meter.counter.index_of(cid) is not None)
-        parts.append("</section>")
-    parts.append("</div>")
+        boxes.append("</section>")
+    if boxes:
+        table = ' table" role="group" aria-label="the table' if game.grid is None else ""  # no board: the zones are the table
+        parts.append(f'<div class="zones{table}">' + "".join(boxes) + "</div>")
     drawn = drawings(state, None if over else seat if seat is not None else NOBODY)  # NOBODY: what every seat sees
     counted = None if over else seat if seat is not None else 0  # seat 0: what every seat sees
     counters = [line.plain for line in zone_listing.counters(state, drawn, counted, grids=False)]
+    marks = board_marks(state) if game.grid is not None else None
+    if marks is not None and any(cell not in state.grid for cell in marks.values):  # the numbers drawn in the cells
+        counters.insert(0, f"{marks.name}: the numbers in the board's empty cells")
     if counters:
         parts.append('<ul class="counters">' + "".join(f"<li>{escape(line)}</li>" for line in counters) + "</ul>")
     parts.extend(grid_html(keys, rows) for keys, rows in zone_listing.key_grids(state, counted, drawn))

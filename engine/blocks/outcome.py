@@ -188,16 +188,28 @@ class Outcome:
         )
 
 
-def _played(rows: list[tuple[Any, tuple[Any, ...], int, int]], seat_of: dict[str, int]) -> list:
+def _played(rows: list[tuple[Any, tuple[Any, ...], int, int]], seat_of: dict[str, int], by_key: bool = False) -> list:
     """The rows of a ranking worth a line: all but the roles no seat plays ranked after every other item (more
-    roles than players: an unplayed role that took a place before a seat's keeps its line, its points went to nobody).
+    roles than players: an unplayed role that took a place before a seat's keeps its line, its points went to nobody);
+    with ``by_key`` (each item scores its own key: no place is paid) none of the roles no seat plays ranked after a
+    seat's, which changed nothing (a two-player game of four roles listed the two unplayed ones between the seats',
+    ``2. C [0]: 0 points to nobody``), but those ranked before every seat's, which came first for nobody.
 
     >>> rows = [("A", (5,), 5, 1), ("C", (4,), 4, 0), ("B", (3,), 3, 2), ("D", (0,), 0, 0)]
-    >>> [row[0] for row in _played(rows, {"A": 1, "B": 2, "C": 0, "D": 0})]
-    ['A', 'C', 'B']
+    >>> seat_of = {"A": 1, "B": 2, "C": 0, "D": 0}
+    >>> [row[0] for row in _played(rows, seat_of)], [row[0] for row in _played(rows, seat_of, by_key=True)]
+    (['A', 'C', 'B'], ['A', 'B'])
+    >>> [row[0] for row in _played(rows[1:], seat_of, by_key=True)]  # C first: kept
+    ['C', 'B']
     """
+    def unplayed(row: tuple[Any, tuple[Any, ...], int, int]) -> bool:
+        return row[3] == 0 and row[0].__class__ is str and seat_of.get(row[0]) == 0
+
+    if by_key:
+        first = next((i for i, row in enumerate(rows) if not unplayed(row)), len(rows))  # the first seat's place
+        return rows[:first] + [row for row in rows[first:] if not unplayed(row)]
     cut = len(rows)
-    while cut and rows[cut - 1][3] == 0 and rows[cut - 1][0].__class__ is str and seat_of.get(rows[cut - 1][0]) == 0:
+    while cut and unplayed(rows[cut - 1]):
         cut -= 1
     return rows if cut == len(rows) else rows[:cut]
 
@@ -246,7 +258,7 @@ class Ranking:
             if seat:
                 seat_scores[seat - 1] += pts
             rows.append((item, key, pts, seat))
-        shown = _played(rows, seat_of)
+        shown = _played(rows, seat_of, by_key)
         winners, by_order = None, False
         if self.nobody is not None and self.nobody(s, env):
             text = f"{RankLines(shown)}\nnobody wins: {self.nobody_text}"

@@ -34,7 +34,7 @@ from engine.core.showtext import cut
 from engine.core.slices import Chance, HookTrail
 from engine.model.board_views import UNKNOWN, BoardViews
 from engine.model.position_edits import PositionEdits
-from engine.model.state_fields import Cell, StateFields
+from engine.model.state_fields import Cell, StateFields, TurnStart
 from engine.model.taking_actions import TakingActions
 from engine.model.turn_flow import TurnFlow
 
@@ -512,7 +512,7 @@ set only while it runs; the legal actions are worked out again."""
 
 
 def _unpickled(game: Any, data: dict[str, Any], log: list[str] | None, history: list[str] | None,
-               turn_starts: dict[int, int] | None = None) -> State:
+               turn_starts: dict[int, TurnStart] | None = None) -> State:
     """A recorded state read back from a pickle: its save, then the log, history and turns' starts it had."""
     state: State = game.state_from_json(data)
     state.log, state.history = log, history

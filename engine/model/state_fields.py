@@ -11,7 +11,7 @@ Example::
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from engine.core.actions import ActionSpace
 from engine.core.decisions import ChanceEvent, Decision
@@ -27,6 +27,17 @@ if TYPE_CHECKING:
     from engine.model.game import Game
 
 Cell = tuple[int, int]
+
+
+class TurnStart(NamedTuple):
+    """Where a turn began in a state's log, and whose it was: the log's length then and the role whose turn it is.
+
+    >>> TurnStart(4, "North")
+    TurnStart(at=4, role='North')
+    """
+
+    at: int
+    role: str
 
 
 class StateFields:
@@ -110,7 +121,7 @@ class StateFields:
     explicit_chance: bool  # whether the dice steps roll become CHANCE decisions instead of being sampled
     tape: "Tape | None"  # answers a trial run of an effect reads back (only while one runs)
     log: list[str] | None
-    turn_starts: dict[int, int] | None  # turn number -> the log's length when it began, while a log is kept
+    turn_starts: dict[int, TurnStart] | None  # turn number -> where in the log it began and whose, while a log is kept
     history: list[str] | None
     _actions: ActionSpace | None
     tallies: dict[Tally, dict[Any, int]]  # counts kept up to date (engine/core/tallies.py), made when first read

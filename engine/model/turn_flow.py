@@ -17,7 +17,7 @@ from typing import Any
 from engine.core import limits
 from engine.core.errors import EffectRuntimeError, NoMove
 from engine.core.slices import TurnOrder
-from engine.model.state_fields import StateFields
+from engine.model.state_fields import StateFields, TurnStart
 
 
 class TurnFlow(StateFields):
@@ -36,16 +36,17 @@ class TurnFlow(StateFields):
 
     def turn_begins(self) -> None:
         """Note that turn ``turn_number`` begins here: in :attr:`turn_starts` (kept beside the log, with it), the log's
-        length now, so that a view prints the turn's own lines (draws, upkeep) under its heading.
+        length now and the role whose turn it is, so that a view prints the turn's own lines (draws, upkeep) under
+        its heading, which names whose turn it is even when it asked nobody.
 
         >>> import engine
         >>> s = engine.load(engine.builtin_names()[0]).new_state(players=2, seed=1, record=True)
         >>> turn = s.turn_number; s.play(0)
-        >>> s.turn_number == turn or s.turn_starts[s.turn_number] <= len(s.log)
+        >>> s.turn_number == turn or (s.turn_starts[s.turn_number].at <= len(s.log) and s.turn_starts[s.turn_number].role == s.order[s.turn])
         True
         """
         if self.log is not None and self.turn_starts is not None:
-            self.turn_starts[self.turn_number] = len(self.log)
+            self.turn_starts[self.turn_number] = TurnStart(len(self.log), self.order[self.turn])
 
     def walk_turn(self) -> None:
         """:meth:`advance` as a loop over the turn's steps, reading each step's settings as it goes: the reference

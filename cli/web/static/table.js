@@ -30,6 +30,11 @@ function build(tag, text, className) {
   return node;
 }
 
+// The heading of a turn in the log: "turn 3: seat 2 (ROLE)", whose it was, a turn that asked nobody too.
+function heading(turn) {
+  return turn.whose ? `turn ${turn.number}: ${turn.whose}` : `turn ${turn.number}`;
+}
+
 let queue = Promise.resolve();  // the calls not answered yet, in the order they were made
 let waiting = 0;
 let slow = null;  // the timer that marks the page as waiting long (a searching bot), so that it says so
@@ -197,19 +202,20 @@ function drawLog() {
   if (first) opening.append(build("b", "the start"), build("div", view.opening.slice(0, first).join("\n"), "lines"));
   cuts.forEach((turn, i) => {  // each turn begun before the first move: its heading, then its lines (draws, rolls)
     const end = i + 1 < cuts.length ? cuts[i + 1].at : view.opening.length;
-    opening.append(build("b", `turn ${turn.number}`, "turn"), build("div", view.opening.slice(turn.at, end).join("\n"), "lines"));
+    opening.append(build("b", heading(turn), "turn"), build("div", view.opening.slice(turn.at, end).join("\n"), "lines"));
   });
   opening.scrollTop = opening.scrollHeight;  // its end, the first turn's own lines, shown: a long setup hid them
   log.replaceChildren();
   for (const move of view.moves) {
     const item = build("li", `seat ${move.seat}: ${move.text}`);
     item.value = move.number;
-    const cut = move.turn ? move.turn.at : move.lines.length;  // a turn the move began: its lines under its heading
-    if (cut) item.append(build("div", move.lines.slice(0, cut).join("\n"), "lines"));
-    if (move.turn) {
-      item.append(build("b", `turn ${move.turn.number}`, "turn"));
-      if (cut < move.lines.length) item.append(build("div", move.lines.slice(cut).join("\n"), "lines"));
+    let at = 0;  // each turn the move began: its heading, its lines under it
+    for (const turn of move.turns || []) {
+      if (turn.at > at) item.append(build("div", move.lines.slice(at, turn.at).join("\n"), "lines"));
+      item.append(build("b", heading(turn), "turn"));
+      at = turn.at;
     }
+    if (at < move.lines.length) item.append(build("div", move.lines.slice(at).join("\n"), "lines"));
     log.append(item);
   }
   log.scrollTop = reading ? kept : log.scrollHeight;  // the newest move, unless the reader is further up

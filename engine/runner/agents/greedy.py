@@ -108,7 +108,7 @@ class GreedyAgent:
         about ``work`` random actions in all."""
         child = s.clone()
         turn = child.turn_number
-        child.apply(child.legal_actions()[index], undo=False)
+        child.play(index)  # apply(legal_actions()[index], undo=False) with no Action built
         return self._value(child, me, turn, budget, work)
 
     def _value(self, s: "State", me: int, turn: int, budget: list[int], work: float) -> Value:

@@ -16,6 +16,7 @@ import random
 import re
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -255,6 +256,37 @@ def test_greedy_rollouts_of_a_short_game_are_not_cut() -> None:
                 continue
             bounded = make_agent("greedy", seed=5).choose(state)
             assert bounded == make_agent("greedy:work=100000000", seed=5).choose(state)
+
+
+class CopyingGreedy(GreedyAgent):
+    """The greedy bot as written before it played the last way on from its own positions in place: every option
+    tried on a copy, built as an Action and applied."""
+
+    def _value_after(self, s: State, index: int, me: int, budget: list[int], work: float, last: bool = False) -> Any:
+        child = s.clone()
+        turn = child.turn_number
+        child.apply(child.legal_actions()[index], undo=False)
+        return self._value(child, me, turn, budget, work)
+
+
+def test_greedy_playing_its_last_option_in_place_chooses_as_with_a_copy_for_each(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Greedy plays the last way on from a position of its own turn search on that position, not on a copy (an effect
+    waiting on it going on in its own coroutine): its choices are those of the bot that copies for every option, in
+    turns where a spell's effect waits on a choice."""
+    waited = [0]
+    real = GreedyAgent._value_after
+
+    def noted(self: GreedyAgent, s: State, index: int, *rest: Any) -> Any:
+        waited[0] += s.pending is not None and bool(rest[-1])
+        return real(self, s, index, *rest)
+
+    monkeypatch.setattr(GreedyAgent, "_value_after", noted)
+    for state in positions("spell-cycles", 2, after=(5, 6, 7, 13, 14, 15)):  # turns of few options (0.01 s a decision)
+        if state.is_terminal or state.chance is not None:
+            continue
+        for seed in (1, 2):
+            assert GreedyAgent(random.Random(seed)).choose(state) == CopyingGreedy(random.Random(seed)).choose(state)
+    assert waited[0]  # some last option was played in place on a position whose effect waits
 
 
 @pytest.mark.parametrize("spec", ["greedy:depth=0", "greedy:depth=x", "greedy:depth=²", "greedy:deep=5", "greedy:depth=2000000",

@@ -72,6 +72,31 @@ def test_a_dealt_sample_makes_its_tallies_again() -> None:
     assert changed and kept(s) == recounted(s)
 
 
+def test_a_dealt_sample_keeps_the_tallies_of_the_zones_it_does_not_deal() -> None:
+    """A zone the seat sees is not dealt again: its tally goes into the sample as it is (a search's copies of the
+    sample read it instead of counting the zone again), and still counts what a recount counts, in the sample and
+    after the sample's own moves."""
+    game = shipped_game("spell-cycles")
+    s = game.new_state(players=2, seed=3)
+    seat = 1
+    seen = [z for z in range(len(s.zones)) if s.zones[z] and zone_view(s, z, seat) != UNSEEN]
+    hidden = [z for z in range(len(s.zones)) if s.zones[z] and zone_view(s, z, seat) == UNSEEN]
+    assert seen and hidden
+    ids = list(range(len(game.component_names)))
+    for zone in seen + hidden:
+        tally_count(s, Tally(zone, ids), 0)
+    for i in range(5):
+        sample = determinize(s, seat, random.Random(i))
+        assert {t.zone for t in sample.tallies} == set(seen)
+        assert kept(sample) == recounted(sample) == {t: n for t, n in kept(s).items() if t.zone in seen}
+        choose = random.Random(i)
+        for _ in range(20):
+            if sample.is_terminal:
+                break
+            sample.play(choose.randrange(len(sample.legal_actions())))
+            assert kept(sample) == recounted(sample)
+
+
 def test_generated_code_reads_a_tally_inline_and_counts_what_a_recount_counts() -> None:
     """A tallied count inside generated code is a look-up written in its source (one attribute or several, a zone
     that starts empty too), and answers as a recount of the zone does after every action of random games."""

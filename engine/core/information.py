@@ -273,6 +273,26 @@ def _pinned(state: "StateData", zones: list[int], seat: int) -> set[int]:
     return {cid for zone in zones for cid in state.zones[zone] if shown_to(state, cid, seat)}
 
 
+def _drop_kept_counts(sample: "StateData", dealt: set[int]) -> None:
+    """Forget the counts the state keeps of the zones about to be ``dealt`` anew (their components change, and turn to
+    their first face or a thrown one), and the board's cells by value if the board is one of them; the counts of every
+    other zone stay exact, so a search's copies of the sample read them instead of counting those zones again.
+
+    >>> from engine.core.tallies import Tally
+    >>> class Sample:
+    ...     game = type("G", (), {"board_zone": -1})
+    ...     tallies = {Tally(0, ["a"]): {"a": 1}, Tally(1, ["a"]): {"a": 0}}
+    ...     face_tallies, same_faces, by_value = {}, {}, {}
+    >>> s = Sample(); _drop_kept_counts(s, {0}); [tally.zone for tally in s.tallies]
+    [1]
+    """
+    sample.tallies = {tally: counts for tally, counts in sample.tallies.items() if tally.zone not in dealt}
+    sample.face_tallies = {tally: counts for tally, counts in sample.face_tallies.items() if tally.zone not in dealt}
+    sample.same_faces = {tally: value for tally, value in sample.same_faces.items() if tally.zone not in dealt}
+    if sample.game.board_zone in dealt:
+        sample.by_value = {}
+
+
 def _deal_unseen(sample: "StateData", zones: list[int], rng: random.Random, pinned: set[int]) -> None:
     """Pool the components of ``zones`` by kind, shuffle them and deal them back: every place gets a
     component of the kind it held, so each zone keeps its count of each kind.
@@ -304,6 +324,7 @@ def _deal_unseen(sample: "StateData", zones: list[int], rng: random.Random, pinn
     by_owner: dict[str | None, list[int]] = {}
     for zone in zones:
         by_owner.setdefault(game.zone_owner[zone], []).append(zone)
+    _drop_kept_counts(sample, set(zones))
     for owner, owned in by_owner.items():
         places: dict[str, int] = {}
         for zone in owned:
@@ -319,10 +340,6 @@ def _deal_unseen(sample: "StateData", zones: list[int], rng: random.Random, pinn
             del pool[:need]
             rng.shuffle(hand)
             hands[kind] = hand
-        sample.tallies = {}  # the zones are dealt anew: their tallies are made again when read
-        sample.by_value = {}  # and faces turned anew: cells by value too
-        sample.face_tallies = {}  # and counts by face
-        sample.same_faces = {}
         for zone in owned:
             sample.zones[zone] = [cid if cid in pinned else hands[kind_of[cid]].pop() for cid in sample.zones[zone]]
             for cid in sample.zones[zone]:

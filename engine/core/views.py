@@ -68,9 +68,9 @@ class StateData(Protocol):
     slices: dict[str, Any]
     rng: int
     budget: int
-    tallies: dict[Tally, dict[Any, int]]  # counts kept up to date (engine.core.tallies); dealing zones anew drops them
-    by_value: dict[Any, Any]  # the board's cells by value, kept up to date (engine.core.kept_cells); dealing anew drops them
-    face_tallies: dict[FaceTally, dict[Any, int]]  # counts by face kept up to date (engine.core.face_tallies); dealing anew drops them
+    tallies: dict[Tally, dict[Any, int]]  # counts kept up to date (engine.core.tallies); dealing a zone anew drops its
+    by_value: dict[Any, Any]  # the board's cells by value, kept up to date (engine.core.kept_cells); dealing the board anew drops them
+    face_tallies: dict[FaceTally, dict[Any, int]]  # counts by face kept up to date (engine.core.face_tallies); dealing a zone anew drops its
     same_faces: dict[FaceTally, Any]  # the one value of a zone of copies, noted instead of counted (likewise)
     counters: list[int]  # every counter's value (a component's own at the slots of ``game.counter_slots``)
     _actions: Any  # the legal actions worked out for this position (None: to work out again)

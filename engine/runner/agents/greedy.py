@@ -103,12 +103,14 @@ class GreedyAgent:
         picks = [i for i, value in zip(options, values) if value == best]
         return detach(space[self.rng.choice(picks)])
 
-    def _value_after(self, s: "State", index: int, me: int, budget: list[int], work: float) -> Value:
+    def _value_after(self, s: "State", index: int, me: int, budget: list[int], work: float, last: bool = False) -> Value:
         """The value for ``me`` of action ``index`` of ``s`` (and the best rest of the turn), its rollouts playing
-        about ``work`` random actions in all."""
-        child = s.clone()
+        about ``work`` random actions in all.  With ``last`` (``s`` is a state of the search's own that nothing reads
+        after this action) the action is played on ``s`` itself: no copy, and an effect waiting on ``s`` goes on in
+        its own coroutine instead of being replayed on a copy."""
+        child = s if last else s.clone()
         turn = child.turn_number
-        child.apply(child.legal_actions()[index], undo=False)
+        child.play(index)  # apply(legal_actions()[index], undo=False) with no Action built
         return self._value(child, me, turn, budget, work)
 
     def _value(self, s: "State", me: int, turn: int, budget: list[int], work: float) -> Value:
@@ -116,7 +118,7 @@ class GreedyAgent:
             count = len(s.legal_actions())
             if s.chance is None and budget[0] >= count:  # the dice are not the seat's to choose
                 budget[0] -= count
-                return max(self._value_after(s, i, me, budget, work / count) for i in range(count))
+                return max(self._value_after(s, i, me, budget, work / count, i == count - 1) for i in range(count))
             self._finish_turn(s, turn)
         return self._score(s, me, work)
 

@@ -103,6 +103,9 @@ counter, ladders and snakes as components read by a function (tests/test_tutoria
 Light trails (docs/examples/trails) is a game of light cycles in the manner of Tron: every square a rider leaves is
 marked with its trail by a counter keyed by the board's cells (``key: cell``), no piece, and a rider may not enter a
 marked square; its question says where the rider stands (``text = "... {rider} ..."``).
+Tally sheet (docs/examples/tally-sheet) is a small roll-and-write game: each sheet one counter per role kept by row and
+number (``key: [colour, 1..6]``, ``marked(r, Red, 4)``), a mark and the bonuses it pays one procedure with typed
+parameters (``procedures:``) that every turn runs.
 """
 
 from __future__ import annotations
@@ -123,7 +126,8 @@ GAMES = ("pig", "trumps", "hex", "going-once", "dominoes", "home-run", "market-r
          "yacht", "morris", "storm-watch", "go", "gem-merchants", "frontiers",
          "chess", "homestead", "routes", "tables", "amazons", "pentago", "hearts", "quoridor", "leduc", "orchard",
          "fleet", "oh-hell", "meadows", "court-letters", "take-six", "column-climb", "glance", "fireworks", "sleuth",
-         "codebreak", "paths", "quarto", "manhunt", "cribbage-show", "blocks", "caravan", "crossings", "missions", "ladders", "trails")
+         "codebreak", "paths", "quarto", "manhunt", "cribbage-show", "blocks", "caravan", "crossings", "missions", "ladders", "trails",
+         "tally-sheet")
 SLOW = {"quoridor", "chess", "blocks"}  # a random game takes about a second (each wall, each man's moves tried on a
                                         # copy, each way to lay each piece listed): fewer
 

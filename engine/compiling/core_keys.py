@@ -708,8 +708,13 @@ CORE_SCHEMA: dict[str, Any] = {
                                     "components), whole numbers `FROM..TO` (`2..12`) or `cell` (every cell of a board "
                                     "with edges: a mark on a square, `trail((3, 4))`); read and changed as "
                                     "`stock(r, X)`, or `height(7)` for a game-wide one. `start`, `min` and `max` "
-                                    "may read `key`."),
-                    "type": "string",
+                                    "may read `key`. Or two of these, a row and a column of a grid (a "
+                                    "roll-and-write sheet's rows and numbers): `key: [colour, 2..12]`, read and "
+                                    "changed as `marks(r, Red, 7)`."),
+                    "type": ["string", "array"],
+                    "items": {"type": "string"},
+                    "minItems": 2,
+                    "maxItems": 2,
                 },
                 "start": {
                     "description": "Its value when the game starts, before `setup` runs.",

@@ -76,8 +76,8 @@ class KeyedCounterOf(Function):
         args = self.arity(call, scope, wanted)
         if len(args) != wanted:
             return lambda s, e: 0  # reported by arity
-        keys = [self.value(scope, node, part_type(part, scope), "key" if len(parts) == 1 else f"key {i} ({part})").fn
-                for i, (node, part) in enumerate(zip(args[wanted - len(parts):], parts), start=1)]
+        keys = [self.value(scope, node, part_type(part, scope), "key" if len(parts) == 1 else ("row key", "column key")[i]).fn
+                for i, (node, part) in enumerate(zip(args[wanted - len(parts):], parts))]
         owner = (lambda s, e: None) if game_wide else self.value(scope, args[0], owner_type(spec, scope), "owner").fn
         slots, pos = spec._index, call.pos
         if len(keys) == 1:

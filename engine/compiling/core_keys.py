@@ -713,8 +713,6 @@ CORE_SCHEMA: dict[str, Any] = {
                                     "changed as `marks(r, Red, 7)`."),
                     "type": ["string", "array"],
                     "items": {"type": "string"},
-                    "minItems": 2,
-                    "maxItems": 2,
                 },
                 "start": {
                     "description": "Its value when the game starts, before `setup` runs.",

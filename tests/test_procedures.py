@@ -122,6 +122,9 @@ def test_a_call_with_the_wrong_arguments_is_refused_where_it_is_written(tmp_path
 def test_a_procedure_is_refused_where_nothing_may_change(tmp_path: Path) -> None:
     found = errors(tmp_path, "when: turn > 2", "when: award(A, 1) == none")
     assert "ruleset.yaml:28:9: award() is a procedure: it changes the game, which a condition or score can't do" in found
+    found = errors(tmp_path, "procedures:\n", "functions:\n  f(side r): award(r, 1) == none\nprocedures:\n")
+    assert ("ruleset.yaml:10:14: unknown function 'award' ('award' is a procedure (under 'procedures:'): it changes "
+            "the game, which a function's body can't do)") in found
 
 
 @pytest.mark.parametrize("old, new, found", [

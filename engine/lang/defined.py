@@ -365,14 +365,31 @@ def define_functions(b: "CodeContext") -> None:
         return
     vocab = b.game.vocab
     below = defined_below(section)
-    kept = {name: vocab.elsewhere[name] for name in below if name in vocab.elsewhere}
-    vocab.elsewhere.update(below)
+    procedures = b.tree.get("procedures")
+    told = {**(_procedures_named(procedures) if isinstance(procedures, Mapping) else {}), **below}
+    kept = {name: vocab.elsewhere[name] for name in told if name in vocab.elsewhere}
+    vocab.elsewhere.update(told)
     try:
         _define_each(b, section, below)
     finally:  # the hints speak only of the section: code elsewhere sees every function it defines
-        for name in below:
+        for name in told:
             vocab.elsewhere.pop(name, None)
         vocab.elsewhere.update(kept)
+
+
+def _procedures_named(section: Mapping) -> dict[str, str]:
+    """What to say of a call in a function's body to each procedure ``section`` (``procedures:``) defines.
+
+    >>> _procedures_named({"mark(int n)": "pass"})["mark"]
+    "'mark' is a procedure (under 'procedures:'): it changes the game, which a function's body can't do"
+    """
+    found: dict[str, str] = {}
+    for key in section:
+        signature = parse_signature(str(key))
+        if signature is not None:
+            found[signature[0]] = (f"'{signature[0]}' is a procedure (under 'procedures:'): it changes the game, which a "
+                                   "function's body can't do")
+    return found
 
 
 def defined_below(section: Mapping, what: str = "function", itself: str = "") -> dict[str, str]:
@@ -692,8 +709,8 @@ def _lets_function(lets: list[tuple[int, Compiled]], body: Compiled, pos: Any, s
 
 PROGRAM_BODY = ("a function's body is one expression (a value or a condition), not a program: lines that change the "
                 "game (move, shuffle, a counter's '+=') run only in setup, a step's effect and the other programs; "
-                "write them there; to write them once, give a component the program in an attribute listed under "
-                "'programs:' and run it with perform(COMPONENT, ATTRIBUTE)")
+                "write them there; to write them once, make it a procedure: move it under 'procedures:' and run it "
+                "as a line of a program")
 
 
 def _told_program(b: "CodeContext", text: Any, errors: int) -> None:

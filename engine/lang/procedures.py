@@ -34,7 +34,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from engine.core.errors import EffectRuntimeError, SourcePos
+from engine.core.errors import EffectRuntimeError
 from engine.core.yamlsource import Mapping
 from engine.lang import ast, budgets
 from engine.lang.defined import Defined, called, check_placeholders, defined_below, fill_in, param_pos, read_signature, too_deep

@@ -376,11 +376,11 @@ def key_grids(state: State, seat: int | None = None, drawn: list[Drawing] | None
 
 
 def by_row(keyed: dict[str, int]) -> dict[str, dict[str, int]]:
-    """The values of a counter kept per a row and a number, by key as observations name them (``Red, 7``), split by
+    """The values of a counter kept per a row and a number, by key as observations name them (``X, 7``), split by
     row, then number.
 
-    >>> by_row({"Red, 1": 0, "Red, 2": 1, "Blue, 1": 3})
-    {'Red': {'1': 0, '2': 1}, 'Blue': {'1': 3}}
+    >>> by_row({"X, 1": 0, "X, 2": 1, "Y, 1": 3})
+    {'X': {'1': 0, '2': 1}, 'Y': {'1': 3}}
     """
     rows: dict[str, dict[str, int]] = {}
     for key, value in keyed.items():

@@ -360,7 +360,7 @@ PAIRED = " x "
 def read_keys(b: "BuildContext", spec: Mapping) -> tuple[tuple[Any, ...] | None, str]:
     """A counter's ``key:``, its keys and what they are: a type's values, a component kind's components (by id), the
     whole numbers ``FROM..TO`` or the board's cells; or two of these, ``[colour, 2..12]``, whose keys are the pairs
-    (a row and a number of a sheet: ``("Red", 7)``), said ``colour x 2..12``; (None, "") with an error where it is
+    (a row and a number of a sheet: ``("X", 7)``), said ``hue x 2..12``; (None, "") with an error where it is
     none of these.
 
     Example: ``key: hue`` gives the hues, ``key: 2..12`` the numbers 2 to 12, ``key: [hue, 1..3]`` the pairs
@@ -422,8 +422,8 @@ def _read_key(b: "BuildContext", text: str, pos: "SourcePos | None") -> tuple[tu
 def key_parts(spec: CounterSpec) -> tuple[str, ...]:
     """What each key of a keyed counter is, as written: one for ``key: colour``, two for ``key: [colour, 2..12]``.
 
-    >>> key_parts(CounterSpec("marks", "role", keys=(("Red", 2),), key_of="colour x 2..12"))
-    ('colour', '2..12')
+    >>> key_parts(CounterSpec("marks", "role", keys=(("X", 2),), key_of="hue x 2..12"))
+    ('hue', '2..12')
     >>> key_parts(CounterSpec("gold", "role"))
     ()
     """
@@ -466,7 +466,7 @@ def component_key(spec: CounterSpec, owner: Any) -> int | None:
 
 def key_label(game: Any, spec: CounterSpec, key: Any) -> str:
     """A key as observations and the log name it: a value or number as written, a component by its name, a cell as the
-    board names it (``2,3``, ``e4``); the two keys of a counter kept per two, ``Red, 7``."""
+    board names it (``2,3``, ``e4``); the two keys of a counter kept per two, ``X, 7``."""
     parts = key_parts(spec)
     if len(parts) > 1:
         return ", ".join(_part_label(game, part, k) for part, k in zip(parts, key))

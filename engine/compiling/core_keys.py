@@ -710,7 +710,7 @@ CORE_SCHEMA: dict[str, Any] = {
                                     "`stock(r, X)`, or `height(7)` for a game-wide one. `start`, `min` and `max` "
                                     "may read `key`. Or two of these, a row and a column of a grid (a "
                                     "roll-and-write sheet's rows and numbers): `key: [colour, 2..12]`, read and "
-                                    "changed as `marks(r, Red, 7)`."),
+                                    "changed as `marks(r, X, 7)`."),
                     "type": ["string", "array"],
                     "items": {"type": "string"},
                 },

@@ -221,7 +221,13 @@ def _turn(game: Game) -> list[str]:
 
 def _functions(game: Game) -> list[str]:
     """Each function the ruleset defines, as its calls read, and what it means."""
-    return [f"{fn.heading()}: {fn.meaning}" for fn in game.vocab.functions.values() if isinstance(fn, Defined)]
+    return [f"{fn.heading()}: {fn.meaning}" for fn in game.vocab.functions.values()
+            if isinstance(fn, Defined) and fn.kind == "function"]
+
+
+def _procedures(game: Game) -> list[str]:
+    """Each procedure the ruleset defines, as its calls read, and what it does."""
+    return [f"{fn.heading()}: {fn.meaning}" for fn in game.vocab.functions.values() if isinstance(fn, Defined) and fn.kind == "procedure"]
 
 
 def _meter(game: Game) -> list[str]:
@@ -382,6 +388,7 @@ SECTIONS: list[tuple[str, Callable[[Game], list[str]]]] = [
     ("Roles and seating", _roles),
     ("Slots", _slots),
     ("Functions", _functions),
+    ("Procedures", _procedures),
     ("Meter", _meter),
     ("Meters", _meters),
     ("Statuses", _statuses),

@@ -358,24 +358,42 @@ def key_grids(state: State, seat: int | None = None, drawn: list[Drawing] | None
     by_blocks = {name for drawing in (drawings(state, None) if drawn is None else drawn) for name in drawing.counters}
     grids: dict[tuple[Any, ...], list[tuple[str, str, list[int]]]] = {}
     for name, spec in game.counters.items():
-        if not spec.keyed_by_numbers or name in by_blocks or not spec.shown:
+        columns = spec.columns
+        if columns is None or name in by_blocks or not spec.shown:
             continue
         values = keyed_values(state, spec, seat)
-        rows = grids.setdefault(spec.keys, [])
-        keys = [str(k) for k in spec.keys]
+        rows = grids.setdefault(columns, [])
+        keys = [str(k) for k in columns]
+        paired = columns != spec.keys  # kept per a row and a number: a line per row
         if spec.per == "game":
-            rows.append((name, name, [values.get(k, 0) for k in keys]))
+            rows += [(name, f"{name} ({row})" if paired else name, [keyed.get(k, 0) for k in keys])
+                     for row, keyed in (by_row(values) if paired else {"": values}).items()]
             continue
         for owner, keyed in values.items():
             if spec.per == "role" and open_roles and not state.seat_of.get(owner) or spec.per != "role" and not any(keyed.values()):
                 continue
             label = owner if spec.per == "role" else holder_label(state, owner)
-            rows.append((name, f"{name} of {label}", [keyed.get(k, 0) for k in keys]))
+            rows += [(name, f"{name} of {label} ({row})" if paired else f"{name} of {label}", [cells.get(k, 0) for k in keys])
+                     for row, cells in (by_row(keyed) if paired else {"": keyed}).items()]
     found = []
     for keys, rows in grids.items():
         if rows and len(grid_lines([str(k) for k in keys], rows)[0]) <= GRID_WIDTH:
             found.append(([str(k) for k in keys], rows))
     return found
+
+
+def by_row(keyed: dict[str, int]) -> dict[str, dict[str, int]]:
+    """The values of a counter kept per a row and a number, by key as observations name them (``X, 7``), split by
+    row, then number.
+
+    >>> by_row({"X, 1": 0, "X, 2": 1, "Y, 1": 3})
+    {'X': {'1': 0, '2': 1}, 'Y': {'1': 3}}
+    """
+    rows: dict[str, dict[str, int]] = {}
+    for key, value in keyed.items():
+        row, _, column = key.rpartition(", ")
+        rows.setdefault(row, {})[column] = value
+    return rows
 
 
 def grid_lines(keys: list[str], rows: list[tuple[str, str, list[int]]]) -> list[Text]:

@@ -112,6 +112,9 @@ the manner of Monopoly: each player's square a counter, lots in the bank or a pl
 for a whole street, a player who cannot pay out (``leave``).  Golf (docs/examples/golf) is a patience for one player,
 won by a goal (``goals``): a column's top card goes on the waste one above or below it, and turning the next stock card
 is the pass of an optional choice.
+Tally sheet (docs/examples/tally-sheet) is a small roll-and-write game: each sheet one counter per role kept by row and
+number (``key: [colour, 1..6]``, ``marked(r, Red, 4)``), a mark and the bonuses it pays one procedure with typed
+parameters (``procedures:``) that every turn runs.
 """
 
 from __future__ import annotations
@@ -133,7 +136,7 @@ GAMES = ("pig", "trumps", "hex", "going-once", "dominoes", "home-run", "market-r
          "chess", "homestead", "routes", "tables", "amazons", "pentago", "hearts", "quoridor", "leduc", "orchard",
          "fleet", "oh-hell", "meadows", "court-letters", "take-six", "column-climb", "glance", "fireworks", "sleuth",
          "codebreak", "paths", "quarto", "manhunt", "cribbage-show", "blocks", "caravan", "crossings", "missions", "ladders", "trails",
-         "expeditions", "rummy", "landlords", "golf")
+         "expeditions", "rummy", "landlords", "golf", "tally-sheet")
 SLOW = {"quoridor", "chess", "blocks"}  # a random game takes about a second (each wall, each man's moves tried on a
                                         # copy, each way to lay each piece listed): fewer
 

@@ -446,6 +446,7 @@ def test_each_required_key_is_refused_when_left_out(kind: str, pointer: str, key
 REQUIRED = {
     "ruleset": {
         "/properties/functions/additionalProperties": ["is"],
+        "/properties/procedures/additionalProperties": ["do"],
         "/properties/support_tables/additionalProperties": ["of", "supporters"],
         "/else": ["name", "players", "turn", "end"],
         "/$defs/option/then": ["default"],

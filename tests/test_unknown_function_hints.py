@@ -94,5 +94,5 @@ def test_a_function_written_as_a_program_is_told_that_a_function_is_an_expressio
                                "  many(): |\n    count(supply) >\n      2\n")
     assert found == ["hints.yaml:6:5: a function's body is one expression (a value or a condition), not a program: "
                      "lines that change the game (move, shuffle, a counter's '+=') run only in setup, a step's effect "
-                     "and the other programs; write them there; to write them once, give a component the program in "
-                     "an attribute listed under 'programs:' and run it with perform(COMPONENT, ATTRIBUTE)"]
+                     "and the other programs; write them there; to write them once, make it a procedure: move it "
+                     "under 'procedures:' and run it as a line of a program"]

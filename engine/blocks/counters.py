@@ -95,6 +95,22 @@ class CounterSpec:
         """
         return self.keys is not None and RANGE.fullmatch(self.key_of) is not None
 
+    @property
+    def columns(self) -> tuple[Any, ...] | None:
+        """The numbers a view draws across a grid of the counter's values: its keys when it is kept per numbers
+        (``key: 2..12``), the second keys when kept per a row and numbers (``key: [colour, 1..6]``, a row of the grid
+        per first key); None for any other.
+
+        >>> CounterSpec("marks", "role", keys=(("R", 1), ("R", 2), ("B", 1), ("B", 2)), key_of="colour x 1..2").columns
+        (1, 2)
+        """
+        if self.keyed_by_numbers:
+            return self.keys
+        parts = key_parts(self)
+        if len(parts) != 2 or not RANGE.fullmatch(parts[1]) or not self.keys:
+            return None
+        return tuple(dict.fromkeys(column for _, column in self.keys))
+
     def fixed_range(self) -> tuple[int | None, int | None]:
         """The lowest and highest values the counter ever holds, whatever the game does: its ``min`` and ``max`` when
         they are fixed numbers (every change and start is clamped to them; a min above the max keeps it at the min).
@@ -337,14 +353,47 @@ MOST_KEYS = 1000
 """The most keys a counter may have: each is a value every observation holds."""
 
 
-def read_keys(b: "BuildContext", spec: Mapping) -> tuple[tuple[Any, ...] | None, str]:
-    """A counter's ``key:``, its keys and what they are: a type's values, a component kind's components (by id), or
-    the whole numbers ``FROM..TO``; (None, "") with an error where it is none of these.
+PAIRED = " x "
+"""Between the two things a counter is keyed by, as ``key_of`` says them: ``colour x 2..12``."""
 
-    Example: ``key: hue`` gives the hues, ``key: 2..12`` the numbers 2 to 12.
+
+def read_keys(b: "BuildContext", spec: Mapping) -> tuple[tuple[Any, ...] | None, str]:
+    """A counter's ``key:``, its keys and what they are: a type's values, a component kind's components (by id), the
+    whole numbers ``FROM..TO`` or the board's cells; or two of these, ``[colour, 2..12]``, whose keys are the pairs
+    (a row and a number of a sheet: ``("X", 7)``), said ``hue x 2..12``; (None, "") with an error where it is
+    none of these.
+
+    Example: ``key: hue`` gives the hues, ``key: 2..12`` the numbers 2 to 12, ``key: [hue, 1..3]`` the pairs
+    ``(hue, 1)``, ``(hue, 2)``, ... of each hue.
     """
-    g, pos, written = b.game, b.pos(spec, "key"), spec.get("key")
-    text = str(written)
+    written = spec.get("key")
+    if not isinstance(written, list):
+        return _read_key(b, str(written), b.pos(spec, "key"))
+    pos = b.pos(spec, "key")
+    if len(written) != 2:
+        b.error(pos, f"a counter is kept per one key (key: colour) or per two, a row and a column of a grid "
+                     f"(key: [colour, 2..12]), not per {len(written)}",
+                f"write key: {written[0]}" if len(written) == 1 else "keep a counter for each of the other keys")
+        return None, ""
+    parts = [_read_key(b, str(item), b.pos(written, i)) for i, item in enumerate(written)]
+    if any(keys is None for keys, _ in parts):
+        return None, ""
+    kinds = [of for _, of in parts if of in b.game.kinds]
+    if len(kinds) == 2:
+        b.error(pos, f"a counter kept per two keys may have one component kind among them, not two ({kinds[0]} and "
+                     f"{kinds[1]})", f"keep it per {kinds[0]} (per: {kinds[0]}) and key it by {kinds[1]}")
+        return None, ""
+    (rows, row_of), (columns, column_of) = parts
+    if len(rows) * len(columns) > MOST_KEYS:
+        b.error(pos, f"the keys {row_of}{PAIRED}{column_of} make {len(rows) * len(columns):,} pairs, more than a "
+                     f"counter may keep ({MOST_KEYS:,})")
+        return None, ""
+    return tuple((row, column) for row in rows for column in columns), f"{row_of}{PAIRED}{column_of}"
+
+
+def _read_key(b: "BuildContext", text: str, pos: "SourcePos | None") -> tuple[tuple[Any, ...] | None, str]:
+    """One key of a counter, written ``text`` at ``pos`` (see :func:`read_keys`)."""
+    g = b.game
     if text in g.types:
         return tuple(g.types[text]), text
     if text in g.kinds:
@@ -370,36 +419,65 @@ def read_keys(b: "BuildContext", spec: Mapping) -> tuple[tuple[Any, ...] | None,
     return None, ""
 
 
+def key_parts(spec: CounterSpec) -> tuple[str, ...]:
+    """What each key of a keyed counter is, as written: one for ``key: colour``, two for ``key: [colour, 2..12]``.
+
+    >>> key_parts(CounterSpec("marks", "role", keys=(("X", 2),), key_of="hue x 2..12"))
+    ('hue', '2..12')
+    >>> key_parts(CounterSpec("gold", "role"))
+    ()
+    """
+    return () if spec.keys is None else tuple(spec.key_of.split(PAIRED))
+
+
 def key_type(spec: CounterSpec, scope: Scope) -> Type:
     """The effect-language type of a keyed counter's key: a type's value, a component of a kind, a number or a cell."""
-    if spec.key_of in scope.vocab.data.get("types", {}):
-        return Enum(spec.key_of)
-    if spec.key_of == CELL_KEYS:
+    return part_type(spec.key_of, scope)
+
+
+def part_type(part: str, scope: Scope) -> Type:
+    """The effect-language type of one key of a counter, written ``part``: a type's value, a component, a number or
+    a cell."""
+    if part in scope.vocab.data.get("types", {}):
+        return Enum(part)
+    if part == CELL_KEYS:
         return CELL
-    return INT if RANGE.fullmatch(spec.key_of) else Component(spec.key_of)
+    return INT if RANGE.fullmatch(part) else Component(part)
 
 
 def component_key(spec: CounterSpec, owner: Any) -> int | None:
-    """The component a keyed counter's ``(owner, key)`` has as its key (a counter keyed by a kind: ``seen(r, c)``),
-    else None: where it lies hidden, the key says no more of it than an owner lying there would.
+    """The component a keyed counter's ``(owner, key)`` has as its key (a counter keyed by a kind: ``seen(r, c)``;
+    of two keys, the one that is a component), else None: where it lies hidden, the key says no more of it than an
+    owner lying there would.
 
     >>> component_key(CounterSpec("seen", "role", keys=(0, 1), key_of="card"), ("A", 1))
     1
     >>> component_key(CounterSpec("marker", "role", keys=(2, 3), key_of="2..3"), ("A", 3)) is None
     True
+    >>> component_key(CounterSpec("held", "role", keys=((2, 0),), key_of="2..3 x card"), ("A", (2, 0)))
+    0
     """
-    if type(owner) is not tuple or spec.keys is None or RANGE.fullmatch(spec.key_of):
+    if type(owner) is not tuple or spec.keys is None:
         return None
-    key = owner[1]
-    return key if type(key) is int else None
+    parts = key_parts(spec)
+    keys = owner[1] if len(parts) > 1 else (owner[1],)
+    return next((key for part, key in zip(parts, keys) if type(key) is int and not RANGE.fullmatch(part)), None)
 
 
 def key_label(game: Any, spec: CounterSpec, key: Any) -> str:
     """A key as observations and the log name it: a value or number as written, a component by its name, a cell as the
-    board names it (``2,3``, ``e4``)."""
-    if spec.key_of == CELL_KEYS:
+    board names it (``2,3``, ``e4``); the two keys of a counter kept per two, ``X, 7``."""
+    parts = key_parts(spec)
+    if len(parts) > 1:
+        return ", ".join(_part_label(game, part, k) for part, k in zip(parts, key))
+    return _part_label(game, spec.key_of, key)
+
+
+def _part_label(game: Any, part: str, key: Any) -> str:
+    """One key, written ``part`` in the counter's declaration, as :func:`key_label` names it."""
+    if part == CELL_KEYS:
         return game.cell_text(key)
-    return game.component_names[key] if isinstance(key, int) and not RANGE.fullmatch(spec.key_of) else str(key)
+    return game.component_names[key] if isinstance(key, int) and not RANGE.fullmatch(part) else str(key)
 
 
 def owner_text(game: Any, spec: CounterSpec, owner: Any) -> str:
@@ -408,8 +486,8 @@ def owner_text(game: Any, spec: CounterSpec, owner: Any) -> str:
     if isinstance(owner, tuple):
         who, key = owner
         keyed = key_label(game, spec, key)
-        if spec.key_of == CELL_KEYS:  # 2,3 written as the scenario's commas are read: 2, 3
-            keyed = keyed.replace(",", ", ")
+        if CELL_KEYS in key_parts(spec):  # 2,3 written as the scenario's commas are read: 2, 3
+            keyed = re.sub(r",\s*", ", ", keyed)
         return keyed if who is None else f"{owner_text(game, spec, who)}, {keyed}"
     return game.component_names[owner] if isinstance(owner, int) else str(owner)
 
@@ -423,28 +501,29 @@ def compile_counters(b: "BuildContext") -> None:
         spec = tree[name]
         scope = Scope(b.game.vocab)
         self_type = owner_type(counter, scope)
-        keyed = None if counter.keys is None else key_type(counter, scope)
+        keyed = None if counter.keys is None else key_type(counter, scope) if len(key_parts(counter)) == 1 else PAIRED
         counter.start = read_bound(b, spec, "start", self_type, keyed) or (lambda s, owner: 0)
         counter.low, counter.floor = read_bounds(b, spec, "min", self_type, keyed)
         counter.high, counter.ceiling = read_bounds(b, spec, "max", self_type, keyed)
 
 
-def read_bound(b: "BuildContext", spec: Mapping, key: str, self_type: Type, keyed: Type | None = None) -> Bound | None:
+def read_bound(b: "BuildContext", spec: Mapping, key: str, self_type: Type, keyed: Type | str | None = None) -> Bound | None:
     """``spec[key]`` as a bound: a number, an option, or an expression of ``self`` (None when not given)."""
     return read_bounds(b, spec, key, self_type, keyed)[0]
 
 
 def read_bounds(b: "BuildContext", spec: Mapping, key: str, self_type: Type,
-                keyed: Type | None = None) -> tuple[Bound | None, int | None]:
+                keyed: Type | str | None = None) -> tuple[Bound | None, int | None]:
     """``spec[key]`` as a bound (see :func:`read_bound`), and its value when it is fixed: a whole number written so, or
     an option (None when it reads the position or the owner).  ``keyed``: the type of a keyed counter's key, which the
-    expression reads as ``key`` (``self`` is the owner)."""
+    expression reads as ``key`` (``self`` is the owner); :data:`PAIRED` for a counter kept per two keys, whose bound
+    reads ``self`` alone."""
     if key not in spec or spec[key] is None:
         return None, None
     value = spec[key]
     if isinstance(value, int) and not isinstance(value, bool):
         return (lambda s, owner, v=value: v), value
-    bind = {"self": self_type} if keyed is None else {"self": self_type, "key": keyed}
+    bind = {"self": self_type} if keyed is None or keyed == PAIRED else {"self": self_type, "key": keyed}
     compiled, slots = b.expression(value, "int", bind=bind, pos=b.pos(spec, key))
     f = compiled.fn
     fixed = None
@@ -466,4 +545,9 @@ def read_bounds(b: "BuildContext", spec: Mapping, key: str, self_type: Type,
         env[0], env[1] = owner
         return f(s, env)
 
-    return bound if keyed is None else keyed_bound, fixed
+    def paired_bound(s: "StateView", owner: Any) -> int:
+        env: list[Any] = [None] * slots
+        env[0] = owner[0]
+        return f(s, env)
+
+    return bound if keyed is None else paired_bound if keyed == PAIRED else keyed_bound, fixed

@@ -26,7 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, ClassVar
 
-from engine.blocks.counters import CELL_KEYS, GAME, CounterSpec, no_counter, key_label, key_type, owner_type, writer
+from engine.blocks.counters import CELL_KEYS, GAME, CounterSpec, key_label, key_parts, no_counter, owner_type, part_type, writer
 from engine.core.errors import EffectRuntimeError
 from engine.lang import ast, statements
 from engine.lang.functions import Function
@@ -38,7 +38,7 @@ Index = Callable[[Any, list[Any]], int]
 
 def keys_text(s: Any, spec: CounterSpec) -> str:
     """The keys of a counter, for a message: ``2..12``, or the type's or kind's values (the first few)."""
-    if spec.keys is None or ".." in spec.key_of:
+    if spec.keys is None or ".." in spec.key_of or len(key_parts(spec)) > 1:
         return spec.key_of
     if spec.key_of == CELL_KEYS:
         return f"the {len(spec.keys)} cells of the board"
@@ -71,14 +71,22 @@ class KeyedCounterOf(Function):
         """A closure giving the slot of the value ``call`` names (an error at run time for an owner or key without one)."""
         spec = self.spec
         assert spec is not None
-        game_wide = spec.per == GAME
-        args = self.arity(call, scope, 1 if game_wide else 2)
-        wanted = 1 if game_wide else 2
+        game_wide, parts = spec.per == GAME, key_parts(spec)
+        wanted = len(parts) + (0 if game_wide else 1)
+        args = self.arity(call, scope, wanted)
         if len(args) != wanted:
             return lambda s, e: 0  # reported by arity
-        key = self.value(scope, args[-1], key_type(spec, scope), "key").fn
+        keys = [self.value(scope, node, part_type(part, scope), "key" if len(parts) == 1 else ("row key", "column key")[i]).fn
+                for i, (node, part) in enumerate(zip(args[wanted - len(parts):], parts))]
         owner = (lambda s, e: None) if game_wide else self.value(scope, args[0], owner_type(spec, scope), "owner").fn
         slots, pos = spec._index, call.pos
+        if len(keys) == 1:
+            key = keys[0]
+        else:
+            row, column = keys
+
+            def key(s: Any, e: list[Any]) -> Any:  # the pair of keys a counter kept per two is kept by
+                return row(s, e), column(s, e)
 
         def index(s: Any, e: list[Any]) -> int:
             who, k = owner(s, e), key(s, e)
@@ -95,14 +103,20 @@ class KeyedCounterOf(Function):
         return writer(self.spec, self.compile_index(target, scope))
 
     def describe(self, call: ast.Call) -> str:
-        if len(call.args) == 2:
-            return f"the {self.name} of {call.args[0].describe()} for {call.args[1].describe()}"
-        return f"the {self.name} for {call.args[0].describe()}" if len(call.args) == 1 else super().describe(call)
+        keys = len(key_parts(self.spec)) if self.spec is not None else 1
+        if self.spec is not None and self.spec.per != GAME and len(call.args) == keys + 1:
+            return f"the {self.name} of {call.args[0].describe()} for {', '.join(a.describe() for a in call.args[1:])}"
+        if len(call.args) == keys:
+            return f"the {self.name} for {', '.join(a.describe() for a in call.args)}"
+        return super().describe(call)
 
 
 def _no_value(s: Any, spec: CounterSpec, who: Any, key: Any, pos: Any) -> EffectRuntimeError:
     """The error for a keyed counter read or written for an owner or a key it has not."""
     if spec.per != GAME and spec.index_of((who, spec.keys[0] if spec.keys else None)) is None:
         return no_counter(s, spec, who, pos)
-    shown = "none" if key is None else key_label(s.game, spec, key) if isinstance(key, (int, str)) else repr(key)
+    if isinstance(key, tuple) and len(key_parts(spec)) > 1:  # of two keys: each as it is named, or as it is
+        shown = "(" + ", ".join("none" if k is None else repr(k) if not isinstance(k, (int, str)) else str(k) for k in key) + ")"
+    else:
+        shown = "none" if key is None else key_label(s.game, spec, key) if isinstance(key, (int, str)) else repr(key)
     return EffectRuntimeError(f"{spec.name} has no key {shown}: its keys are {keys_text(s, spec)}", pos)

@@ -48,6 +48,7 @@ from engine.core.showtext import one_line
 from engine.core.yamlsource import Mapping, Sequence, Text, plain
 from engine.lang.codegen import finish
 from engine.lang.defined import code_text, define_functions
+from engine.lang.procedures import define_procedures
 from engine.lang.parser import TOO_DEEP, counting_code, parse_expression, parse_program, spend_code
 from engine.lang.program import Program
 from engine.lang.scope import DRAWS, Compiled, Scope
@@ -211,6 +212,7 @@ class Builder:
         declare_opaque_options(self)
         run_phase(blocks, "attach", self)
         define_functions(self)
+        define_procedures(self)
         compile_counters(self)
         compile_owner_known(self)
         run_phase(blocks, "compile", self)

@@ -205,6 +205,30 @@ CORE_SCHEMA: dict[str, Any] = {
                 {"alive(c)": "stamina(c) > 0", "member(role r, text name)": "first(c in crew(r) where c.id == name)"},
             ],
         },
+        "procedures": {
+            "description": ("Programs the ruleset's own code may run by name, each with typed parameters as a "
+                            "function's: `score_row(role r, int n): \"points(r) += n\"`, run as a line of any program "
+                            "(`score_row(current_role, 3)`). The body may change the game, `choose`, and run the "
+                            "procedures above it and itself; each call spends steps of the effect's budget, and calls "
+                            "nested more than `call_depth` deep stop with an error."),
+            "type": ["object", "null"],
+            "additionalProperties": {
+                "description": ("The body: a program; or `{do: PROGRAM, text: ENGLISH}` where the text says a call in "
+                                "English with `{param}` for each argument."),
+                "type": ["string", "object"],
+                "properties": {
+                    "do": {"description": "The body: a program.", "type": "string"},
+                    "text": {
+                        "description": ("A call in English, with `{param}` standing for each argument, e.g. `{r} "
+                                        "scores row {n}`."),
+                        "type": "string",
+                    },
+                },
+                "required": ["do"],
+                "additionalProperties": False,
+            },
+            "examples": [{"score_row(role r, int n)": "points(r) += n"}],
+        },
         "first_seat": {
             "description": ("The seat that takes the first turn: a seat number, `lowest-roll` or `highest-roll` (a "
                             "roll-off: every seat rolls a d6, the lowest (highest) starts, tied seats roll again; "
@@ -684,8 +708,11 @@ CORE_SCHEMA: dict[str, Any] = {
                                     "components), whole numbers `FROM..TO` (`2..12`) or `cell` (every cell of a board "
                                     "with edges: a mark on a square, `trail((3, 4))`); read and changed as "
                                     "`stock(r, X)`, or `height(7)` for a game-wide one. `start`, `min` and `max` "
-                                    "may read `key`."),
-                    "type": "string",
+                                    "may read `key`. Or two of these, a row and a column of a grid (a "
+                                    "roll-and-write sheet's rows and numbers): `key: [colour, 2..12]`, read and "
+                                    "changed as `marks(r, X, 7)`."),
+                    "type": ["string", "array"],
+                    "items": {"type": "string"},
                 },
                 "start": {
                     "description": "Its value when the game starts, before `setup` runs.",

@@ -24,7 +24,7 @@ from typing import Any, Callable
 
 from engine.blocks.catalogue import block_functions
 from engine.blocks.choose_function import CHOOSE
-from engine.blocks.counters import GAME, CounterOf, GameCounter
+from engine.blocks.counters import GAME, CounterOf, GameCounter, key_parts
 from engine.blocks.keyed_counters import KeyedCounterOf
 from engine.blocks.showing import SHOW, SHOWN_TO
 from engine.blocks.position_functions import POSITION_FUNCTIONS
@@ -264,8 +264,9 @@ def _define_counters(v: Vocabulary, game: Game) -> None:
     for name, spec in game.counters.items():
         if spec.keys is not None:
             owner = "" if spec.per == GAME else "ROLE, " if spec.per == "role" else f"{spec.per.upper()}, "
-            fn = KeyedCounterOf(name, f"{name}({owner}KEY) -> int", spec.doc or f"The {name} for each of {spec.key_of}.",
-                                f"{name}({owner.replace('ROLE', 'current_role').lower()}k) >= 1", spec)
+            keys, example = ("KEY", "k") if len(key_parts(spec)) == 1 else ("ROW, COLUMN", "k, n")
+            fn = KeyedCounterOf(name, f"{name}({owner}{keys}) -> int", spec.doc or f"The {name} for each of {spec.key_of}.",
+                                f"{name}({owner.replace('ROLE', 'current_role').lower()}{example}) >= 1", spec)
             v.functions[name] = assignable[name] = fn
         elif spec.per == GAME:
             i = spec.offset

@@ -97,7 +97,7 @@ DESCRIPTIONS: dict[str, str] = {
     "counter_values": "values the counters, meters and statuses keep in all (one per owner and key: a counter per "
     "component of a kind of 20,000 keyed by that kind would keep 400,000,000)",
     "turns": "turns one game may last (its end's max_turns)",
-    "call_depth": "how deeply the ruleset's own functions may call each other",
+    "call_depth": "how deeply the ruleset's own functions may call each other, and its procedures run inside each other",
     "steps": "steps of one run of a program or one test of a condition: each loop pass, "
     "each call of a ruleset's function, each item a selection or an 'in' test looks at, each component a shuffle reorders or position() looks at, "
     "each path a chain pattern's search follows, each cell a move step's 'to' tests for a piece, each number numbers() lists and each item of each list combinations() makes (a pass or call running more than 200 syntax nodes of code spends one per 100)",

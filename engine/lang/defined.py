@@ -40,7 +40,7 @@ import dataclasses
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from engine.core.errors import Diagnostic, DiagnosticSink, EffectRuntimeError, RulesetError, SourcePos, did_you_mean
 from engine.core.yamlsource import Mapping, Text
@@ -88,6 +88,7 @@ class Defined(Function):
     lets: tuple[tuple[str, ast.Node], ...] = field(default=(), compare=False)  # its lets, computed first where inline
     size: int = field(default=0, compare=False)  # how many syntax nodes ``node`` has: what writing it inline compiles
     steps: int = 1  # the steps a call spends: more for a long body (see engine.lang.ast.weight)
+    kind: ClassVar[str] = "function"  # what the ruleset defines it as: its section's name, less the 's'
 
     def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
         before = len(scope.sink.items)
@@ -363,30 +364,98 @@ def define_functions(b: "CodeContext") -> None:
         b.error(b.pos(b.tree, "functions"), "'functions' must map 'name(type param, ...)' to an expression")
         return
     vocab = b.game.vocab
-    below = _defined_below(section)
-    kept = {name: vocab.elsewhere[name] for name in below if name in vocab.elsewhere}
-    vocab.elsewhere.update(below)
+    below = defined_below(section)
+    procedures = b.tree.get("procedures")
+    told = {**(_procedures_named(procedures) if isinstance(procedures, Mapping) else {}), **below}
+    kept = {name: vocab.elsewhere[name] for name in told if name in vocab.elsewhere}
+    vocab.elsewhere.update(told)
     try:
         _define_each(b, section, below)
     finally:  # the hints speak only of the section: code elsewhere sees every function it defines
-        for name in below:
+        for name in told:
             vocab.elsewhere.pop(name, None)
         vocab.elsewhere.update(kept)
 
 
-def _defined_below(section: Mapping) -> dict[str, str]:
-    """What to say of a call to each function ``section`` defines while the ones above it compile: it is defined below.
+def _procedures_named(section: Mapping) -> dict[str, str]:
+    """What to say of a call in a function's body to each procedure ``section`` (``procedures:``) defines.
 
-    >>> _defined_below({"f(n)": "n", "g()": "1"})["g"]
+    >>> _procedures_named({"mark(int n)": "pass"})["mark"]
+    "'mark' is a procedure (under 'procedures:'): it changes the game, which a function's body can't do"
+    """
+    found: dict[str, str] = {}
+    for key in section:
+        signature = parse_signature(str(key))
+        if signature is not None:
+            found[signature[0]] = (f"'{signature[0]}' is a procedure (under 'procedures:'): it changes the game, which a "
+                                   "function's body can't do")
+    return found
+
+
+def defined_below(section: Mapping, what: str = "function", itself: str = "") -> dict[str, str]:
+    """What to say of a call to each function (``what``) ``section`` defines while the ones above it compile: it is
+    defined below (``itself``: what else the entries may use).
+
+    >>> defined_below({"f(n)": "n", "g()": "1"})["g"]
     "'g' is defined further down under 'functions:': a function may use only the functions defined above it, so move 'g' above the one calling it"
     """
     found: dict[str, str] = {}
     for key in section:
         signature = parse_signature(str(key))
         if signature is not None:
-            found.setdefault(signature[0], f"'{signature[0]}' is defined further down under 'functions:': a function may use "
-                                           f"only the functions defined above it, so move '{signature[0]}' above the one calling it")
+            found.setdefault(signature[0], f"'{signature[0]}' is defined further down under '{what}s:': a {what} may use "
+                                           f"only the {what}s defined above it{itself}, so move '{signature[0]}' above the "
+                                           f"one calling it")
     return found
+
+
+def read_signature(b: "CodeContext", key: Any, pos: SourcePos | None, below: dict[str, str],
+                   what: str = "function") -> tuple[str, list[tuple[str, str]], list[tuple[str, Type]]] | None:
+    """The name and parameters of an entry ``key`` of ``functions:`` (or of ``procedures:``, ``what``), written at
+    ``pos``: its name, its parameters as written and typed (an unknown type is reported and read as any); None,
+    reported, when it is not written ``name(type p, ...)`` or its name is taken.  ``below`` (in the vocabulary's
+    hints) loses the name as it is reached."""
+    vocab = b.game.vocab
+    signature = parse_signature(str(key))
+    if signature is None:
+        if re.fullmatch(r"[A-Za-z_]\w*", str(key)):  # a bare name: its parameters, even none, are left out
+            b.error(pos, f"'{key}' needs its parameters: write {key}() for none, or like {key}(c) or {key}(role r, int n)")
+        else:
+            py = re.match(r"(def|function|fn|procedure|proc)\s+(.+)", str(key))  # a keyword from another language
+            b.error(pos, f"'{key}' must be written like name(c) or name(role r, int n)",
+                    f"leave out '{py.group(1)}': write {py.group(2).rstrip(':')}" if py else None)
+        return None
+    name, params = signature
+    if below.pop(name, None) is not None:  # reached: no longer further down
+        vocab.elsewhere.pop(name, None)
+    b.check_identifier(name, pos, what, read_as="called ({n}())")
+    taken, known = vocab.functions.get(name), vocab.globals.get(name)
+    if known is not None and name in vocab.data.get(ENGLISH_PLURALS, ()):  # 'men' beside 'mans': the function's
+        del vocab.globals[name]
+        known = None
+    built_in = known is None and taken is not None and taken is vocab.built_in.get(name)  # its code calls its own
+    if (taken is not None or known is not None) and not built_in:
+        said = f" ({taken.signature}: {taken.doc.rstrip('.')})" if taken is not None and taken.signature else ""
+        if taken is None and known is not None and known.text != name:  # the point c, the option rounds, ...
+            said = f" ({known.text})"
+        b.error(pos, f"the name '{name}' is already defined{said}; pick another name for this {what}")
+        if taken is None:  # its calls are told so, not that it was never written
+            vocab.elsewhere[name] = (f"'{name}' is written under '{what}s:', but its name is taken, reported "
+                                     f"there: rename the {what} and its calls")
+        return None
+    typed = []
+    for param, type_name in params:
+        type_ = _param_type(b, type_name)
+        if type_ is None:
+            kinds = [*SIMPLE, "role", *b.game.kinds, *b.game.types]
+            call = ", ".join("hand(r)" if p == param else p for p, _ in params)
+            hint = _zone_hint(name, type_name, param, b.game.kinds, call) or did_you_mean(type_name.rsplit(" of ", 1)[-1], kinds) or (
+                f"use int, bool, text, cell, role, component, a component kind ({', '.join(b.game.kinds)}), a declared type"
+                f" or a list of one of them (list of int)")
+            b.error(_type_pos(str(key), param, type_name, pos), f"unknown type '{type_name}' for parameter '{param}'", hint)
+            type_ = ANY
+        typed.append((param, type_))
+    return name, params, typed
 
 
 def _define_each(b: "CodeContext", section: Mapping, below: dict[str, str]) -> None:
@@ -394,50 +463,15 @@ def _define_each(b: "CodeContext", section: Mapping, below: dict[str, str]) -> N
     vocab = b.game.vocab
     for key, spec in section.items():
         pos = section.key_pos.get(key, section.pos)
-        signature = parse_signature(str(key))
-        if signature is None:
-            if re.fullmatch(r"[A-Za-z_]\w*", str(key)):  # a bare name: its parameters, even none, are left out
-                b.error(pos, f"'{key}' needs its parameters: write {key}() for none, or like {key}(c) or {key}(role r, int n)")
-            else:
-                py = re.match(r"(def|function|fn)\s+(.+)", str(key))  # a function keyword from another language
-                b.error(pos, f"'{key}' must be written like name(c) or name(role r, int n)",
-                        f"leave out '{py.group(1)}': write {py.group(2).rstrip(':')}" if py else None)
+        read = read_signature(b, key, pos, below)
+        if read is None:
             continue
-        name, params = signature
-        if below.pop(name, None) is not None:  # reached: no longer further down
-            vocab.elsewhere.pop(name, None)
-        b.check_identifier(name, pos, "function", read_as="called ({n}())")
-        taken, known = vocab.functions.get(name), vocab.globals.get(name)
-        if known is not None and name in vocab.data.get(ENGLISH_PLURALS, ()):  # 'men' beside 'mans': the function's
-            del vocab.globals[name]
-            known = None
-        built_in = known is None and taken is not None and taken is vocab.built_in.get(name)  # its code calls its own
-        if (taken is not None or known is not None) and not built_in:
-            what = f" ({taken.signature}: {taken.doc.rstrip('.')})" if taken is not None and taken.signature else ""
-            if taken is None and known is not None and known.text != name:  # the point c, the option rounds, ...
-                what = f" ({known.text})"
-            b.error(pos, f"the name '{name}' is already defined{what}; pick another name for this function")
-            if taken is None:  # its calls are told so, not that it was never written
-                vocab.elsewhere[name] = (f"'{name}' is written under 'functions:', but its name is taken, reported "
-                                         f"there: rename the function and its calls")
-            continue
-        typed = []
-        for param, type_name in params:
-            type_ = _param_type(b, type_name)
-            if type_ is None:
-                known = [*SIMPLE, "role", *b.game.kinds, *b.game.types]
-                call = ", ".join("hand(r)" if p == param else p for p, _ in params)
-                hint = _zone_hint(name, type_name, param, b.game.kinds, call) or did_you_mean(type_name.rsplit(" of ", 1)[-1], known) or (
-                    f"use int, bool, text, cell, role, component, a component kind ({', '.join(b.game.kinds)}), a declared type"
-                    f" or a list of one of them (list of int)")
-                b.error(_type_pos(str(key), param, type_name, pos), f"unknown type '{type_name}' for parameter '{param}'", hint)
-                type_ = ANY
-            typed.append((param, type_))
+        name, params, typed = read
         body_text, words = (spec.get("is"), str(spec.get("text") or "")) if isinstance(spec, Mapping) else (spec, "")
         lets = spec.get("let") if isinstance(spec, Mapping) else None
         if isinstance(spec, Mapping):
             b.unknown_keys(spec, ("is", "text", "let"), f"function '{name}'")
-            _check_placeholders(b, spec, name, [param for param, _ in params])
+            check_placeholders(b, spec, name, [param for param, _ in params])
         if lets is not None and not isinstance(lets, Mapping):
             b.error(spec.pos_of("let"), f"'let' of function '{name}' must map names to expressions")
             lets = None
@@ -448,7 +482,7 @@ def _define_each(b: "CodeContext", section: Mapping, below: dict[str, str]) -> N
         if name not in vocab.elsewhere:  # only its own body can call it before it is defined
             vocab.elsewhere[name] = f"a function may not call itself: '{name}' can use only the functions defined above it"
         compiled = _compile_body(b, body_text, section.pos_of(key) if not isinstance(spec, Mapping) else spec.pos_of("is"), typed, lets,
-                                 {param: _param_pos(str(key), param, pos) for param, _ in params})
+                                 {param: param_pos(str(key), param, pos) for param, _ in params})
         _hint_untyped(b.sink.items, before, str(key), [param for param, _ in params])
         vocab.elsewhere.pop(name, None)
         broken = f"'{name}' is written under 'functions:', but its expression has a problem, reported there"
@@ -473,9 +507,9 @@ def _define_each(b: "CodeContext", section: Mapping, below: dict[str, str]) -> N
 BRACED = re.compile(r"\{([^{}]*)\}")
 
 
-def _check_placeholders(b: "CodeContext", spec: Mapping, name: str, params: list[str]) -> None:
-    """Refuse a ``{...}`` in a function's ``text`` that names none of its parameters (``{}``, ``{card}`` for ``c``):
-    it would stay in the English as written."""
+def check_placeholders(b: "CodeContext", spec: Mapping, name: str, params: list[str], what: str = "function") -> None:
+    """Refuse a ``{...}`` in a function's (``what``'s) ``text`` that names none of its parameters (``{}``, ``{card}``
+    for ``c``): it would stay in the English as written."""
     words = spec.get("text")
     if not isinstance(words, str):
         return
@@ -483,8 +517,8 @@ def _check_placeholders(b: "CodeContext", spec: Mapping, name: str, params: list
         if m.group(1) not in params:
             hint = (f"write {{{params[0]}}} where the argument goes" if len(params) == 1 else
                     f"write one of {', '.join('{' + p + '}' for p in params)} where its argument goes" if params else
-                    "the function has no parameters: leave the braces out")
-            b.error(spec.pos_of("text"), f"the text of function '{name}' writes '{m.group(0)}', which names none of its "
+                    f"the {what} has no parameters: leave the braces out")
+            b.error(spec.pos_of("text"), f"the text of {what} '{name}' writes '{m.group(0)}', which names none of its "
                                          f"parameters, so explain would print it as written", did_you_mean(m.group(1), params) or hint)
 
 
@@ -542,10 +576,10 @@ def _type_pos(key: str, param: str, type_name: str, pos: SourcePos) -> SourcePos
     return SourcePos(pos.file, pos.line, pos.col + found.start(1)) if found else pos
 
 
-def _param_pos(key: str, param: str, pos: SourcePos) -> SourcePos:
+def param_pos(key: str, param: str, pos: SourcePos) -> SourcePos:
     """Where the parameter ``param`` is written in the key ``key`` that starts at ``pos`` (a plain key on one line).
 
-    >>> _param_pos("hurt(character c, int n)", "n", SourcePos("r.yaml", 4, 3))
+    >>> param_pos("hurt(character c, int n)", "n", SourcePos("r.yaml", 4, 3))
     SourcePos(file='r.yaml', line=4, col=25)
     """
     found = re.search(rf"[(,](?:\s*[\w ]*?\s)?\s*({re.escape(param)})\s*[,)]", key)
@@ -675,8 +709,8 @@ def _lets_function(lets: list[tuple[int, Compiled]], body: Compiled, pos: Any, s
 
 PROGRAM_BODY = ("a function's body is one expression (a value or a condition), not a program: lines that change the "
                 "game (move, shuffle, a counter's '+=') run only in setup, a step's effect and the other programs; "
-                "write them there; to write them once, give a component the program in an attribute listed under "
-                "'programs:' and run it with perform(COMPONENT, ATTRIBUTE)")
+                "write them there; to write them once, make it a procedure: move it under 'procedures:' and run it "
+                "as a line of a program")
 
 
 def _told_program(b: "CodeContext", text: Any, errors: int) -> None:

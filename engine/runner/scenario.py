@@ -52,7 +52,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from engine.blocks.counters import CounterSpec, initial_values, owner_text
+from engine.blocks.counters import CounterSpec, initial_values, key_parts, owner_text
 from engine.blocks.keyed_counters import keys_text
 from engine.compiling.loading import load_path, parse_variants
 from engine.compiling.schema import check_schema, ruleset_schema, schema_text
@@ -632,7 +632,8 @@ def _set_keyed(game: Game, s: State, spec: CounterSpec, text: str, written: str 
                pos: SourcePos | None) -> None:
     """``stock(A, X): 3`` or ``height(7): 2``: a keyed counter's value in a written position."""
     by_text = {owner_text(game, spec, owner): spec.offset + i for i, owner in enumerate(spec.owners)}
-    form = f"{spec.name}({'' if spec.per == 'game' else 'ROLE, ' if spec.per == 'role' else 'OWNER, '}KEY)"
+    keys = "KEY" if len(key_parts(spec)) == 1 else "ROW, COLUMN"
+    form = f"{spec.name}({'' if spec.per == 'game' else 'ROLE, ' if spec.per == 'role' else 'OWNER, '}{keys})"
     said = re.sub(r"\s*,\s*", ", ", written or "")
     owner, _, key = said.partition(", ")
     copies = game.identical.get(owner, ()) if spec.per not in ("game", "role") and said not in by_text else ()

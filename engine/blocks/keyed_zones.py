@@ -37,7 +37,9 @@ class KeyedZone(Function):
     keys_text: str = ""  # what the keys are, for a message: ``1..7``, or the type's name
 
     def key_type(self, scope: Scope) -> Type:
-        """A value of the type the zone is keyed by, or a whole number."""
+        """A value of the type the zone is keyed by, or a whole number (anything, when its ``key:`` was refused)."""
+        if not self.keys_text:
+            return ANY
         return Enum(self.keys_text) if self.keys_text in scope.vocab.data.get("types", {}) else INT
 
     def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:

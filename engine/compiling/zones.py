@@ -263,13 +263,7 @@ def read_zone_keys(b: "Builder", spec: Mapping) -> tuple[tuple[Any, ...], str]:
     to ``column(7)``.
     """
     written, pos = spec.get("key"), b.pos(spec, "key")
-    if isinstance(written, Mapping):
-        b.unknown_keys(written, ("from", "to"), "a zone's key")
-        missing = [end for end in ("from", "to") if end not in written]
-        if missing:
-            b.error(pos, f"a zone's key of numbers gives both ends, 'from' and 'to' (no '{missing[0]}' here)",
-                    "like key: {from: 1, to: 7}")
-            return (), ""
+    if isinstance(written, Mapping):  # the schema asks for both ends, and nothing else
         low, high = b.int_setting(written, "from", 1), b.int_setting(written, "to", 1)
     elif str(written) in b.game.types:
         return tuple(b.game.types[str(written)]), str(written)
@@ -278,11 +272,16 @@ def read_zone_keys(b: "Builder", spec: Mapping) -> tuple[tuple[Any, ...], str]:
     else:
         b.error(pos, f"a zone's key is a type (one zone per value) or whole numbers FROM..TO (like 1..7, or "
                      f"{{from: 1, to: OPTION}}), not '{written}'", did_you_mean(str(written), b.game.types))
-        return (), ""
+        return REFUSED_KEYS, ""
     if low > high or high - low >= MOST_KEYED_ZONES:
         b.error(pos, f"the keys {low}..{high} must run up, at most {MOST_KEYED_ZONES} numbers (like 1..7)")
-        return (), ""
+        return REFUSED_KEYS, ""
     return tuple(range(low, high + 1)), f"{low}..{high}"
+
+
+REFUSED_KEYS = (None,)
+"""The keys of a zone whose ``key:`` is refused: one zone, read on as kept per key (``discard(Red)`` is then no
+error of its own), keys of any type (see engine.blocks.keyed_zones)."""
 
 
 def compile_owner_known(b: "Builder") -> None:

@@ -106,8 +106,8 @@ def _per_key(spec: Any) -> str:
     """How many zones a zone kept per key (``key:``) is, for its line.
 
     >>> from types import SimpleNamespace
-    >>> _per_key(SimpleNamespace(name="pile", keys=("Red", "Blue"), key_of="colour"))
-    ', one per colour (pile(Red), ...)'
+    >>> _per_key(SimpleNamespace(name="pile", keys=("X", "Y"), key_of="hue"))
+    ', one per hue (pile(X), ...)'
     >>> _per_key(SimpleNamespace(name="column", keys=(1, 2), key_of="1..2"))
     ', one per number 1..2 (column(1), ...)'
 

@@ -3,10 +3,10 @@
 ::
 
     zones:
-      discard: {kind: pile, key: colour}            # discard(Red), discard(Blue), ...
+      tray: {kind: pile, key: hue}                 # tray(X), tray(Y), ...
       column: {kind: pile, key: {from: 1, to: columns}}   # column(1) .. column(7), columns an option
 
-Code names one zone by its key, ``column(3)``, ``discard(c.colour)``; the
+Code names one zone by its key, ``column(3)``, ``tray(c.hue)``; the
 name alone, ``column``, is the list of them all, in the order of their keys
 (``for z in column: ...``).  A key the zone has not stops the game saying
 which keys it has.

@@ -743,8 +743,8 @@ CORE_SCHEMA: dict[str, Any] = {
                     "default": "shared",
                 },
                 "key": {
-                    "description": ("One zone per key, shared: a type (one per value: `discard: {key: colour}`, "
-                                    "`discard(Red)`), whole numbers `FROM..TO` (`column: {key: 1..7}`, `column(3)`) "
+                    "description": ("One zone per key, shared: a type (one per value: `tray: {key: hue}`, "
+                                    "`tray(X)`), whole numbers `FROM..TO` (`column: {key: 1..7}`, `column(3)`) "
                                     "or `{from: FROM, to: TO}`, whose ends may be options. The name alone, `column`, "
                                     "is the list of them all."),
                     "type": ["string", "object"],

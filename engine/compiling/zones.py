@@ -245,8 +245,8 @@ def _add_zone(b: "Builder", spec: ZoneSpec) -> None:
 def keyed_zone_name(name: str, key: Any) -> str:
     """How the log, the terminal, the page and saves name the zone of one key.
 
-    >>> keyed_zone_name("column", 3), keyed_zone_name("discard", "Red")
-    ('column 3', 'discard Red')
+    >>> keyed_zone_name("column", 3), keyed_zone_name("tray", "X")
+    ('column 3', 'tray X')
     """
     return f"{name} {key}"
 
@@ -257,7 +257,7 @@ MOST_KEYED_ZONES = 1000
 
 def read_zone_keys(b: "Builder", spec: Mapping) -> tuple[tuple[Any, ...], str]:
     """A zone's ``key:``: a type (one zone per value), whole numbers ``FROM..TO``, or ``{from: FROM, to: TO}`` whose
-    ends may be options; the keys and what they are (``colour``, ``1..7``), or ``((), "")`` with an error.
+    ends may be options; the keys and what they are (``hue``, ``1..7``), or :data:`REFUSED_KEYS` and "" with an error.
 
     Example: ``column: {key: {from: 1, to: columns}}`` with the option ``columns`` at 7 is seven zones, ``column(1)``
     to ``column(7)``.
@@ -280,7 +280,7 @@ def read_zone_keys(b: "Builder", spec: Mapping) -> tuple[tuple[Any, ...], str]:
 
 
 REFUSED_KEYS = (None,)
-"""The keys of a zone whose ``key:`` is refused: one zone, read on as kept per key (``discard(Red)`` is then no
+"""The keys of a zone whose ``key:`` is refused: one zone, read on as kept per key (``tray(X)`` is then no
 error of its own), keys of any type (see engine.blocks.keyed_zones)."""
 
 

@@ -154,3 +154,15 @@ def test_a_scenario_sets_and_expects_the_zone_of_a_key(tmp_path: Path) -> None:
 def test_a_scenario_naming_no_zone_of_the_keys_is_refused(tmp_path: Path, zone: str, message: str) -> None:
     failures = scenario(tmp_path, f"position:\n  zones:\n    {zone}: [R3]\n")
     assert len(failures) == 1 and message in failures[0]
+
+
+def test_code_over_every_zone_of_the_key_sees_them_change(tmp_path: Path) -> None:
+    """An aggregate over ``column`` that walks a zone inside is kept by the contents of the zones it reads: every
+    column, besides the stock (kept by the stock alone, its value never changed and the game never ended)."""
+    end = "sum(count(z) + count(c in stock where c.rank > 9) for z in column) == 0"
+    text = RULESET.replace("when: sum(count(z) for z in column) == 0", f"when: {end}")
+    s = build(tmp_path, text=text).new_state(players=1, seed=1)
+    for _ in range(6):  # six cards, a choice each at most (one with a single option is taken at once)
+        if not s.is_terminal:
+            s.apply(str(s.legal_actions()[0]))
+    assert s.is_terminal and all(not z for z in s.zones[-3:])

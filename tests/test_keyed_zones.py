@@ -166,3 +166,9 @@ def test_code_over_every_zone_of_the_key_sees_them_change(tmp_path: Path) -> Non
         if not s.is_terminal:
             s.apply(str(s.legal_actions()[0]))
     assert s.is_terminal and all(not z for z in s.zones[-3:])
+
+
+def test_every_zone_of_a_hidden_key_is_hidden(tmp_path: Path) -> None:
+    text = RULESET.replace("column: {kind: pile, key:", "column: {kind: pile, hidden: all, key:")
+    zones = build(tmp_path, text=text).new_state(players=1, seed=1).observation(1)["zones"]
+    assert zones["column 1"] == zones["column 3"] == {"hidden": 2} and zones["discard Red"] == []

@@ -179,7 +179,7 @@ def read_zones(b: "Builder") -> None:
         kind = b.choice(spec, "kind", ("pile", "hand"), "pile")
         per = b.choice(spec, "per", ("role", "shared"), "shared")
         keys, key_of = read_zone_keys(b, spec) if "key" in spec else ((), "")
-        if keys and per == "role":
+        if key_of and per == "role":
             b.error(b.pos(spec, "per"), f"zone '{name}' is kept per key, one zone for each of {key_of}, shared by "
                                         "every role: it cannot be kept per role too", "leave out 'per: role'")
             per = "shared"

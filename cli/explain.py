@@ -102,9 +102,25 @@ def _hidden(spec: Any) -> str:
     return HIDDEN.get(spec.hidden, spec.hidden)
 
 
+def _per_key(spec: Any) -> str:
+    """How many zones a zone kept per key (``key:``) is, for its line.
+
+    >>> from types import SimpleNamespace
+    >>> _per_key(SimpleNamespace(name="pile", keys=("X", "Y"), key_of="hue"))
+    ', one per hue (pile(X), ...)'
+    >>> _per_key(SimpleNamespace(name="column", keys=(1, 2), key_of="1..2"))
+    ', one per number 1..2 (column(1), ...)'
+
+    """
+    if not spec.keys:
+        return ""
+    what = f"number {spec.key_of}" if ".." in spec.key_of else spec.key_of
+    return f", one per {what} ({spec.name}({spec.keys[0]}), ...)"
+
+
 def _zones(game: Game) -> list[str]:
     return [
-        f"{spec.name}: a {spec.kind}{', one per role' if spec.per_role else ''}, {_hidden(spec)}"
+        f"{spec.name}: a {spec.kind}{', one per role' if spec.per_role else ''}{_per_key(spec)}, {_hidden(spec)}"
         f"{f', refilled from the {spec.refill} (shuffled) when a draw runs short' if spec.refill else ''}"
         f"{f' — {spec.doc}' if spec.doc else ''}"
         for spec in game.zone_specs.values()

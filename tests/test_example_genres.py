@@ -104,13 +104,13 @@ Light trails (docs/examples/trails) is a game of light cycles in the manner of T
 marked with its trail by a counter keyed by the board's cells (``key: cell``), no piece, and a rider may not enter a
 marked square; its question says where the rider stands (``text = "... {rider} ..."``).
 Expeditions (docs/examples/expeditions) is hand management in the manner of Lost Cities: each player's expeditions
-are one zone read colour by colour, the four discard piles one pile whose first card of a colour is that colour's top,
+are one zone read colour by colour, the four discard piles one zone kept per colour (``discard: {key: colour}``),
 and the draw refuses the pile just discarded to.  Rummy (docs/examples/rummy) melds as docs/rulesets.md says: as many
-meld zones as a game may fill, named by a function, each new meld offered whole among the ``combinations`` of the hand
+meld zones as a game may fill, kept per number (``meld: {key: 1..12}``), each new meld offered whole among the ``combinations`` of the hand
 that form one, a card laid off then the meld it fits.  Landlords (docs/examples/landlords) is roll-and-move trading in
 the manner of Monopoly: each player's square a counter, lots in the bank or a player's deeds (``owner``), rent doubled
 for a whole street, a player who cannot pay out (``leave``).  Golf (docs/examples/golf) is a patience for one player,
-won by a goal (``goals``): a column's top card goes on the waste one above or below it, and turning the next stock card
+won by a goal (``goals``), its seven columns kept per number (``key: 1..7``): a column's top card goes on the waste one above or below it, and turning the next stock card
 is the pass of an optional choice.
 Tally sheet (docs/examples/tally-sheet) is a small roll-and-write game: each sheet one counter per role kept by row and
 number (``key: [colour, 1..6]``, ``marked(r, Red, 4)``), a mark and the bonuses it pays one procedure with typed

@@ -453,6 +453,7 @@ REQUIRED = {
         "/$defs/attribute": ["type"],
         "/$defs/instance": ["id"],
         "/$defs/roles": ["of"],
+        "/$defs/zone/properties/key": ["from", "to"],
         "/$defs/phase": ["phase", "steps"],
         "/$defs/draftStep": ["from", "to"],
         "/$defs/actionRollStep": ["actors", "actions", "dice"],

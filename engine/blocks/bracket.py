@@ -180,8 +180,9 @@ def read_bracket(b: "BuildContext", spec: "Mapping") -> Bracket | None:
         if zone_spec is None:
             b.error(b.pos(node, "capture"), f"'capture' must be 'flip' or a shared zone, not '{capture}'",
                     did_you_mean(capture, [FLIP, *b.game.zone_specs]))
-        elif zone_spec.per_role:
-            b.error(b.pos(node, "capture"), f"'capture' must be 'flip' or a shared zone; '{capture}' is one zone per role")
+        elif zone_spec.per_role or zone_spec.keys:
+            b.error(b.pos(node, "capture"), f"'capture' must be 'flip' or a shared zone; '{capture}' is one zone per "
+                                            f"{'role' if zone_spec.per_role else 'key'}")
         else:
             zone_index = b.game.zone_index[(capture, None)]
     grid = b.game.grid

@@ -84,7 +84,7 @@ class GameView(CodeGame, Protocol):
     attribute_types: dict[str, str]
     code_texts: dict[str, dict[str, str]]
     zone_names: list[str]
-    zone_index: dict[tuple[str, str | None], int]
+    zone_index: dict[tuple[str, str | int | None], int]
     board_zone: int
     grid: SquareGrid | HexGrid | PointsBoard | None
     counters: dict[str, CounterSpec]

@@ -146,8 +146,9 @@ class Move(Step):
             if zone is None:
                 b.error(b.pos(spec, "capture_to"), f"'capture_to' must be a shared zone, not '{self.zone_name}'",
                         did_you_mean(self.zone_name, g.zone_specs))
-            elif zone.per_role:
-                b.error(b.pos(spec, "capture_to"), f"'capture_to' must be a shared zone; '{self.zone_name}' is one zone per role")
+            elif zone.per_role or zone.keys:
+                b.error(b.pos(spec, "capture_to"), f"'capture_to' must be a shared zone; '{self.zone_name}' is one zone "
+                                                   f"per {'role' if zone.per_role else 'key'}")
             else:
                 self.zone = g.zone_index[(self.zone_name, None)]
         elif any(onto != "empty" for _, onto in self.steps) or any(onto != "empty" for onto in self.along):

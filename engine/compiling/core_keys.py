@@ -769,6 +769,20 @@ CORE_SCHEMA: dict[str, Any] = {
                     "enum": ["role", "shared"],
                     "default": "shared",
                 },
+                "key": {
+                    "description": ("One zone per key, shared: a type (one per value: `tray: {key: hue}`, "
+                                    "`tray(X)`), whole numbers `FROM..TO` (`column: {key: 1..7}`, `column(3)`) "
+                                    "or `{from: FROM, to: TO}`, whose ends may be options. The name alone, `column`, "
+                                    "is the list of them all."),
+                    "type": ["string", "object"],
+                    "properties": {
+                        "from": {"description": "The first number.", "type": ["integer", "string"]},
+                        "to": {"description": "The last number.", "type": ["integer", "string"]},
+                    },
+                    "required": ["from", "to"],
+                    "additionalProperties": False,
+                    "examples": ["colour", "1..7", {"from": 1, "to": "columns"}],
+                },
                 "hidden": {
                     "description": ("What players cannot see: `none`, `others` (only the owner sees it), `order` (a "
                                     "face-down pile: others see only how many; the owner of a per-role one sees its "

@@ -26,6 +26,7 @@ from engine.blocks.catalogue import block_functions
 from engine.blocks.choose_function import CHOOSE
 from engine.blocks.counters import GAME, CounterOf, GameCounter, key_parts
 from engine.blocks.keyed_counters import KeyedCounterOf
+from engine.blocks.keyed_zones import KeyedZone
 from engine.blocks.showing import SHOW, SHOWN_TO
 from engine.blocks.position_functions import POSITION_FUNCTIONS
 from engine.blocks.state_functions import STATE_FUNCTIONS, ZoneOf
@@ -244,7 +245,11 @@ def _define_zones(v: Vocabulary, game: Game) -> None:
         if role is not None:
             families.setdefault(name, []).append(index)
     for name, spec in game.zone_specs.items():
-        if spec.per_role:
+        if spec.keys:  # column(3) one zone, column the list of them
+            v.functions[name] = KeyedZone(name, f"{name}(KEY) -> zone", spec.doc or f"The {name} of a key ({spec.key_of}).",
+                                          f"{name}({spec.keys[0]})", spec.key_of)
+            v.define_constant(name, ListOf(ZONE), [game.zone_index[(name, k)] for k in spec.keys], f"every {name}")
+        elif spec.per_role:
             v.functions[name] = ZoneOf(name, f"{name}(ROLE) -> zone", spec.doc or f"The {name} of a role.", f"{name}(current_role)")
         else:
             v.define_constant(name, ZONE, game.zone_index[(name, None)], spec.doc or f"the {name}")

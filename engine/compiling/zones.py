@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from engine.blocks.cellnames import POINT_STYLES, STYLES, PointNames, cell_names
 from engine.blocks.grid import ADJACENCY, SquareGrid
 from engine.blocks.hexgrid import HexGrid
+from engine.blocks.counters import RANGE
 from engine.compiling.components import check_written_name
 from engine.compiling.points import read_points
 from engine.core.errors import did_you_mean
@@ -173,16 +174,23 @@ def read_zones(b: "Builder") -> None:
         if name in (SUPPLY, BOARD):
             b.error(zones.key_pos.get(name), f"'{name}' is a built-in zone")
             continue
-        b.unknown_keys(spec, ("kind", "per", "hidden", "owner_known", "show", "shown", "doc", "refill"), f"zone '{name}'")
+        b.unknown_keys(spec, ("kind", "per", "key", "hidden", "owner_known", "show", "shown", "doc", "refill"),
+                       f"zone '{name}'")
         kind = b.choice(spec, "kind", ("pile", "hand"), "pile")
         per = b.choice(spec, "per", ("role", "shared"), "shared")
+        keys, key_of = read_zone_keys(b, spec) if "key" in spec else ((), "")
+        if key_of and per == "role":
+            b.error(b.pos(spec, "per"), f"zone '{name}' is kept per key, one zone for each of {key_of}, shared by "
+                                        "every role: it cannot be kept per role too", "leave out 'per: role'")
+            per = "shared"
         hidden = b.choice(spec, "hidden", HIDDEN_LEVELS, "none")
         if hidden == "owner" and per != "role":
             b.error(b.pos(spec, "hidden"), f"'hidden: owner' hides a zone from the role it belongs to, and zone "
                                            f"'{name}' belongs to nobody", "add 'per: role' (a hand held facing away "
                                            "from its owner), or choose 'all' (nobody sees it)")
         _add_zone(b, ZoneSpec(str(name), kind, per == "role", hidden, _shown(b, spec), doc=str(spec.get("doc") or ""),
-                              shown=b.bool_setting(spec, "shown", True), refill=str(spec.get("refill") or "")))
+                              shown=b.bool_setting(spec, "shown", True), refill=str(spec.get("refill") or ""),
+                              keys=keys, key_of=key_of))
     _check_refills(b, zones)
 
 
@@ -199,6 +207,9 @@ def _check_refills(b: "Builder", zones: Mapping) -> None:
                     did_you_mean(spec.refill, [z for z in specs if z not in (SUPPLY, BOARD, name)]))
         elif other is spec:
             b.error(where, f"zone '{name}' cannot be refilled from itself", "name the pile its cards are discarded to")
+        elif spec.keys or other.keys:
+            b.error(where, f"zone '{name if spec.keys else spec.refill}' is kept per key: 'refill' joins two single "
+                           "zones (or the zones of one role)", "write the reshuffle in code, where the game draws")
         elif spec.kind != "pile":
             b.error(where, f"zone '{name}' is a hand: 'refill' is for a pile drawn from (kind: pile)")
         elif other.per_role and not spec.per_role:
@@ -219,11 +230,58 @@ def _add_zone(b: "Builder", spec: ZoneSpec) -> None:
     g = b.game
     g.zone_specs[spec.name] = spec
     owners: tuple[str | None, ...] = g.roles.values if spec.per_role and g.roles else (None,)
-    for owner in owners:
+    for key in spec.keys:  # one zone per key, of nobody: column(3) is named "column 3"
+        g.zone_index[(spec.name, key)] = len(g.zone_names)
+        g.zone_names.append(keyed_zone_name(spec.name, key))
+        g.zone_spec_of.append(spec)
+        g.zone_owner.append(None)
+    for owner in owners if not spec.keys else ():
         g.zone_index[(spec.name, owner)] = len(g.zone_names)
         g.zone_names.append(spec.name if owner is None else f"{spec.name} of {owner}")
         g.zone_spec_of.append(spec)
         g.zone_owner.append(owner)
+
+
+def keyed_zone_name(name: str, key: Any) -> str:
+    """How the log, the terminal, the page and saves name the zone of one key.
+
+    >>> keyed_zone_name("column", 3), keyed_zone_name("tray", "X")
+    ('column 3', 'tray X')
+    """
+    return f"{name} {key}"
+
+
+MOST_KEYED_ZONES = 1000
+"""The most zones one ``key:`` may make."""
+
+
+def read_zone_keys(b: "Builder", spec: Mapping) -> tuple[tuple[Any, ...], str]:
+    """A zone's ``key:``: a type (one zone per value), whole numbers ``FROM..TO``, or ``{from: FROM, to: TO}`` whose
+    ends may be options; the keys and what they are (``hue``, ``1..7``), or :data:`REFUSED_KEYS` and "" with an error.
+
+    Example: ``column: {key: {from: 1, to: columns}}`` with the option ``columns`` at 7 is seven zones, ``column(1)``
+    to ``column(7)``.
+    """
+    written, pos = spec.get("key"), b.pos(spec, "key")
+    if isinstance(written, Mapping):  # the schema asks for both ends, and nothing else
+        low, high = b.int_setting(written, "from", 1), b.int_setting(written, "to", 1)
+    elif str(written) in b.game.types:
+        return tuple(b.game.types[str(written)]), str(written)
+    elif (m := RANGE.fullmatch(str(written))) is not None:
+        low, high = int(m.group(1)), int(m.group(2))
+    else:
+        b.error(pos, f"a zone's key is a type (one zone per value) or whole numbers FROM..TO (like 1..7, or "
+                     f"{{from: 1, to: OPTION}}), not '{written}'", did_you_mean(str(written), b.game.types))
+        return REFUSED_KEYS, ""
+    if low > high or high - low >= MOST_KEYED_ZONES:
+        b.error(pos, f"the keys {low}..{high} must run up, at most {MOST_KEYED_ZONES} numbers (like 1..7)")
+        return REFUSED_KEYS, ""
+    return tuple(range(low, high + 1)), f"{low}..{high}"
+
+
+REFUSED_KEYS = (None,)
+"""The keys of a zone whose ``key:`` is refused: one zone, read on as kept per key (``tray(X)`` is then no
+error of its own), keys of any type (see engine.blocks.keyed_zones)."""
 
 
 def compile_owner_known(b: "Builder") -> None:

@@ -140,6 +140,8 @@ class _Walk:
         elif known.constant:
             if known.type is ZONE:
                 self.zones[known.fn(None, [])] = None
+            elif known.type == ListOf(ZONE):  # the zones kept per key (column: column(1), column(2), ...)
+                self.zones.update(dict.fromkeys(known.fn(None, [])))
         elif isinstance(known.type, ListOf) and not isinstance(known.type.item, ListOf) and known.type.item is not ANY:
             self.names[name] = None  # a list of plain values: its values, as a tuple, join the key
         else:

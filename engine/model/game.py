@@ -138,7 +138,7 @@ class Game:
     zone_names: list[str] = field(default_factory=list)
     zone_spec_of: list[ZoneSpec] = field(default_factory=list)  # the declared zone of each zone instance
     zone_owner: list[str | None] = field(default_factory=list)
-    zone_index: dict[tuple[str, str | None], int] = field(default_factory=dict)
+    zone_index: dict[tuple[str, str | int | None], int] = field(default_factory=dict)  # (name, role or key)
     board_zone: int = -1
     grid: "SquareGrid | HexGrid | PointsBoard | None" = None
     cell_names: CellNames = PLAIN  # how cells are written and read (the board's ``cell_names``): see cell_text

@@ -24,6 +24,7 @@ from typing import Any
 
 from engine.blocks.cellnames import PLAIN
 from engine.blocks.enumeration import out_of_reach
+from engine.compiling.zones import keyed_zone_name
 from engine.core import limits
 from engine.core.errors import RulesetError, SourcePos, did_you_mean
 from engine.core.showtext import cut
@@ -103,11 +104,20 @@ def read_cell(text: str, pos: SourcePos | None, game: Game | None = None) -> tup
 
 
 def read_zone(game: Game, text: str, pos: SourcePos | None) -> int:
-    """The zone ``text`` names: ``discard``, or a role's own ``hand(A)``."""
-    m = re.fullmatch(r"\s*(\w+)\s*\(\s*(\w+)\s*\)\s*", text)
-    name = f"{m.group(1)} of {m.group(2)}" if m else text.strip()
+    """The zone ``text`` names: ``discard``, a role's own ``hand(A)``, or the zone of a key, ``column(3)``."""
+    m = re.fullmatch(r"\s*(\w+)\s*\(\s*(-?\w+)\s*\)\s*", text)
+    keyed = game.zone_specs.get(m.group(1) if m else text.strip())
+    if keyed is not None and keyed.keys:
+        if m is None:
+            raise RulesetError.at(pos, f"zone '{text.strip()}' is kept per key ({keyed.key_of}): name one of them",
+                                  f"like {text.strip()}({keyed.keys[0]})")
+        name = keyed_zone_name(m.group(1), m.group(2))
+    else:
+        name = f"{m.group(1)} of {m.group(2)}" if m else text.strip()
     if name in game.zone_names:
         return game.zone_names.index(name)
+    if keyed is not None and keyed.keys:
+        raise RulesetError.at(pos, f"{m.group(1)} has no key {m.group(2)}: its keys are {keyed.key_of}")  # type: ignore[union-attr]
     raise RulesetError.at(pos, f"unknown zone '{text}'", did_you_mean(name, game.zone_names))
 
 

@@ -39,6 +39,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any, Iterable, Iterator
 
+from cli.agent_exits import AgentFault, agent_code_guarded
 from cli.counts import AGENT_SECONDS
 from engine.core.actions import Action
 from engine.core.errors import RulecraftError, did_you_mean
@@ -90,7 +91,7 @@ def _load(path_text: str) -> ModuleType:
     module = importlib.util.module_from_spec(found)
     sys.modules[module_name] = module  # dataclasses and pickling look the module up by name
     try:
-        with _threads_noted(), _surroundings_kept():
+        with _in_this_process(path_text, "file's own lines"):
             found.loader.exec_module(module)
     except BaseException as err:  # the user's code: whatever it raises (a SystemExit too) is told, not shown as ours
         del sys.modules[module_name]
@@ -227,7 +228,7 @@ def _in_this_process(name: str, what: str) -> Iterator[None]:
     """
     pid = os.getpid()
     try:
-        with _threads_noted(), _surroundings_kept():
+        with _threads_noted(), _surroundings_kept(), agent_code_guarded():
             yield
     finally:
         if os.getpid() != pid:
@@ -360,7 +361,8 @@ def _shown(value: Any) -> str:
 
 def _where(err: BaseException, path: Path) -> str:
     """The error in one line, with the line of ``path`` it came from when it did (``bots.py:12``)."""
-    text = "".join(traceback.format_exception_only(type(err), err)).strip().splitlines()[-1]
+    text = str(err) if isinstance(err, AgentFault) else \
+        "".join(traceback.format_exception_only(type(err), err)).strip().splitlines()[-1]
     if isinstance(err, SyntaxError) and err.lineno:
         return f"{text} (line {err.lineno})"
     frames = [f for f in traceback.extract_tb(err.__traceback__) if Path(f.filename).resolve() == path]

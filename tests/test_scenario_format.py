@@ -948,3 +948,20 @@ def test_expectations_name_the_seats_of_a_game_without_roles(tmp_path: Path) -> 
     failures = "\n".join(result.failures)
     assert "seats.yaml:7:" not in failures and "seats.yaml:8:" in failures  # the first holds, the second is false
     assert "the banked of seat2 = 0, 5 = 5" in failures
+
+
+@pytest.mark.parametrize("counters,where", [
+    ("    jumps(Blue): 0\n    jumps( Blue ): 1\n", "s.yaml:9:5: jumps( Blue ) is jumps(Blue) again, listed before (line 8)"),
+    ("    trail(1,0): 1\n    trail(1, 0): 2\n", "s.yaml:9:5: trail(1, 0) is trail(1,0) again, listed before (line 8)"),
+])
+def test_a_counter_written_twice_in_other_spellings_is_an_error_at_its_line(tmp_path: Path, counters: str,
+                                                                             where: str) -> None:
+    """YAML refuses a key written twice, but not the one counter named in two spellings: the last value was kept
+    without a word, as a cell written twice so is refused."""
+    shutil.copytree(Path(__file__).parents[1] / "docs" / "examples" / "trails", tmp_path / "trails")
+    path = tmp_path / "trails" / "s.yaml"
+    path.write_text("ruleset: ruleset.yaml\nplayers: 2\nposition:\n  board:\n    0,0: Blue\n    6,6: Orange\n"
+                    "  counters:\n" + counters)
+    result = run_scenario(path)
+    assert len(result.failures) == 1 and where in result.failures[0], result.failures
+    assert "a counter has one value" in result.failures[0]

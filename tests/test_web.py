@@ -1799,3 +1799,15 @@ def test_a_tricks_cards_say_who_played_each() -> None:
     assert len({role for _, role in trick}) == len(trick)  # each card its own player's, not merged
     owned = re.findall(r'<section class="zone[^"]*" data-zone="(?:won|hand) of [^"]+">(.*?)</section>', html)
     assert owned and not any('class="by"' in section for section in owned)
+
+
+def test_a_table_whose_log_says_a_lone_surrogate_is_drawn_with_it_as_an_escape(tmp_path: Path) -> None:
+    """A ruleset's say("\\ud800") (the effect language reads the escape; YAML refuses it) put half a character in
+    the data the table's page carries, and the page, UTF-8, could not be written: a 500 for every table of it."""
+    folder = ruleset_copy(tmp_path, "")
+    path = folder / "ruleset.yaml"
+    path.write_text(path.read_text().replace("    do: |\n", '    do: |\n      say("\\ud800 begins")\n', 1))
+    client = TestClient(create_app(str(folder)), follow_redirects=False)
+    table = start(client, "/watch/tiles?players=2&seed=1")
+    page = client.get(f"/table/{table}")
+    assert page.status_code == 200 and "\\ud800 begins" in page.text, page.text[:2000]

@@ -13,7 +13,7 @@ import json
 from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
-from engine.core.showtext import html_safe as escape
+from engine.core.showtext import html_safe as escape, json_safe
 
 if TYPE_CHECKING:
     from cli.web.catalog import Listed
@@ -89,7 +89,8 @@ def index_page(games: list[tuple[str, Game | Listed | None, str]]) -> str:
 
 def table_page(view: dict[str, Any], rules: list[str], game: Game, ruleset: str) -> str:
     """A table: board and zones, the situation, actions with a filter, the log; rules and balance tabs."""
-    data = json.dumps(view, ensure_ascii=False).replace("</", "<\\/")
+    # a lone surrogate (a ruleset's say("\\ud800")) written as an escape: the page, UTF-8, failed to encode (a 500)
+    data = json_safe(json.dumps(view, ensure_ascii=False)).replace("</", "<\\/")
     mode = view["mode"]
     seats = "".join(f'<option value="{s}"{" selected" * (s == view["seat"])}>seat {s}</option>' for s in view["seats"])
     if view["seat"] is None or view["everyone"]:  # a browser holding no seat: what every seat sees (bots only: every zone)

@@ -913,7 +913,14 @@ class Call(Node):
                 if arg.name in named:  # the last would win unseen
                     scope.error(arg.pos, f"{self.func}() is given '{arg.name}' twice", f"keep one '{arg.name} = ...'")
                 named.add(arg.name)
+        reported = len(scope.sink.items)
         compiled = fn.compile_call(self, scope)
+        if compiled.type is EFFECT and scope.pure and len(scope.sink.items) == reported:
+            # a condition, a score, a question's braces, a function's body: they only look at the game, yet a call
+            # that changes it was let through inside a list or an 'if' ([move(...)], if A then move(...) else ...),
+            # and ran at every test: an end condition moved the cards each time it was read
+            scope.error(self.pos, f"{self.func}() changes the game, which a condition or score can't do",
+                        "change it in a program (an effect, setup); code elsewhere only looks at the game")
         if compiled.type is EFFECT or compiled.type is ANY:  # it may change the game, and so run a hook
             scope.reach.add(RUNS)
         return compiled

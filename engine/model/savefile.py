@@ -277,6 +277,9 @@ def _replay_pending(s: "State") -> None:
         restore(s)
     except RulecraftError as err:
         raise SaveError(f"the saved pending choice does not fit this game: replaying its effect fails ({err})") from None
+    except (TypeError, ValueError, IndexError, KeyError):  # locals or answers of another shape than the effect's
+        raise SaveError("the saved pending choice does not fit this game: its effect's locals or answers are not "
+                        "the effect's") from None
 
 
 def _check_sum(data: dict[str, Any]) -> None:
@@ -532,6 +535,11 @@ def _pending(g: "Game", data: Any, players: int) -> "Pending | None":
         pending = Pending(**{k: _lists_to_tuples(v) if k != "step" else int(v) for k, v in data.items()})
     except (TypeError, ValueError):
         raise SaveError("the saved pending choice is damaged") from None
+    if not all(isinstance(getattr(pending, name), tuple) for name in ("env", "tape", "options", "labels", "dice")) \
+            or type(pending.seat) is not int or not isinstance(pending.prompt, str) \
+            or not all(isinstance(label, str) for label in pending.labels) \
+            or not all(type(die) is int for die in pending.dice):  # a forged save's env of 'x' failed inside the replay
+        raise SaveError("the saved pending choice is damaged")
     if not (0 <= pending.step < len(g.steps) and 1 <= pending.seat <= players and len(pending.options) == len(pending.labels) >= 1):
         raise SaveError("the saved pending choice does not fit this game")
     return pending

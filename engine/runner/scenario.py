@@ -546,8 +546,15 @@ def _begin(game: Game, doc: Mapping, position: Mapping, s: State) -> State:
     """The position's counters, turn, turn number and effect set on ``s``, the scenario's dice loaded, and its first
     step begun."""
     counters = position.get("counters") or {}
+    written: dict[int, tuple[str, SourcePos | None]] = {}
     for text, value in counters.items():
-        _set_counter(game, s, text, value, counters.key_pos.get(text))
+        pos = counters.key_pos.get(text)
+        index = _set_counter(game, s, text, value, pos)
+        if index in written:  # gold(A) and gold( A ): the one value written twice, the last silently kept
+            first, where = written[index]
+            raise RulesetError.at(pos, f"{text.strip()} is {first.strip()} again, listed{_at_line(where)}: a counter "
+                                       "has one value")
+        written[index] = (text, pos)
     if "turn" in position:
         role = str(position["turn"])
         if role not in s.order:
@@ -592,8 +599,17 @@ def _position_effect(game: Game, text: Any, pos: SourcePos | None) -> Program:
     return Program(compiled.fn, max(scope.slots, 1), str(text))
 
 
-def _set_counter(game: Game, s: State, text: str, value: Any, pos: SourcePos | None) -> None:
-    """``gold(A): 3`` or ``round: 2``: a counter's value in a written position."""
+def _at_line(pos: SourcePos | None) -> str:
+    """`` before (line 7)``: where something was written first, as a message tells it (`` before`` without a line).
+
+    >>> _at_line(SourcePos("s.yaml", 7, 5)), _at_line(None)
+    (' before (line 7)', ' before')
+    """
+    return f" before (line {pos.line})" if pos is not None else " before"
+
+
+def _set_counter(game: Game, s: State, text: str, value: Any, pos: SourcePos | None) -> int:
+    """``gold(A): 3`` or ``round: 2``: a counter's value in a written position; the index of the value set."""
     m = re.fullmatch(r"\s*(\w+)\s*(?:\(\s*([^()]*?)\s*\))?\s*", text)
     spec = game.counters.get(m.group(1)) if m else None
     if m is None or spec is None:
@@ -608,8 +624,7 @@ def _set_counter(game: Game, s: State, text: str, value: Any, pos: SourcePos | N
         raise RulesetError.at(pos, f"unknown counter '{name}'", did_you_mean(name, game.counters))
     written = m.group(2)
     if spec.keys is not None:
-        _set_keyed(game, s, spec, text, written, value, pos)
-        return
+        return _set_keyed(game, s, spec, text, written, value, pos)
     if (written is None) != (spec.per == "game"):
         form = spec.name if spec.per == "game" else f"{spec.name}({'ROLE' if spec.per == 'role' else 'OWNER'})"
         kept = "one number for the whole game" if spec.per == "game" else f"kept per {spec.per}"
@@ -626,11 +641,13 @@ def _set_counter(game: Game, s: State, text: str, value: Any, pos: SourcePos | N
         raise RulesetError.at(pos, f"'{written}' has no {spec.name}", did_you_mean(str(written), owners))
     _check_value(spec, text, value, pos)
     s.counters[index] = value
+    return index
 
 
 def _set_keyed(game: Game, s: State, spec: CounterSpec, text: str, written: str | None, value: Any,
-               pos: SourcePos | None) -> None:
-    """``stock(A, X): 3`` or ``height(7): 2``: a keyed counter's value in a written position."""
+               pos: SourcePos | None) -> int:
+    """``stock(A, X): 3`` or ``height(7): 2``: a keyed counter's value in a written position; the index of the value
+    set."""
     by_text = {owner_text(game, spec, owner): spec.offset + i for i, owner in enumerate(spec.owners)}
     keys = "KEY" if len(key_parts(spec)) == 1 else "ROW, COLUMN"
     form = f"{spec.name}({'' if spec.per == 'game' else 'ROLE, ' if spec.per == 'role' else 'OWNER, '}{keys})"
@@ -646,6 +663,7 @@ def _set_keyed(game: Game, s: State, spec: CounterSpec, text: str, written: str 
                                    f"and {text.strip()} names none of its values", did_you_mean(said, list(by_text)))
     _check_value(spec, text, value, pos)
     s.counters[by_text[said]] = value
+    return by_text[said]
 
 
 def _copies_named(game: Game, counter: str, written: str, copies: tuple[int, ...], rest: str) -> str:

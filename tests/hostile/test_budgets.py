@@ -541,3 +541,46 @@ def test_a_game_whose_every_turn_does_a_budgets_work_stops_at_the_games_total(tm
         while not s.is_terminal:
             s.play(0)
     assert 20 <= s.turn_number <= 30  # about 90,000 steps a turn
+
+
+def _full_board(side: int, end: str) -> str:
+    """A game whose setup fills a board of ``side`` x ``side`` with pieces, noting its positions (``repetition:``)."""
+    pieces = "".join(f"      - {{id: p{x}_{y}, colour: B, px: {x}, py: {y}}}\n" for x in range(side) for y in range(side))
+    return f"""\
+name: full-board
+players: [2]
+types:
+  colour: [B, W]
+components:
+  stone:
+    attributes: {{colour: colour, px: int, py: int}}
+    instances:
+{pieces}      - {{id: W, colour: W, px: 0, py: 0, count: 4}}
+board: {{kind: square-grid, width: {side + 1}, height: {side + 1}, adjacency: orthogonal}}
+roles:
+  of: colour
+  seating: {{2: [1, 2]}}
+zones:
+  pool: {{kind: hand, per: role}}
+repetition: {{}}
+setup: |
+  for r in roles:
+    move(t in stones where t.colour == r, pool(r))
+  place_each((x.px, x.py) for x in pool(B))
+turn:
+  - place: {{from: pool, touching: false}}
+end:
+  when: {end}
+scoring:
+  rank: s in roles
+  by: [0]
+  points: [1, 0]
+"""
+
+
+def test_times_seen_spends_a_step_for_each_piece_it_reads(tmp_path: Path) -> None:
+    """times_seen() reads every piece on the board and spent one step: on a board of 2,500 pieces a call took
+    40 ms, and an end condition calling it for each of 9,000 numbers ran for minutes within its 100,000 steps."""
+    path = write_ruleset(tmp_path, _full_board(20, "count(n in numbers(1, 9000) where times_seen() > 5) > 0"))
+    run_cli(["validate", str(path)]).assert_refused(
+        f"{path}:{20 * 20 + 24}", "step budget in this times_seen(), which reads every piece")

@@ -24,3 +24,17 @@ def test_a_kind_of_no_components_is_a_kind_code_reads_as_an_empty_list(tmp_path:
     state = game.new_state(players=2, seed=1)
     assert state.is_terminal and state.returns() == [0.5, 0.5]  # nobody can place anything: turns pass to the limit
     assert not any("unknown name" in d.message for d in validate_path(path))
+
+
+def test_connect_four_on_a_rack_larger_than_its_discs_fill_ends_once_they_are_played() -> None:
+    """A rack of 200 columns (--set columns=200, as a sweep tries) holds more cells than the 42 discs: once both
+    stocks were played out without a line nobody could move, turns passed without a decision, and the game stopped
+    with an error at the end condition's step budget instead of ending."""
+    import random
+
+    state = engine.load("connect-four", set_options={"columns": "200"}).new_state(players=2, seed=0)
+    choose = random.Random(0)
+    while not state.is_terminal and state.turn_number <= 42:
+        actions = state.legal_actions()
+        state.apply(actions[choose.randrange(len(actions))])
+    assert state.is_terminal and state.turn_number <= 42

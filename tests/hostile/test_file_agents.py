@@ -19,6 +19,11 @@ the game with a traceback deep inside (``list indices must be integers or slices
 An agent that changes the command's working folder or standard output: ``--out report.json`` was written in the
 folder it moved to, a report to the screen went to the file it silenced itself with, and a closed ``sys.stdout``
 stopped the command with a traceback as it wrote its last line.
+
+An agent that ends the process itself (``os._exit(0)``, ``os.abort()``), in its file's lines, its constructor or its
+``choose``: the command ended at once with the agent's status, 0 reading as a run that went well though nothing was
+reported.  One that raises KeyboardInterrupt itself: the run stopped as if Ctrl-C had been pressed, a partial report
+and ``--resume`` offered; a Ctrl-C or SIGTERM that really comes while an agent decides still stops the run so.
 """
 
 from __future__ import annotations
@@ -100,6 +105,52 @@ class Closer:
     def choose(self, state):
         import sys
         sys.stdout.close()
+        return state.legal_actions()[0]
+
+
+class Exits:
+    def choose(self, state):
+        import os
+        os._exit(0)
+
+
+class ExitsBorn:
+    def __init__(self):
+        import os
+        os._exit(0)
+
+    def choose(self, state):
+        return state.legal_actions()[0]
+
+
+class Aborts:
+    def choose(self, state):
+        import posix
+        posix.abort()
+
+
+class Interrupts:
+    def choose(self, state):
+        raise KeyboardInterrupt
+
+
+class Signalled:
+    """Gets a signal as it decides, as from Ctrl-C or kill."""
+
+    def choose(self, state):
+        import os
+        import signal
+        os.kill(os.getpid(), getattr(signal, os.environ.get("SIGNAL_NAME", "SIGTERM")))
+        return state.legal_actions()[0]
+
+
+class ThreadExits:
+    def choose(self, state):
+        import os
+        import threading
+        ends = threading.Thread(target=os._exit, args=(0,))
+        ends.start()
+        ends.join()
         return state.legal_actions()[0]
 
 
@@ -203,3 +254,67 @@ def test_an_agent_silencing_the_screen_leaves_the_report_on_it(bots: Path, agent
     ended = rulecraft("simulate", "tic-tac-toe", "-n", "2", "--agents", f"{bots}:{agent},random")
     assert ended.code == 0 and "Traceback" not in ended.text, ended.text
     assert "2 games in" in ended.out, ended.text
+
+
+@pytest.mark.parametrize(("agent", "says"), [
+    ("Exits", "the agent {bots}:Exits failed in choose(): it called os._exit(0), which would have ended the command at "
+              "once (with status 0) (line {line})"),
+    ("ExitsBorn", "{bots}:ExitsBorn() failed: it called os._exit(0), which would have ended the command at once (with "
+                  "status 0) (line {line})"),
+    ("Aborts", "the agent {bots}:Aborts failed in choose(): it called os.abort(), which would have ended the command at "
+               "once (line {line})"),
+    ("Interrupts", "the agent {bots}:Interrupts failed in choose(): KeyboardInterrupt, raised by the agent's own code (no "
+                   "Ctrl-C or signal came) (line {line})")])
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_an_agent_ending_or_interrupting_the_command_itself_is_told_as_its_failure(bots: Path, agent: str, says: str,
+                                                                                 jobs: str) -> None:
+    lines = BOTS.splitlines()
+    start = lines.index(f"class {agent}:")
+    line = next(i for i in range(start, len(lines)) if "_exit(0)" in lines[i] or "abort()" in lines[i]
+                or "raise KeyboardInterrupt" in lines[i]) + 1
+    ended = rulecraft("simulate", "tic-tac-toe", "-n", "2", "--jobs", jobs, "--agents", f"{bots}:{agent},random")
+    assert_refused(ended, says.format(bots=bots, line=line))
+    assert "interrupted" not in ended.text and "--resume" not in ended.text
+
+
+def test_an_agent_file_ending_the_command_as_it_loads_is_refused(tmp_path: Path) -> None:
+    (tmp_path / "ends.py").write_text("import os\nos._exit(0)\n")
+    (tmp_path / "stops.py").write_text("raise KeyboardInterrupt\n")
+    for name, says in (("ends", "it called os._exit(0)"), ("stops", "KeyboardInterrupt, raised by the agent's own code")):
+        ended = rulecraft("simulate", "tic-tac-toe", "-n", "2", "--agents", f"{tmp_path}/{name}.py:X,random")
+        assert ended.code == 2 and f"{tmp_path}/{name}.py failed to load: {says}" in ended.text, ended.text
+
+
+def test_play_keeps_its_game_when_an_agent_ends_the_process(bots: Path) -> None:
+    log = bots.parent / "game.json"
+    ended = rulecraft("play", "tic-tac-toe", "--seed", "2", "--seat", f"1={bots}:First", "--seat", f"2={bots}:Exits",
+                      "--log", str(log))
+    assert_refused(ended, f"the agent {bots}:Exits failed in choose(): it called os._exit(0)")
+    assert '"place X at 0,0"' in log.read_text()
+
+
+def test_a_thread_of_an_agent_ending_the_process_ends_it_as_a_failure(bots: Path) -> None:
+    ended = rulecraft("simulate", "tic-tac-toe", "-n", "2", "--agents", f"{bots}:ThreadExits,random")
+    assert ended.code == 1 and "a thread of an agent called os._exit(0): the command ends, with status 1" in ended.err
+
+
+@pytest.mark.parametrize(("signal_name", "told"), [("SIGTERM", "SIGTERM"), ("SIGINT", "Ctrl-C")])
+def test_a_signal_that_comes_while_an_agent_decides_still_stops_the_run(bots: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                         signal_name: str, told: str) -> None:
+    monkeypatch.setenv("SIGNAL_NAME", signal_name)
+    ended = rulecraft("simulate", "tic-tac-toe", "-n", "2", "--agents", f"{bots}:Signalled,random")
+    assert ended.code == 1 and f"interrupted ({told}) after 0 of 2 games" in ended.text, ended.text
+    assert "Traceback" not in ended.text and "failed in choose()" not in ended.text
+
+
+def test_an_agent_making_ctrl_c_do_nothing_does_so_only_while_it_decides() -> None:
+    import signal
+
+    from cli.agent_exits import agent_code_guarded
+
+    before = signal.getsignal(signal.SIGINT)
+    with agent_code_guarded():
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+    assert signal.getsignal(signal.SIGINT) is before
+    with pytest.raises(KeyboardInterrupt), agent_code_guarded():  # a Ctrl-C that comes is Ctrl-C, not the agent's
+        signal.raise_signal(signal.SIGINT)

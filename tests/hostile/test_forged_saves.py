@@ -235,3 +235,15 @@ def test_every_kind_of_saved_work_says_what_its_fields_hold() -> None:
         engine.load(name)  # registers every block's kinds
     for cls in SLICES.values():
         assert set(_hints(cls)) == set(cls._fields), cls
+
+
+@pytest.mark.parametrize(("field", "value"), [("env", "x"), ("env", None), ("env", 1.5), ("tape", None), ("tape", {}),
+                                              ("dice", ["x"]), ("seat", True), ("labels", [1])])
+def test_a_forged_pending_choice_of_another_shape_is_refused(field: str, value: Any) -> None:
+    """A save waiting in an effect's choice (the light trails' question where a rider goes) whose locals or answers
+    were forged into something else failed inside the replay of the effect: TypeError, IndexError."""
+    game = engine.load(str(EXAMPLES / "trails"))
+    state = game.new_state(players=2, seed=3)
+    assert state.to_json().get("pending") is not None
+    data = forged(state.to_json(), lambda d: d["pending"].__setitem__(field, value))
+    assert "the saved pending choice" in refused(game, data)

@@ -30,7 +30,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 
 PRELUDE = """
-import atexit, os, resource, sys
+import atexit, os, resource, signal, sys
+# Ctrl-C as a command started from a terminal has it: a test worker of pytest-xdist ignores SIGINT, and a process
+# inherits that, so a command run from one would never see a Ctrl-C sent to it.
+signal.signal(signal.SIGINT, signal.default_int_handler)
 def _limit(megabytes, report):
     # Cap this process's address space, and write its peak memory and processor time to REPORT as it exits.
     if megabytes:

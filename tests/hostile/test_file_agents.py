@@ -312,9 +312,13 @@ def test_an_agent_making_ctrl_c_do_nothing_does_so_only_while_it_decides() -> No
 
     from cli.agent_exits import agent_code_guarded
 
-    before = signal.getsignal(signal.SIGINT)
-    with agent_code_guarded():
-        signal.signal(signal.SIGINT, signal.SIG_IGN)
-    assert signal.getsignal(signal.SIGINT) is before
-    with pytest.raises(KeyboardInterrupt), agent_code_guarded():  # a Ctrl-C that comes is Ctrl-C, not the agent's
-        signal.raise_signal(signal.SIGINT)
+    outside = signal.signal(signal.SIGINT, signal.default_int_handler)  # as at a terminal (an xdist worker ignores it)
+    try:
+        before = signal.getsignal(signal.SIGINT)
+        with agent_code_guarded():
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
+        assert signal.getsignal(signal.SIGINT) is before
+        with pytest.raises(KeyboardInterrupt), agent_code_guarded():  # a Ctrl-C that comes is Ctrl-C, not the agent's
+            signal.raise_signal(signal.SIGINT)
+    finally:
+        signal.signal(signal.SIGINT, outside)

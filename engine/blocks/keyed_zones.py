@@ -19,15 +19,13 @@ which keys it has.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
-from engine.core.errors import EffectRuntimeError
 from engine.core.showtext import cut
-from engine.lang import ast, codegen
-from engine.lang.codegen import Code
+from engine.blocks.state_functions import zone_of_key
+from engine.lang import ast
 from engine.lang.functions import Function
 from engine.lang.scope import Compiled, Scope
-from engine.lang.types import ANY, INT, ZONE, Enum, Type
+from engine.lang.types import ANY, INT, Enum, Type
 
 
 @dataclass(frozen=True)
@@ -45,27 +43,11 @@ class KeyedZone(Function):
     def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
         args = self.arity(call, scope, 1)
         compiled = self.value(scope, args[0], self.key_type(scope), "key") if args else Compiled(ANY, lambda s, e: None)
-        key = compiled.fn
-        index = scope.vocab.data["zone_index"]
-        name, pos, keys = self.name, call.pos, self.keys_text
+        name, keys = self.name, self.keys_text
         what = cut(args[0].describe(), 60) if args else "the key"
-
-        def zone(s: Any, e: list[Any]) -> int:
-            k = key(s, e)
-            try:
-                return index[(name, k)]
-            except KeyError:
-                if k is None:
-                    raise EffectRuntimeError(f"{name} has no key none: {what} is none here (a first() that found "
-                                             f"nothing, a choose() without an option give none); its keys are "
-                                             f"{keys}", pos) from None
-                raise EffectRuntimeError(f"{name} has no key {k}: its keys are {keys}", pos) from None
-
-        code = None
-        if scope.pure:  # a key without a zone is a KeyError, which the closure says in words (codegen.LOOKUP)
-            (k, consts), (text, _), table = codegen.expr(compiled), codegen.constant(name), codegen.fresh("k")
-            code = Code(f"{table}[({text}, {k})]", None, consts + ((table, index), (codegen.LOOKUP, True)))
-        return Compiled(ZONE, zone, code=code)
+        none = (f"{name} has no key none: {what} is none here (a first() that found nothing, a choose() without an "
+                f"option give none); its keys are {keys}")
+        return zone_of_key(call, scope, compiled, name, none, lambda k: f"{name} has no key {k}: its keys are {keys}")
 
     def describe(self, call: ast.Call) -> str:
         if len(call.args) != 1:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from operator import countOf
-from typing import Any
+from typing import Any, Callable
 
 from engine.blocks.board_functions import At, Between, GroupOf, LargestGroup, LongestLine, Neighbours, Walk
 from engine.blocks.enumeration import out_of_reach
@@ -409,6 +409,30 @@ class Toss(Function):
         return f"toss every {describe_selection(call.args[0])} (each lands on a face at random)" if call.args else "toss"
 
 
+def zone_of_key(call: ast.Call, scope: Scope, key: Compiled, name: str, none: str,
+                missing: Callable[[Any], str]) -> Compiled:
+    """The zone ``name`` keeps for the value of ``key`` (a role's hand, a numbered column), compiled: a value it
+    keeps none for stops the game with ``none`` (the value is none) or ``missing(value)``; in pure code the
+    generated lookup, whose KeyError the closure says in words (``codegen.LOOKUP``).
+
+    Example: ``zone_of_key(call, scope, role, "hand", "no hand of nothing", lambda r: f"no hand of {r}")``.
+    """
+    index, pos, fn = scope.vocab.data["zone_index"], call.pos, key.fn
+
+    def zone(s: Any, e: list[Any]) -> int:
+        k = fn(s, e)
+        try:
+            return index[(name, k)]
+        except KeyError:
+            raise EffectRuntimeError(none if k is None else missing(k), pos) from None
+
+    code = None
+    if scope.pure:
+        (k, consts), (text, _), table = codegen.expr(key), codegen.constant(name), codegen.fresh("k")
+        code = Code(f"{table}[({text}, {k})]", None, consts + ((table, index), (codegen.LOOKUP, True)))
+    return Compiled(ZONE, zone, code=code)
+
+
 @dataclass(frozen=True)
 class ZoneOf(Function):
     """A per-role zone: ``hand(r)`` is role r's hand.  Made by the vocabulary for each such zone."""
@@ -416,27 +440,11 @@ class ZoneOf(Function):
     def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
         args = self.arity(call, scope, 1)
         compiled = self.value(scope, args[0], role_type(scope), "role") if args else Compiled(ANY, lambda s, e: None)
-        role = compiled.fn
-        index = scope.vocab.data["zone_index"]
-        name, pos = self.name, call.pos
+        name = self.name
         what = cut(args[0].describe(), 60) if args else "the role"
-
-        def zone(s: Any, e: list[Any]) -> int:
-            r = role(s, e)
-            try:
-                return index[(name, r)]
-            except KeyError:
-                if r is None:  # which role was meant: a first() of nothing, a choice with no option
-                    raise EffectRuntimeError(f"there is no {name} of nothing: {what} is none here (a first() that "
-                                             f"found nothing, a choose() without an option and an empty cell's "
-                                             f"attribute give none)", pos) from None
-                raise EffectRuntimeError(f"there is no {name} of {r}", pos) from None
-
-        code = None
-        if scope.pure:  # a role without the zone is a KeyError, which the closure says in words (codegen.LOOKUP)
-            (who, consts), (text, _), table = codegen.expr(compiled), codegen.constant(name), codegen.fresh("k")
-            code = Code(f"{table}[({text}, {who})]", None, consts + ((table, index), (codegen.LOOKUP, True)))
-        return Compiled(ZONE, zone, code=code)
+        none = (f"there is no {name} of nothing: {what} is none here (a first() that found nothing, a choose() "
+                "without an option and an empty cell's attribute give none)")
+        return zone_of_key(call, scope, compiled, name, none, lambda r: f"there is no {name} of {r}")
 
     def describe(self, call: ast.Call) -> str:
         return f"the {self.name} of {call.args[0].describe()}" if len(call.args) == 1 else super().describe(call)

@@ -213,7 +213,8 @@ def _starter_scenario(folder: Path) -> Path:
 
 def _check(made: NewRuleset) -> None:
     """Validate the new ruleset and run its scenarios."""
-    from engine.runner.scenario import one_compile_per_game, run_scenario, scenario_files
+    from engine.runner.scenario import run_scenario, scenario_files
+    from engine.runner.shared_games import one_compile_per_game
     from engine.runner.validate import validate_path
 
     made.problems = [d.format() for d in validate_path(str(made.folder))]

@@ -15,7 +15,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 import engine
-import engine.runner.scenario
+import engine.runner.shared_games
 from engine.core.compose import compose, variant_names
 from engine.core.paths import builtin_names, find_ruleset, rulesets_dir
 
@@ -128,5 +128,5 @@ def compiled_once() -> Iterator[None]:
 
     Example: ``def test_scenario(path, compiled_once): assert run_scenario(path).passed``.
     """
-    with engine.runner.scenario.one_compile_per_game():
+    with engine.runner.shared_games.one_compile_per_game():
         yield

@@ -1100,16 +1100,7 @@ def test_python_dash_m_runs_the_command(module: str) -> None:
 def test_check_of_a_folder_compiles_each_game_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """rulecraft check compiled a scenario's ruleset again for every scenario of a folder (a folder of thirty scenarios
     of one game, thirty compiles): each game, the same variants and options, is compiled once per run now."""
-    import engine.runner.scenario
-
-    compiled: list[Path] = []
-    real = engine.runner.scenario.load_path
-
-    def load_path(path: Path, *args: object) -> engine.Game:
-        compiled.append(path)
-        return real(path, *args)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(engine.runner.scenario, "load_path", load_path)
+    compiled = _count_compiles(monkeypatch)
     folder = Path(__file__).resolve().parent.parent / "rulesets" / "tic-tac-toe" / "scenarios"
     result = run("check", str(folder))
     files = len(list(folder.glob("*.yaml")))
@@ -1117,3 +1108,33 @@ def test_check_of_a_folder_compiles_each_game_once(monkeypatch: pytest.MonkeyPat
     assert files > 1 and len(compiled) == 1
     compiled.clear()
     assert run("check", str(folder)).exit_code == 0 and len(compiled) == 1  # once per run, not once per process
+
+
+def _count_compiles(monkeypatch: pytest.MonkeyPatch) -> list[Path]:
+    """The paths of the rulesets compiled by what shares compiled games (check, validate), as they are compiled."""
+    import engine.runner.shared_games
+
+    compiled: list[Path] = []
+    real = engine.runner.shared_games.load_path
+
+    def load_path(path: Path, *args: object) -> engine.Game:
+        compiled.append(path)
+        return real(path, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(engine.runner.shared_games, "load_path", load_path)
+    return compiled
+
+
+def test_validate_of_a_folder_compiles_a_ruleset_once_for_its_check_and_its_scenarios(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """validate of a folder of rulesets checked each ruleset, then compiled it again for its scenarios (the shipped
+    folder took 64 s, 'validate exited 124' where a check timed it): one compile serves both now."""
+    shutil.copytree(Path(__file__).resolve().parent.parent / "rulesets" / "tic-tac-toe", tmp_path / "games" / "ttt")
+    for scenario in (tmp_path / "games" / "ttt" / "scenarios").glob("*.yaml"):  # each plays the copy
+        scenario.write_text(scenario.read_text(encoding="utf-8").replace("ruleset: tic-tac-toe", "ruleset: .."),
+                            encoding="utf-8")
+    compiled = _count_compiles(monkeypatch)
+    result = run("validate", str(tmp_path / "games"))
+    assert result.exit_code == 0, result.output
+    assert len(list((tmp_path / "games" / "ttt" / "scenarios").glob("*.yaml"))) > 1
+    assert [path.name for path in compiled] == ["ruleset.yaml"]  # no variants, no scenario sets an option

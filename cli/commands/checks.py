@@ -164,7 +164,8 @@ def check(
             f"{', '.join(given)} go{'es' * (len(given) == 1)} with --invariants; "
             "a scenario file names its own ruleset, variants, players and seed, and sets options with 'set:'"
         )
-    from engine.runner.scenario import one_compile_per_game, run_scenario, scenario_files
+    from engine.runner.scenario import run_scenario, scenario_files
+    from engine.runner.shared_games import one_compile_per_game
 
     files = scenario_files([Path(p) for p in paths])
     if not files:

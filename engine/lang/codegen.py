@@ -157,13 +157,19 @@ def read_as(text: str, slot: int, name: str, present: bool = False, placed: bool
     if passes_locals(text):
         return text
     text = _SLOTS.sub(lambda m: name if m.group(2) == str(slot) else m.group(0), text)
-    guards = [f"(None if {name} is None else "] if present else []
+    guards = [_ITEM_GUARD] if present else []
     if present and placed:  # (the item's guard gone, its cell's reads are written thus)
-        guards.append(f"(None if (s.cell_of[{name}]) is None else ")
-    for read in guards:
-        guard = re.compile(_TEXT + "|" + re.escape(read))
-        text = guard.sub(lambda m: m.group(0) if m.group(1) is not None else "(", text)
+        guards.append(_CELL_GUARD)
+    for guard in guards:
+        text = guard.sub(lambda m: "(" if m.group(2) == name else m.group(0), text)
     return text
+
+
+_ITEM_GUARD = re.compile(_TEXT + r"|\(None if (\w+) is None else ")
+"""In generated source: a text literal, or the guard against none of a read of a name (``(None if x1 is None else ``).
+One pattern for every name: a pattern per name overran the ``re`` module's cache of 512 compiled patterns."""
+_CELL_GUARD = re.compile(_TEXT + r"|\(None if \(s\.cell_of\[(\w+)\]\) is None else ")
+"""In generated source: a text literal, or the guard against none of the cell of a name's piece."""
 
 
 def kept_item(slot: int, x: str, *texts: str) -> tuple[str, ...]:

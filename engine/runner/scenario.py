@@ -45,16 +45,14 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
-from contextvars import ContextVar
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from engine.blocks.counters import CounterSpec, initial_values, key_parts, owner_text
 from engine.blocks.keyed_counters import keys_text
-from engine.compiling.loading import load_path, parse_variants
+from engine.compiling.loading import parse_variants
 from engine.compiling.schema import check_schema, ruleset_schema, schema_text
 from engine.core.confine import FileRefused, check_name_inside, check_named_ruleset, outside, roots_for
 from engine.core.errors import (Diagnostic, EffectRuntimeError, IllegalActionError, LoadedDieError, RulecraftError,
@@ -70,6 +68,7 @@ from engine.model.game import Game
 from engine.model.savefile import comparable
 from engine.model.state import State
 from engine.runner.expectations import compile_expectation, explain, waiting_for
+from engine.runner.shared_games import compiled
 from engine.runner.positions import (Listed, board_cell, change_setup, list_once, read_cell, read_piece,
                                      read_zone)
 
@@ -158,42 +157,6 @@ def ruleset_keys(doc: Mapping) -> list[str]:
     return [key for key in map(str, doc) if key.rstrip("+-") in ruleset and key.rstrip("+-") not in scenario]
 
 
-_GAMES: ContextVar[dict[tuple[Any, ...], Game] | None] = ContextVar("scenario_games", default=None)
-"""The games compiled so far inside :func:`one_compile_per_game` (None outside it: each scenario compiles its own)."""
-
-
-@contextmanager
-def one_compile_per_game() -> Iterator[None]:
-    """Inside it, the scenarios run share each game they play: a ruleset with the same variants and options is
-    compiled once for all of them (a folder of thirty scenarios of one game compiled it thirty times), as
-    ``rulecraft check`` runs a folder.  A game is never changed by a scenario (each plays its own states of it), so
-    sharing it changes no result; files edited while it lasts are not read again.
-
-    >>> folder = find_ruleset(builtin_names()[0]).parent / "scenarios"   # a shipped ruleset's scenarios
-    >>> with one_compile_per_game():
-    ...     results = [run_scenario(path) for path in scenario_files([folder])]
-    >>> len(results) > 1 and all(result.passed for result in results)
-    True
-    """
-    token = _GAMES.set({})
-    try:
-        yield
-    finally:
-        _GAMES.reset(token)
-
-
-def _game(ruleset: Path, variants: Sequence[str], options: dict[str, str]) -> Game:
-    """The scenario's game compiled, or the one compiled before inside :func:`one_compile_per_game`."""
-    games = _GAMES.get()
-    key = (str(ruleset.resolve()), tuple(variants), tuple(sorted(options.items())))
-    if games is None or key not in games:
-        game = load_path(ruleset, variants, options, {name: SET_BY for name in options})
-        if games is None:
-            return game
-        games[key] = game
-    return games[key]
-
-
 def _load_with_options(ruleset: Path, doc: Mapping) -> Game:
     """The scenario's game: its ruleset with its variants and the options its ``set:`` sets (as ``--set`` does);
     a wrong option name or value is reported at that name in the scenario file, an unknown variant at its
@@ -205,7 +168,7 @@ def _load_with_options(ruleset: Path, doc: Mapping) -> Game:
     except RulesetError as err:  # an empty or repeated name: at the scenario's variant
         raise RulesetError([replace(d, pos=doc.pos_of("variant")) for d in err.diagnostics]) from None
     try:
-        return _game(ruleset, variants, options)
+        return compiled(ruleset, variants, options, {name: SET_BY for name in options})
     except RulesetError as err:
         unknown = next((d for d in err.diagnostics if d.pos is None and d.message.startswith("unknown variant")), None)
         if unknown is not None and "variant" in doc:  # named by the scenario, not by a file of the ruleset

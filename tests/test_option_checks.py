@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from cli.explain import explain
 import engine
 
 CHECK_FAILS = "option 'line_length' is 12, but its check does not hold: line_length is at least 1"
@@ -56,3 +57,10 @@ def test_a_check_that_is_no_condition_is_an_error_at_the_check(tmp_path: Path) -
         engine.load(str(path))
     [wrong] = info.value.diagnostics
     assert wrong.pos is not None and wrong.pos.line == 4 and "lenght" in wrong.message
+
+
+def test_explain_tells_the_check_beside_the_option() -> None:
+    [line] = [x for x in explain(engine.load("spell-cycles")) if x.strip().startswith("line_length = 8:")]
+    assert line.endswith("(it must hold that line_length is at least 1 and line_length is at most the number of sp in "
+                         "spells where not (for some k in [red, yellow, green, blue, white, black], k is in the pattern "
+                         "of sp and not (k is in stashes)))")

@@ -50,7 +50,8 @@ class OptionCheck(NamedTuple):
 
 
 def compile_option_checks(b: "Builder") -> list[OptionCheck]:
-    """Each option's ``check``, compiled as a condition (after the vocabulary: it may read anything a condition does)."""
+    """Each option's ``check``, compiled as a condition (after the vocabulary: it may read anything a condition does);
+    its words are kept for ``explain`` (``game.option_checks``)."""
     options = b.tree.get("options") or {}
     checks: list[OptionCheck] = []
     for name, spec in options.items():
@@ -58,7 +59,8 @@ def compile_option_checks(b: "Builder") -> list[OptionCheck]:
             continue
         text = spec["check"]
         compiled, slots = b.expression(text, "bool", pos=b.pos(spec, "check"))
-        checks.append(OptionCheck(str(name), Program(compiled.fn, slots, str(text), b.describe(text)),
+        words = b.game.option_checks[str(name)] = b.describe(text)
+        checks.append(OptionCheck(str(name), Program(compiled.fn, slots, str(text), words),
                                   b.pos(spec, "default"), str(spec.get("doc") or "").strip()))
     return checks
 

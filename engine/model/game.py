@@ -116,6 +116,7 @@ class Game:
     player_counts: tuple[int, ...] = ()
     options: dict[str, Any] = field(default_factory=dict)
     option_docs: dict[str, str] = field(default_factory=dict)
+    option_checks: dict[str, str] = field(default_factory=dict)  # an option's check, in words (see compiling.option_checks)
     types: dict[str, tuple[str, ...]] = field(default_factory=dict)
     display: dict[str, dict[str, str]] = field(default_factory=dict)  # value -> {style, short, colour}: how the terminal and the browser show it
     # components

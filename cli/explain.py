@@ -55,6 +55,7 @@ def _options(game: Game) -> list[str]:
     return [
         f"{name} = {_value(value)}{' (set with --set)' * (name in game.set_options)}: "
         f"{_one_line(game.option_docs.get(name, ''))}".rstrip(": ")
+        + (f" (it must hold that {game.option_checks[name]})" if name in game.option_checks else "")
         for name, value in game.options.items()
     ]
 

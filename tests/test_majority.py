@@ -39,6 +39,14 @@ def test_the_verdict_explains_its_arithmetic() -> None:
     assert CYCLE.decide({"D": 5, "B": 5, "C": 2, "A": 1}, ["D", "B"]).explain() == "D 5, B 5; primary support: D 7, B 6"
 
 
+def test_a_value_out_of_contention_is_no_longer_told() -> None:
+    """A three-way tie (the board game's chapter 11): C drops out at the primary support against own; the next stage
+    told its count as it stood, as if C's secondary supporter had added nothing: it tells only A and D now."""
+    assert CYCLE.decide({"A": 1, "D": 1, "C": 1, "N": 4}).explain() == (
+        "A 1, D 1, C 1; primary support: A 1, D 1, C 1; secondary support: A 1, D 1, C 1; "
+        "primary support (also against own): A 2, D 2, C 1; secondary support (also against own): A 3, D 2")
+
+
 
 @pytest.mark.parametrize("last_resort", [True, False])
 def test_a_verdict_decided_without_words_is_the_one_told(last_resort: bool) -> None:

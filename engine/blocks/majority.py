@@ -153,6 +153,7 @@ terms={'A': (('A', 2), ('C', 1)), 'B': (('B', 2),)}))
             contending = list(tied)
             blocked = set(tied) if not against_own else set()
             for stage in range(depth):
+                taking_part = contending  # the totals told at this stage: those of the values still in contention
                 for v in contending:
                     row = self.supporters.get(v, ())
                     if stage < len(row) and row[stage] not in blocked and row[stage] not in self.neutral:
@@ -162,7 +163,7 @@ terms={'A': (('A', 2), ('C', 1)), 'B': (('B', 2),)}))
                 best = max(current[v] for v in contending)
                 contending = [v for v in contending if current[v] == best]
                 if told:
-                    steps.append(f"{_stage_word(stage, against_own)}: {_line(current, tied)}")
+                    steps.append(f"{_stage_word(stage, against_own)}: {_line(current, taking_part)}")
                 if len(contending) == 1:
                     account = Account(tuple(steps), {v: tuple(added[v]) for v in tied}) if told else Account()
                     return contending[0], current, _stage_word(stage, against_own), account

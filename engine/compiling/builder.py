@@ -35,6 +35,7 @@ from engine.blocks.counters import compile_counters, declare_counters
 from engine.compiling.cell_attributes import read_cell_attributes
 from engine.compiling.components import check_value, check_written_name, read_components
 from engine.compiling.names import check_names, declare_opaque_options, read_options, read_types, report_misused_options
+from engine.compiling.option_checks import compile_option_checks, refuse_failed_checks
 from engine.compiling.outcomes import compile_end, compile_invariants, compile_outcomes, compile_running_score, dry_run_setups
 from engine.compiling.seating import read_players, read_roles, read_teams
 from engine.compiling import turn_code
@@ -223,11 +224,13 @@ class Builder:
         compile_outcomes(self)
         compile_running_score(self)
         compile_invariants(self)
+        checks = compile_option_checks(self)
         generated = turn_code.generate(g) if not self.sink.items else None
         if generated is not None:
             g.turn, g.act = generated
         if not self.sink.items and not self.sink.misused:  # an option misused is reported after the build, at its value
-            dry_run_setups(self)
+            if not refuse_failed_checks(self, checks):  # a refused value may be why a setup would fail
+                dry_run_setups(self)
 
     # ------------------------------------------------------------ names
 

@@ -406,6 +406,13 @@ CORE_SCHEMA: dict[str, Any] = {
                         "minItems": 1,
                         "examples": [["ring", "dealt", "spread"]],
                     },
+                    "check": {
+                        "description": ("A condition the option's value must meet, given the other options and the "
+                                        "components (read once, as the game is set up): a value that fails it is "
+                                        "refused where it was written, the `doc` as the hint."),
+                        "$ref": "#/$defs/condition",
+                        "examples": ["hand_size * 4 <= count(c in cards)"],
+                    },
                 },
                 "additionalProperties": False,
             },

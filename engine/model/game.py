@@ -116,6 +116,7 @@ class Game:
     player_counts: tuple[int, ...] = ()
     options: dict[str, Any] = field(default_factory=dict)
     option_docs: dict[str, str] = field(default_factory=dict)
+    option_checks: dict[str, str] = field(default_factory=dict)  # an option's check, in words (see compiling.option_checks)
     types: dict[str, tuple[str, ...]] = field(default_factory=dict)
     display: dict[str, dict[str, str]] = field(default_factory=dict)  # value -> {style, short, colour}: how the terminal and the browser show it
     # components
@@ -252,7 +253,7 @@ class Game:
 
     def new_state(self, players: int | None = None, seed: int = 0, record: bool = False,
                   seats: dict[str, int] | None = None, explicit_chance: bool = False, dice: tuple[int, ...] = (),
-                  begin: bool = True) -> "State":
+                  begin: bool = True, set_up: bool = True) -> "State":
         """A fresh game for ``players`` seats (by default :attr:`default_players`); ``record`` keeps an event log
         and history.
 
@@ -268,7 +269,9 @@ class Game:
 
         ``begin=False`` returns the game as the setup leaves it, before its first
         step begins (a scenario's position ``from_setup`` changes it first, then
-        begins it with ``advance()``).
+        begins it with ``advance()``); ``set_up=False`` (with ``begin=False``)
+        before its setup runs too, every component in the supply (for a
+        condition on the options and what the components are).
         """
         from engine.model.state import State
 
@@ -306,7 +309,7 @@ class Game:
         program = self.setup.get(players) or self.setup.get("default")
         setup_key = None if program is None else self._set_up_key(s, program)
         dealt_alike = plain and draws is not None and s.rng == seated  # only the seating drew before the setup
-        if program is not None:
+        if program is not None and set_up:
             s = self._set_up(s, program, setup_key)
         if not begin:
             return s

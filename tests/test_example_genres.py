@@ -125,6 +125,8 @@ four, one card sealed by every rider at once (``commit``), the riders moved from
 (``sorted(x in players(), by = square(x), highest_first = true)``), two to a square, slipstream and fatigue cards.
 Doubt (docs/examples/doubt) is a bluffing game in the manner of Cheat: cards laid face down in a zone only their
 player sees, claimed as the rank due, every other player asked in seat order from the next whether they doubt it.
+Aether (docs/examples/aether) is no new genre but the card game for five with a fifth element, written as a file
+that extends iconoclasm-cards (``element+``, ``instances+``, the clash table's rows merged key by key).
 """
 
 from __future__ import annotations
@@ -146,7 +148,7 @@ GAMES = ("pig", "trumps", "hex", "going-once", "dominoes", "home-run", "market-r
          "chess", "homestead", "routes", "tables", "amazons", "pentago", "hearts", "quoridor", "leduc", "orchard",
          "fleet", "oh-hell", "meadows", "court-letters", "take-six", "column-climb", "glance", "fireworks", "sleuth",
          "codebreak", "paths", "quarto", "manhunt", "cribbage-show", "blocks", "caravan", "crossings", "missions", "ladders", "trails",
-         "expeditions", "rummy", "landlords", "golf", "tally-sheet", "bazaar", "tickers", "peloton", "doubt")
+         "expeditions", "rummy", "landlords", "golf", "tally-sheet", "bazaar", "tickers", "peloton", "doubt", "aether")
 SLOW = {"quoridor", "chess", "blocks"}  # a random game takes about a second (each wall, each man's moves tried on a
                                         # copy, each way to lay each piece listed): fewer
 

@@ -52,7 +52,7 @@ class Change:
     def number_names(self) -> set[str]:
         """The value this change writes when it is a whole number: the weakest evidence, named last.
 
-        >>> Change(("options", "rank_points", "default"), SourcePos("f", 1, 1), "3", item=True).number_names()
+        >>> Change(("options", "points", "default"), SourcePos("f", 1, 1), "3", item=True).number_names()
         {'3'}
         """
         return {self.value} if self.value is not None and self.value.lstrip("-").isdigit() else set()

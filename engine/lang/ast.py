@@ -239,7 +239,8 @@ class ListLit(Node):
 
 MIXED_LIST = ("a list holds values of one type, its first item's: a choice of two things of different types, such as "
               "what to do and what to do it to, is two choose() one after the other")
-"""The hint to a list written with items of two types (``[d, s]``: a deal and a stock), which cannot be one option."""
+"""The hint to a list written with items of two types (``[a, c]``: a value of one type and a component), which cannot
+be one option."""
 
 LISTED_CODE = 64
 """The most items a list written out in code is built by generated source from: a longer one (thousands of values

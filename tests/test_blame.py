@@ -67,3 +67,15 @@ def test_a_player_count_without_an_outcome_is_reported_at_the_players_line(tmp_p
     found = _problems(tmp_path, "name: mine\nextends: iconoclasm-cards\nplayers: [2, 3, 4, 5]\n")
     assert ("ruleset.yaml:3:10: no 'scoring' or 'goals' for 5 players (add 5 to 'players' under 'scoring' "
             "(now [2, 3, 4]) or 'players' under 'goals' (now [1]))") in found, found
+
+
+def test_a_number_the_message_names_is_weaker_than_a_key_it_names(tmp_path: Path) -> None:
+    """A five-player overlay of the card game was told that the base's setup for 3 and for 1 players was broken by
+    the 3 and the 1 of its new points per rank ([5, 4, 3, 2, 1]): a number named is blamed only when no key is."""
+    found = _problems(tmp_path, "name: mine\nextends: iconoclasm-cards\nplayers: [5]\noptions:\n"
+                                "  rank_points: {default: [5, 4, 3, 2, 1]}\nroles:\n  seating: {5: [1, 2, 3, 4, 5]}\n"
+                                "scoring:\n  players: [5]\ngoals: null\nvariants-: [winner-takes-more]\n")
+    setup = [line for line in found if "setup key" in line]
+    assert sorted(line.split(" -- ")[0] for line in setup) == [
+        "ruleset.yaml:3:1: setup key '1' must be 'default' or one of the player counts in 'players' ([5])",
+        "ruleset.yaml:3:1: setup key '3' must be 'default' or one of the player counts in 'players' ([5])"], found

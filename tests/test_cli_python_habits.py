@@ -56,6 +56,8 @@ def validate_setup(tmp_path: Path, code: str) -> str:
     ("let n = 2 ^ 3", "habits.yaml:6:17: syntax error: unexpected character '^' (there is no power operator: multiply "
      "(2 * 2 * 2))"),
     ("for i in 1..3:\n  pass", "habits.yaml:6:18: syntax error: write the numbers as a list, like [1, 2, 3]"),
+    ("let xs = [t.symbol for t in tiles]", "habits.yaml:6:26: syntax error: a list is not built with '[VALUE for x in "
+     "C]': write list(VALUE for x in C where CONDITION), or list(x in C where CONDITION) for the items themselves"),
     ("for r in roles:\n  break", "habits.yaml:7:14: syntax error: there is no 'break': a 'while' loop ends when its "
      "condition fails, and the steps to skip go under if/else"),
     ("let n = 0\nlet n += 1", "habits.yaml:7:13: syntax error: 'let' names a value once; a number that changes is a "

@@ -115,6 +115,18 @@ is the pass of an optional choice.
 Tally sheet (docs/examples/tally-sheet) is a small roll-and-write game: each sheet one counter per role kept by row and
 number (``key: [colour, 1..6]``, ``marked(r, Red, 4)``), a mark and the bonuses it pays one procedure with typed
 parameters (``procedures:``) that every turn runs.
+Bazaar (docs/examples/bazaar) is set collection with trading: a trade is offered to one rival, who accepts or
+refuses it by a choice of their own (the offer itself, or pass: ``choose(x in [[want, give]], by = rival, optional =
+true, always_ask = true)``), and sets are sold at a price that falls with every sale.  Tickers (docs/examples/tickers)
+is a stock market: prices and each investor's shares are counters kept per key (``key: stock``), two dice move one
+price, a bust and a split are one procedure, and a trade is asked as a deal (buy or sell) then the stock.  Peloton
+(docs/examples/peloton) is a race in the manner of Flamme Rouge: each rider's own deck of movement cards, a hand of
+four, one card sealed by every rider at once (``commit``), the riders moved from the front back
+(``sorted(x in players(), by = square(x), highest_first = true)``), two to a square, slipstream and fatigue cards.
+Doubt (docs/examples/doubt) is a bluffing game in the manner of Cheat: cards laid face down in a zone only their
+player sees, claimed as the rank due, every other player asked in seat order from the next whether they doubt it.
+Aether (docs/examples/aether) is no new genre but the card game for five with a fifth element, written as a file
+that extends iconoclasm-cards (``element+``, ``instances+``, the clash table's rows merged key by key).
 """
 
 from __future__ import annotations
@@ -136,7 +148,7 @@ GAMES = ("pig", "trumps", "hex", "going-once", "dominoes", "home-run", "market-r
          "chess", "homestead", "routes", "tables", "amazons", "pentago", "hearts", "quoridor", "leduc", "orchard",
          "fleet", "oh-hell", "meadows", "court-letters", "take-six", "column-climb", "glance", "fireworks", "sleuth",
          "codebreak", "paths", "quarto", "manhunt", "cribbage-show", "blocks", "caravan", "crossings", "missions", "ladders", "trails",
-         "expeditions", "rummy", "landlords", "golf", "tally-sheet")
+         "expeditions", "rummy", "landlords", "golf", "tally-sheet", "bazaar", "tickers", "peloton", "doubt", "aether")
 SLOW = {"quoridor", "chess", "blocks"}  # a random game takes about a second (each wall, each man's moves tried on a
                                         # copy, each way to lay each piece listed): fewer
 

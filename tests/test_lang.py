@@ -251,6 +251,15 @@ def test_max_min_and_sum_of_values_given_one_by_one(cards: engine.Game) -> None:
     assert "max() takes 1 argument, not 2" in errors(cards, "max(c in board, 2) > 0")
 
 
+def test_a_list_of_two_types_says_to_ask_two_questions(cards: engine.Game) -> None:
+    """A stock-market game offered each trade as one option, `[d, s]` for a deal and a stock: a list holds one
+    type, so the designer is told to choose one, then the other; a number among booleans gets no such advice."""
+    mixed = errors(cards, "count(list([e, c] for e in roles for c in cards)) > 0")
+    assert "every item of a list must be an element, but 'c' is a card" in mixed
+    assert "is two choose() one after the other" in mixed
+    assert "choose()" not in errors(cards, "max(1, true) > 0")
+
+
 def test_selection_on_front_and_back_faces(cards: engine.Game) -> None:
     state = cards.new_state(players=4, seed=3)
     assert cards.compile_condition("count(c in cards where c.front.element == c.back.element) == 4").run(state)

@@ -162,6 +162,15 @@ class SlotRow:
     zones: frozenset[int]  # zone instances laid out in rows of slots
 
     def describe(self) -> str:
+        """The row in words, for ``explain``: how many slots, their names, which touch.
+
+        >>> SlotRow(("pick",), ((),), frozenset()).describe()
+        '1 slot (pick)'
+        >>> SlotRow(("left", "right"), ((1,), (0,)), frozenset()).describe()
+        '2 slots (left, right), each touching the slots beside it'
+        """
+        if len(self.names) == 1:
+            return f"1 slot ({self.names[0]})"
         if not any(self.neighbours):
             touching = "none touching another"
         elif all(set(n) <= {i - 1, i + 1} for i, n in enumerate(self.neighbours)):

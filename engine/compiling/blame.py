@@ -42,8 +42,20 @@ class Change:
     item: bool = False  # an item of a list: about its value only
 
     def value_names(self) -> set[str]:
-        """The value this change writes, as a word: ``z`` for an item ``kind+: [z]``."""
-        return {self.value} if self.value is not None else set()
+        """The value this change writes, as a word: ``z`` for an item ``kind+: [z]``; none for a number.
+
+        >>> Change(("types", "kind+"), SourcePos("f", 1, 1), "z", item=True).value_names()
+        {'z'}
+        """
+        return {self.value} if self.value is not None and not self.value.lstrip("-").isdigit() else set()
+
+    def number_names(self) -> set[str]:
+        """The value this change writes when it is a whole number: the weakest evidence, named last.
+
+        >>> Change(("options", "points", "default"), SourcePos("f", 1, 1), "3", item=True).number_names()
+        {'3'}
+        """
+        return {self.value} if self.value is not None and self.value.lstrip("-").isdigit() else set()
 
     def key_names(self) -> set[str]:
         """The keys this change writes (without ``+``/``-``); none for a list item, which is about its value."""
@@ -150,12 +162,14 @@ def _cause(d: Diagnostic, changes: list[Change]) -> Change | None:
 
     A value named beats a key named: in "seating for 2 players lists 2 seats
     but there are 3 roles (x, y, z)" the cause is the item ``z`` the file
-    added (``kind+: [z]``), not its ``players`` key.
+    added (``kind+: [z]``), not its ``players`` key.  A number is named last:
+    in "setup key '3' must be ... one of the player counts in 'players'" the
+    cause is the ``players`` the file wrote, not a 3 among its points per rank.
     """
     quoted = set(QUOTED.findall(d.message + " " + (d.hint or "")))
     words = set(WORD.findall(d.message))
     for pool in (quoted, words):
-        for named in (Change.value_names, Change.key_names):
+        for named in (Change.value_names, Change.key_names, Change.number_names):
             for change in changes:
                 if named(change) & pool:
                     return change

@@ -56,7 +56,9 @@ def compile_setup(b: "Builder") -> None:
         return
     for key, text in setup.items():
         if key != "default" and not (key.isdigit() and int(key) in b.game.player_counts):
-            b.error(setup.key_pos.get(key), f"setup key '{key}' must be 'default' or a declared player count")
+            counts = ", ".join(str(n) for n in sorted(b.game.player_counts))
+            b.error(setup.key_pos.get(key),
+                    f"setup key '{key}' must be 'default' or one of the player counts in 'players' ([{counts}])")
             continue
         b.game.setup[int(key) if key.isdigit() else key] = _setup_program(b, text, setup.pos_of(key))
 

@@ -73,9 +73,10 @@ class Node:
         raise NotImplementedError
 
 
-def expect(scope: Scope, node: Node, compiled: Compiled, wanted: Type, what: str) -> None:
-    """Report a type error unless ``compiled`` fits ``wanted``.  The word ``none`` where true or false is wanted
-    (``sorted(x, highest_first = none)``, ``if none:``) is one too: it was read as false without a word.
+def expect(scope: Scope, node: Node, compiled: Compiled, wanted: Type, what: str, hint: str | None = None) -> None:
+    """Report a type error unless ``compiled`` fits ``wanted``, with ``hint`` when no hint of its own fits better.
+    The word ``none`` where true or false is wanted (``sorted(x, highest_first = none)``, ``if none:``) is one too:
+    it was read as false without a word.
     """
     if wanted == BOOL and isinstance(node, Literal) and node.value is None:
         scope.error(node.pos, f"{what} must be true or false, not none", "write false if it never holds")
@@ -85,7 +86,7 @@ def expect(scope: Scope, node: Node, compiled: Compiled, wanted: Type, what: str
         if _option_named(scope, node, compiled) and scope.sink.option_misused(node.name, node.pos, words):  # type: ignore[attr-defined]
             return
         scope.error(node.pos, f"{what} must be {a_type(wanted)}, but '{node.describe()}' is {a_type(compiled.type)}",
-                    _die_hint(node, compiled.type, wanted) or _quoted_value(scope, node, wanted))
+                    _die_hint(node, compiled.type, wanted) or _quoted_value(scope, node, wanted) or hint)
 
 
 def _die_hint(node: Node, got: Type, wanted: Type) -> str | None:
@@ -225,7 +226,8 @@ class ListLit(Node):
         typed = [p.type for p in parts if p.type is not NONE_T]  # none fits a list of anything: [none, 1] as [1, none]
         item = typed[0] if typed else parts[0].type if parts else ANY
         for node, c in zip(self.items, parts):
-            expect(scope, node, c, item, "every item of a list")
+            expect(scope, node, c, item, "every item of a list",
+                   None if {item, c.type} & {INT, BOOL, STR} else MIXED_LIST)
         fns = [p.fn for p in parts]
         constant = all(p.constant for p in parts)
         return Compiled(ListOf(item), lambda s, e: [f(s, e) for f in fns], constant,
@@ -234,6 +236,11 @@ class ListLit(Node):
     def describe(self) -> str:
         return "[" + ", ".join(i.describe() for i in self.items) + "]"
 
+
+MIXED_LIST = ("a list holds values of one type, its first item's: a choice of two things of different types, such as "
+              "what to do and what to do it to, is two choose() one after the other")
+"""The hint to a list written with items of two types (``[a, c]``: a value of one type and a component), which cannot
+be one option."""
 
 LISTED_CODE = 64
 """The most items a list written out in code is built by generated source from: a longer one (thousands of values

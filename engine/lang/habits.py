@@ -11,6 +11,8 @@ tokens the parser expected there.
 True
 >>> python_habit("const ", "c", "c = 1"), python_habit("let c", ":", ": card = 1")
 ("write 'let' for 'const': let c = ...", 'a name takes no type: write let c = ...')
+>>> python_habit("let xs = [c.rank ", "for", "for c in hand(r)]")
+"a list is not built with '[VALUE for x in C]': write list(VALUE for x in C where CONDITION), or list(x in C where CONDITION) for the items themselves"
 >>> python_habit("n += 2", "d6", "d6")
 "'2d6' is not written so: each roll(...) rolls one die, so 2 of them are roll(d6) + roll(d6) (a 'roll dN:' statement rolls one die)"
 """
@@ -79,6 +81,9 @@ def python_habit(before: str, token: str, rest: str) -> str | None:
         return "write '!=' for '<>'"
     if token == "." and re.search(r"\bfor\s+\w+\s+in\s+\d+\s*\.$", before):
         return "write the numbers as a list, like [1, 2, 3]"
+    if token == "for" and before.count("[") > before.count("]"):
+        return ("a list is not built with '[VALUE for x in C]': write list(VALUE for x in C where CONDITION), "
+                "or list(x in C where CONDITION) for the items themselves")
     if token == "if" and re.search(r"\bfor\s+\w+\s+in\s+\S", before):
         return "to pick some of the items, write 'where': for x in C where CONDITION"
     if token == "if" and re.search(r"[\w)\]\"']\s*$", before) and not re.search(r"\b(else|elif|let \w+ =)\s*$", before):

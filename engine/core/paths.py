@@ -112,7 +112,7 @@ def files_below(folder: Path, pattern: str) -> list[Path]:
     >>> top = Path(tempfile.mkdtemp())
     >>> for name in ("a/x.yaml", "b/c/y.yaml", "b/z.txt"):
     ...     (top / name).parent.mkdir(parents=True, exist_ok=True)
-    ...     (top / name).write_text("")
+    ...     _ = (top / name).write_text("")
     >>> [p.relative_to(top).as_posix() for p in files_below(top, "*.yaml")]
     ['a/x.yaml', 'b/c/y.yaml']
     """

@@ -55,6 +55,24 @@ _REAL_EXIT = os._exit
 _GUARDED: list[int] = []
 """The process ids of the agent code running now, innermost last: ``os._exit`` raises only in them."""
 
+_RAN_AGENTS: set[int] = set()
+"""The processes in which agents' code has run: there, a thread calling ``os._exit`` is an agent's, whenever it calls."""
+
+_ENDED: dict[int, int] = {}
+"""The status each process's command ended with, once it has (:func:`command_ends`)."""
+
+
+def command_ends(status: int | None) -> None:
+    """Note that the command of this process ends with exit ``status`` (None: it begins again, as a test running
+    commands in its own process does): an agent's thread that ends the process after that ends it with ``status``.
+
+    >>> command_ends(None)
+    """
+    if status is None:
+        _ENDED.pop(os.getpid(), None)
+    else:
+        _ENDED[os.getpid()] = status
+
 
 @contextmanager
 def agent_code_guarded() -> Iterator[None]:
@@ -62,7 +80,12 @@ def agent_code_guarded() -> Iterator[None]:
 
     In the main thread of this process ``os._exit``/``os.abort`` raise :class:`EndedByAgent`; in another thread of
     this process, where nothing can be raised to the command, they end it with status 1 and a line on stderr, not
-    the status the agent chose; in a process the agent forked they end it as they would (the parent goes on).
+    the status the agent chose (or with the command's own status, once it has ended), and so they do in such a
+    thread after the agent's code has returned: ``os._exit`` and ``os.abort`` stay guarded for the rest of the
+    process, as a thread the agent started may call them at any time (a daemon thread calling ``os._exit(0)``
+    after the last decision ended a run that failed with status 0).  In a process the agent forked they end it as
+    they would (the parent goes on), and so they do in the main thread outside the agents' code (the command's own
+    ``os._exit``, a worker process's end).
 
     >>> with agent_code_guarded():
     ...     try:
@@ -77,12 +100,12 @@ def agent_code_guarded() -> Iterator[None]:
     for sig, handler in kept.items():
         if callable(handler):
             signal.signal(sig, _noting(handler, came))
-    modules = [module for module in (os, _SYSTEM) if module is not None]
-    originals = {name: getattr(os, name) for name in _ENDING}
+    for module in (os, _SYSTEM):
+        for name in _ENDING if module is not None else ():
+            if not isinstance(getattr(module, name), _Guarded):
+                setattr(module, name, _Guarded(name, getattr(module, name)))
     _GUARDED.append(os.getpid())
-    for name, function in originals.items():
-        for module in modules:
-            setattr(module, name, _refusing(name, function))
+    _RAN_AGENTS.add(os.getpid())
     try:
         yield
     except KeyboardInterrupt as err:
@@ -92,9 +115,6 @@ def agent_code_guarded() -> Iterator[None]:
             .with_traceback(err.__traceback__) from None
     finally:
         _GUARDED.pop()
-        for name, function in originals.items():
-            for module in modules:
-                setattr(module, name, function)
         for sig, handler in kept.items():
             if signal.getsignal(sig) is not handler:
                 signal.signal(sig, handler)
@@ -110,23 +130,25 @@ def _noting(handler: Callable[..., Any], came: list[int]) -> Callable[[int, Any]
     return noted
 
 
-def _refusing(name: str, function: Callable[..., Any]) -> Callable[..., Any]:
-    """``os.<name>`` as an agent's code finds it: see :func:`agent_code_guarded`."""
+class _Guarded:
+    """``os.<name>`` as it is once agents' code has run in the process: see :func:`agent_code_guarded`."""
 
-    def ending(*args: Any) -> Any:
-        called = f"os.{name}({', '.join(map(repr, args))})"
-        status = f" (with status {args[0]!r})" if args else ""
-        if not _GUARDED or os.getpid() != _GUARDED[-1]:
-            return function(*args)  # a forked copy ending itself, as a fork does
-        if threading.current_thread() is threading.main_thread():
+    def __init__(self, name: str, function: Callable[..., Any]) -> None:
+        self.name, self.function = name, function
+
+    def __call__(self, *args: Any) -> Any:
+        called = f"os.{self.name}({', '.join(map(repr, args))})"
+        pid, main = os.getpid(), threading.current_thread() is threading.main_thread()
+        if main and _GUARDED and pid == _GUARDED[-1]:
+            status = f" (with status {args[0]!r})" if args else ""
             raise EndedByAgent(f"it called {called}, which would have ended the command at once{status}")
+        if main or pid not in _RAN_AGENTS:
+            return self.function(*args)  # the command's own, or a forked copy ending itself, as a fork does
         try:
             sys.stderr.flush()
         except (OSError, ValueError):
             pass
-        os.write(2, f"a thread of an agent called {called}: the command ends, with status 1 as the run did not "
-                    f"finish\n".encode("utf-8", "replace"))
-        return _REAL_EXIT(1)
-
-    return ending
-
+        ended = _ENDED.get(pid)
+        told = "with status 1 as the run did not finish" if ended is None else f"with its own status, {ended}"
+        os.write(2, f"a thread of an agent called {called}: the command ends, {told}\n".encode("utf-8", "replace"))
+        return _REAL_EXIT(1 if ended is None else ended)

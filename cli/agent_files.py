@@ -267,6 +267,15 @@ def _surroundings_kept() -> Iterator[None]:
             setattr(sys, name, kept)
 
 
+def exit_status(status: Any) -> int:
+    """The process's exit status for a ``SystemExit``'s ``status``: None is 0, a text (a message) 1.
+
+    >>> exit_status(None), exit_status(2), exit_status("failed")
+    (0, 2, 1)
+    """
+    return 0 if status is None else status if isinstance(status, int) else 1
+
+
 def end_if_threads_left(status: Any) -> None:
     """As the command ends with exit ``status``: when a file's agent left a thread of its own running (not a daemon
     thread), say so on stderr and end the process at once.  Python waits for such a thread before it exits: the
@@ -278,7 +287,7 @@ def end_if_threads_left(status: Any) -> None:
     left = sorted(thread.name for thread in list(_STARTED) if thread.is_alive())
     if not left:
         return
-    code = 0 if status is None else status if isinstance(status, int) else 1
+    code = exit_status(status)
     files = ", ".join(sorted(str(path) for path in _LOADED))
     shown = ", ".join(cut(name, 60) for name in left[:3]) + (f" and {len(left) - 3} more" if len(left) > 3 else "")
     for stream in (sys.stdout, sys.stderr):

@@ -78,13 +78,18 @@ class RulecraftGroup(click.Group):
 
     def main(self, *args: Any, **kwargs: Any) -> Any:
         """The command, run as click runs it; after it, a thread an agent from a file left running does not keep the
-        process waiting for it (see :func:`cli.agent_files.end_if_threads_left`)."""
+        process waiting for it (see :func:`cli.agent_files.end_if_threads_left`), and one that ends the process
+        ends it with the command's status (:func:`cli.agent_exits.command_ends`)."""
+        exits = sys.modules.get("cli.agent_exits")  # loaded only when a command named an agent file
+        if exits is not None:  # a command before this one in the process (a test's) ran agents
+            exits.command_ends(None)
         try:
             return super().main(*args, **kwargs)
         except SystemExit as exit:
-            agent_files = sys.modules.get("cli.agent_files")  # loaded only when a command named an agent file
+            agent_files = sys.modules.get("cli.agent_files")
             if agent_files is not None:
                 agent_files.end_if_threads_left(exit.code)
+                sys.modules["cli.agent_exits"].command_ends(agent_files.exit_status(exit.code))
             raise
 
     def resolve_command(self, ctx: click.Context, args: list[str]) -> Any:

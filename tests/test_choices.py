@@ -173,10 +173,14 @@ def test_a_question_fills_in_the_values_of_the_moment(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("code, message", [
-    ("{c}", r":27:67: unknown name 'c'"),
-    ("{gold(current_role) +}", r":27:86: in braces of the question: syntax error: the text ends too early"),
-    ("{choose(x in [1, 2])}", r":27:67: choose\(\) asks a player, which a condition or score can't do"),
-    ("{roll(d6)}", r":27:67: roll"),
+    ("{c}", r":27:66: unknown name 'c'"),  # at the c (each was told a column to its right)
+    ("{gold(current_role) +}", r":27:85: in braces of the question: syntax error: the text ends too early"),
+    ("{choose(x in [1, 2])}", r":27:66: choose\(\) asks a player, which a condition or score can't do"),
+    ("{roll(d6)}", r":27:66: roll"),
+    # a brace without its pair: the question was shown with it and the code after it as written
+    ("{gold(current_role) coins", r":27:65: the question's '\{' opens braces it never closes, so the players would read"),
+    ("gold}", r":27:69: the question's '}' closes braces it never opened"),
+    ("{{gold(current_role)}}", r":27:65: the question's '\{' opens braces it never closes"),
 ])
 def test_a_mistake_in_the_braces_of_a_question_is_reported_where_it_is_written(tmp_path: Path, code: str,
                                                                                message: str) -> None:

@@ -389,6 +389,9 @@ def test_load_game_takes_a_path_and_refuses_a_compiled_game_or_players_that_are_
     for players in ("2", 2.0):
         with pytest.raises(TypeError, match=f"^players is a whole number \\(0: the fewest, two if it can\\), not {players!r}$"):
             load_game("tic-tac-toe", players=players)  # type: ignore[arg-type]
+    for players in (-1, 2**31, 10**100):  # past C++'s int: pybind11's 'Unable to cast Python instance of type int'
+        with pytest.raises(ValueError, match=r"^players is from 0 \(the fewest, two if it can\) to 100, the most a game has"):
+            load_game("tic-tac-toe", players=players)
 
 
 def test_load_game_refuses_a_variant_utility_or_options_of_the_wrong_kind() -> None:

@@ -145,6 +145,13 @@ def test_a_procedure_is_refused_where_nothing_may_change(tmp_path: Path) -> None
     ('    text: "{r} counts down from {n}"', '    text: "{r} counts down from {m}"',
      "ruleset.yaml:19:11: the text of procedure 'countdown' writes '{m}', which names none of its parameters"),
     ("    do: |\n      if n > 0:", "    done: |\n      if n > 0:", "ruleset.yaml:15:5: unknown key 'done' in procedures/countdown(side r, int n) (did you mean 'do'?)"),
+    # a parameter written twice: the body read one, the calls bound another (the owner of vp() must be a seat, ...)
+    ("award(side r, int n): |", "award(side r, int r): |",
+     "ruleset.yaml:10:21: the parameter 'r' is written twice in 'award(side r, int r)': each parameter needs a name of "
+     "its own"),
+    # a parameter code reads as its own word: 'none' read as none in the body ('+' needs a number, not none)
+    ("award(side r, int n): |\n    vp(r) += n", "award(side r, int none): |\n    vp(r) += none",
+     "ruleset.yaml:10:21: the parameter 'none' is a word code reads as its own, so the body could not read it"),
 ])
 def test_a_mistake_in_a_procedure_is_reported_at_its_line(tmp_path: Path, old: str, new: str, found: str) -> None:
     assert old in RULESET

@@ -12,7 +12,8 @@ import yaml
 
 import engine
 from engine.lang.parser import parse_expression
-from engine.runner.expectations import explain, waiting_for
+from engine.core.errors import RulesetError
+from engine.runner.expectations import compile_expectation, explain, waiting_for
 from engine.runner.scenario import ScenarioResult, load_scenario, run_scenario, validate_scenario
 
 # The rulebook clash example's position: Fire places next to a Water (which it beats) and an Earth.
@@ -965,3 +966,12 @@ def test_a_counter_written_twice_in_other_spellings_is_an_error_at_its_line(tmp_
     result = run_scenario(path)
     assert len(result.failures) == 1 and where in result.failures[0], result.failures
     assert "a counter has one value" in result.failures[0]
+
+
+def test_none_as_an_expectation_is_refused_where_it_is_written() -> None:
+    """``expect: [none]`` was run, and failed as "expected none, in words: nothing, found: nothing = nothing", where
+    the word none in place of a condition is refused everywhere else when the file is read."""
+    game = engine.load("tic-tac-toe")
+    with pytest.raises(RulesetError, match="an expectation must be true or false, not none"):
+        compile_expectation(game, "none")
+    assert compile_expectation(game, "winners == none or true").holds(game.new_state(players=2))

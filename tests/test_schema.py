@@ -176,6 +176,15 @@ def test_a_key_written_for_the_one_a_section_lacks_is_one_message_naming_it() ->
                            "13:3 unknown key 'if' in end (known keys: when, max_turns, stalled, no_move)"]  # which is meant?
 
 
+def test_each_required_key_missing_is_told_with_its_own_words() -> None:
+    """A mapping lacking two required keys got the first one's words as the hint of both: a zone's ``key: {}`` told
+    "'to' is a required property (from: the first number)"."""
+    found = errors(MINIMAL.replace("turn:\n", "zones:\n  column: {key: {}}\nturn:\n", 1))
+    assert [e for e in found if "required" in e] == [
+        "11:17 zones/column/key: 'from' is a required property (from: the first number)",
+        "11:17 zones/column/key: 'to' is a required property (to: the last number)"]
+
+
 def test_a_word_of_another_kind_and_numbers_without_commas_are_told_in_yaml_words() -> None:
     """``hidden: true`` was told "True is not one of ['none', 'others', 'order', 'all']" (Python's words), and
     ``points: [1 0]`` "'1 0' is not a whole number (0: a whole number)"."""

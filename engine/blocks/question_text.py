@@ -12,6 +12,9 @@ formatting is never used: the text is cut at its braces, and only the effect lan
 ('pay how many of your 7 coins?', False)
 >>> compile_question("play a card", None, Scope(vocab)).fill(None, [])
 'play a card'
+>>> scope = Scope(vocab); _ = compile_question("pay {gold coins", None, scope)
+>>> scope.sink.items[0].message
+"the question's '{' opens braces it never closes, so the players would read it as written"
 >>> vocab.define("names", STR, lambda s, e: "x" * 500)
 >>> compile_question("{names}", None, Scope(vocab)).fill(None, [])[-24:]
 'xxxx... (500 characters)'
@@ -72,6 +75,10 @@ def compile_question(text: str, pos: SourcePos | None, scope: Scope) -> Question
             parts.append(filled)
         at = field.end()
     parts.append(text[at:])
+    for stray in re.finditer(r"[{}]", FIELD.sub(lambda m: " " * len(m.group()), text)):  # would be shown as written
+        said = "opens braces it never closes" if stray.group() == "{" else "closes braces it never opened"
+        scope.error(_locate(pos, stray.start())(1, 1), f"the question's '{stray.group()}' {said}, so the players would "
+                    "read it as written", "a value of the moment is written {CODE}, each brace paired")
     return Question(tuple(p for p in parts if p != ""))
 
 
@@ -79,7 +86,7 @@ def _locate(pos: SourcePos | None, offset: int) -> Callable[[int, int], SourcePo
     """Where the code starting ``offset`` characters into a text written in quotes at ``pos`` stands in the file."""
     if pos is None:
         return lambda line, col: SourcePos("<text>", line, offset + col)
-    return lambda line, col: SourcePos(pos.file, pos.line + line - 1, (pos.col + 1 + offset if line == 1 else 0) + col)
+    return lambda line, col: SourcePos(pos.file, pos.line + line - 1, (pos.col + offset if line == 1 else 0) + col)
 
 
 def _compiled(code: str, locate: Callable[[int, int], SourcePos], scope: Scope) -> Fill | None:

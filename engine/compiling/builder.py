@@ -50,7 +50,7 @@ from engine.core.yamlsource import Mapping, Sequence, Text, plain
 from engine.lang.codegen import finish
 from engine.lang.defined import code_text, define_functions
 from engine.lang.procedures import define_procedures
-from engine.lang.parser import TOO_DEEP, counting_code, parse_expression, parse_program, spend_code
+from engine.lang.parser import RESERVED, TOO_DEEP, counting_code, parse_expression, parse_program, spend_code
 from engine.lang.program import Program
 from engine.lang.scope import DRAWS, Compiled, Scope
 from engine.lang.types import ANY, BOOL, INT, NONE_T, Type
@@ -64,8 +64,6 @@ WORD = re.compile(r"[^\W\d]\w*\Z")
 be one; the other names keep to ``IDENTIFIER`` (actions, patterns and meters read them as ASCII)."""
 DIE_NAME = re.compile(r"d[0-9]+\Z")
 """A name the effect language reads as a die (``d6``)."""
-RESERVED = {"where", "in", "and", "or", "not", "if", "then", "else", "elif", "for", "let", "roll", "repeat", "while", "pass",
-            "true", "false", "none", "odd", "even"}
 
 
 def word_hint(name: str, any_script: bool = False) -> str | None:

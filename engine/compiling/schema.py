@@ -247,7 +247,8 @@ def _diagnostic(tree: Any, err: ValidationError, root: dict[str, Any] | None = N
         return Diagnostic(pos, f"{where}: {_shown(err.instance)} is not allowed: the only value is "
                                f"{_shown(err.validator_value)} (leave '{key}' out otherwise)")
     if err.validator == "required":
-        missing = next((key for key in err.validator_value if isinstance(err.instance, dict) and key not in err.instance), None)
+        missing = next((key for key in err.validator_value if isinstance(err.instance, dict) and key not in err.instance
+                        and err.message.startswith(repr(key))), None)  # one error per key missing: this one's
         wanted = (err.schema.get("properties") or {}).get(missing) if isinstance(err.schema, dict) else None
         if wanted is None and not err.absolute_path and root is not None:  # required by a condition on the whole file
             wanted = (root.get("properties") or {}).get(missing)

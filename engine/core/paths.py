@@ -10,6 +10,7 @@ the package as ``engine/_builtin/rulesets`` and ``engine/_builtin/schemas``.
 
 from __future__ import annotations
 
+import fnmatch
 import os
 import stat
 from pathlib import Path
@@ -99,6 +100,26 @@ def in_own_folder(name_or_path: str) -> str | None:
     if path.is_absolute() or not ((own / RULESET_FILE).is_file() or (own.is_file() and own.suffix == ".yaml")):
         return None
     return f"it is in Rulecraft's own folder: give its whole path, {own}"
+
+
+def files_below(folder: Path, pattern: str) -> list[Path]:
+    """The paths below ``folder`` whose names match ``pattern`` (``*.yaml``), sorted, as ``sorted(folder.rglob(pattern))``
+    finds them, but a folder that cannot be listed, or that another process removes or replaces while the walk goes
+    on, is passed over: ``rglob`` stopped with FileNotFoundError there (``rulecraft check /`` meets ``/proc``'s
+    folders of processes that end); symbolic links to folders are named, not followed.
+
+    >>> import tempfile
+    >>> top = Path(tempfile.mkdtemp())
+    >>> for name in ("a/x.yaml", "b/c/y.yaml", "b/z.txt"):
+    ...     (top / name).parent.mkdir(parents=True, exist_ok=True)
+    ...     _ = (top / name).write_text("")
+    >>> [p.relative_to(top).as_posix() for p in files_below(top, "*.yaml")]
+    ['a/x.yaml', 'b/c/y.yaml']
+    """
+    found: list[Path] = []
+    for parent, folders, files in os.walk(folder, onerror=lambda err: None):
+        found += [Path(parent, name) for name in folders + files if fnmatch.fnmatchcase(name, pattern)]
+    return sorted(found)
 
 
 def _tidy(path: Path) -> Path:

@@ -46,7 +46,7 @@ from engine.core.errors import Diagnostic, DiagnosticSink, EffectRuntimeError, R
 from engine.core.yamlsource import Mapping, Text
 from engine.lang import ast, budgets, codegen, selections
 from engine.lang.functions import Function
-from engine.lang.parser import parse_expression, parse_program
+from engine.lang.parser import RESERVED, parse_expression, parse_program
 from engine.lang.scope import ENGLISH_PLURALS, Code, Compiled, Fn, Scope
 from engine.lang.shared import COMPUTED
 from engine.lang.types import ANY, ANY_COMPONENT, BOOL, CELL, INT, STR, Component, Enum, ListOf, Type
@@ -443,6 +443,19 @@ def read_signature(b: "CodeContext", key: Any, pos: SourcePos | None, below: dic
             vocab.elsewhere[name] = (f"'{name}' is written under '{what}s:', but its name is taken, reported "
                                      f"there: rename the {what} and its calls")
         return None
+    names = [param for param, _ in params]
+    twice = [(i, param) for i, param in enumerate(names) if param in names[:i]]
+    for i, param in twice:  # the body would read the last, its calls' arguments bound to the first
+        at = param_pos(str(key), param, pos, names[:i].count(param)) if pos is not None else None
+        b.error(at, f"the parameter '{param}' is written twice in '{key}': each parameter needs a name of its own")
+    for param in names:
+        if param in RESERVED:  # 'none' read as none in the body, 'if' not read at all
+            b.error(param_pos(str(key), param, pos) if pos is not None else None,
+                    f"the parameter '{param}' is a word code reads as its own, so the body could not read it: pick another "
+                    f"name")
+    if twice or any(param in RESERVED for param in names):
+        vocab.elsewhere[name] = f"'{name}' is written under '{what}s:', but its parameters have a problem, reported there"
+        return None
     typed = []
     for param, type_name in params:
         type_ = _param_type(b, type_name)
@@ -576,14 +589,17 @@ def _type_pos(key: str, param: str, type_name: str, pos: SourcePos) -> SourcePos
     return SourcePos(pos.file, pos.line, pos.col + found.start(1)) if found else pos
 
 
-def param_pos(key: str, param: str, pos: SourcePos) -> SourcePos:
-    """Where the parameter ``param`` is written in the key ``key`` that starts at ``pos`` (a plain key on one line).
+def param_pos(key: str, param: str, pos: SourcePos, later: int = 0) -> SourcePos:
+    """Where the parameter ``param`` is written in the key ``key`` that starts at ``pos`` (a plain key on one line);
+    ``later``: where it is written that many times after its first.
 
     >>> param_pos("hurt(character c, int n)", "n", SourcePos("r.yaml", 4, 3))
     SourcePos(file='r.yaml', line=4, col=25)
+    >>> param_pos("hurt(int n, int n)", "n", SourcePos("r.yaml", 4, 3), 1).col
+    19
     """
-    found = re.search(rf"[(,](?:\s*[\w ]*?\s)?\s*({re.escape(param)})\s*[,)]", key)
-    return SourcePos(pos.file, pos.line, pos.col + found.start(1)) if found else pos
+    found = list(re.finditer(rf"[(,](?:\s*[\w ]*?\s)?\s*({re.escape(param)})\s*(?=[,)])", key))
+    return SourcePos(pos.file, pos.line, pos.col + found[later].start(1)) if len(found) > later else pos
 
 
 def _param_type(b: "CodeContext", name: str) -> Type | None:

@@ -39,6 +39,9 @@ Locate = Callable[[int, int], SourcePos]
 _PARSING = threading.Lock()
 """Held while the parser runs: its indentation post-lexer keeps its state on the one shared parser, so two threads
 parsing at once (a server compiling two rulesets for two requests) would break each other's parse."""
+RESERVED = {"where", "in", "and", "or", "not", "if", "then", "else", "elif", "for", "let", "roll", "repeat", "while", "pass",
+            "true", "false", "none", "odd", "even"}
+"""The words code reads as its own, never as a name a ruleset gives."""
 TOO_DEEP = "this code nests too deeply (more than a few hundred levels); split it up"
 _READ: contextvars.ContextVar[list[int] | None] = contextvars.ContextVar("code_read", default=None)
 """The characters of code read so far by the compiling in progress (see :func:`counting_code`)."""

@@ -67,6 +67,7 @@ from typing import Any
 import numpy as np
 
 from engine.compiling.loading import GameRef, load, parse_set_options
+from engine.compiling.seating import MAX_PLAYERS
 from engine.core import rng
 from engine.core.errors import IllegalActionError, RulecraftError
 from engine.core.information import determinize, has_hidden_information
@@ -132,6 +133,9 @@ def load_game(ruleset: str | os.PathLike[str], players: int | None = 0, variant:
     if isinstance(players, bool) or not isinstance(players, Integral):
         raise TypeError(f"players is a whole number (0: the fewest, two if it can), not {cut(repr(players), 60)}")
     players = int(players)
+    if not 0 <= players <= MAX_PLAYERS:  # past C++'s int, pybind11's 'Unable to cast Python instance of type int'
+        raise ValueError(f"players is from 0 (the fewest, two if it can) to {MAX_PLAYERS}, the most a game has, not "
+                         f"{cut(str(players), 60)}")
     if not isinstance(variant, str) and not (isinstance(variant, Sequence) and all(isinstance(v, str) for v in variant)):
         raise TypeError(f"variant is a variant's name, or a list of names, not {cut(repr(variant), 60)}")
     if not isinstance(utility, str):

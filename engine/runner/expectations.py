@@ -26,7 +26,7 @@ from engine.lang import ast, selections
 from engine.lang.functions import as_selection
 from engine.lang.parser import TOO_DEEP, parse_expression
 from engine.lang.scope import Compiled, Scope
-from engine.lang.types import ANY, BOOL, ZONE, Component, ListOf, Type
+from engine.lang.types import ANY, BOOL, NONE_T, ZONE, Component, ListOf, Type
 from engine.model.game import Game
 from engine.model.state import State
 
@@ -60,7 +60,9 @@ def compile_expectation(game: Game, text: Any) -> Expectation:
     _name_seats(game, scope)
     try:
         compiled = node.compile(scope)
-        if not BOOL.accepts(compiled.type):
+        if compiled.type == NONE_T:  # none: never true, read as a failure 'found: nothing = nothing'
+            sink.error(node.pos, "an expectation must be true or false, not none")
+        elif not BOOL.accepts(compiled.type):
             sink.error(node.pos, f"an expectation must be true or false, but '{node.describe()}' is {compiled.type}")
     except RecursionError:
         raise RulesetError.at(node.pos, TOO_DEEP) from None

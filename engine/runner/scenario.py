@@ -57,7 +57,7 @@ from engine.compiling.schema import check_schema, ruleset_schema, schema_text
 from engine.core.confine import FileRefused, check_name_inside, check_named_ruleset, outside, roots_for
 from engine.core.errors import (Diagnostic, EffectRuntimeError, IllegalActionError, LoadedDieError, RulecraftError,
                                 RulesetError, SetupError, SourcePos, did_you_mean)
-from engine.core.paths import RULESET_FILE, builtin_names, find_ruleset
+from engine.core.paths import RULESET_FILE, builtin_names, files_below, find_ruleset
 from engine.core.showtext import cut, players as players_text
 from engine.core.slices import NO_CHANCE, Chance
 from engine.core.set_options import set_outside
@@ -207,7 +207,7 @@ def scenario_files(paths: Iterable[Path]) -> list[Path]:
             found.append(path)
             continue
         roots = roots_for(path)
-        for file in sorted(path.rglob("*.yaml")):
+        for file in files_below(path, "*.yaml"):
             try:
                 if outside(file, roots) is not None:
                     continue

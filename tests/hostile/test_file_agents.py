@@ -154,6 +154,27 @@ class ThreadExits:
         return state.legal_actions()[0]
 
 
+class ExitsLater:
+    """Leaves a daemon thread that ends the process with status 0 once the command is over (the command's exit
+    handlers wait for it), and fails at its third decision, in a run of two games, or never."""
+
+    def __init__(self):
+        self.decisions = 0
+
+    def choose(self, state):
+        import atexit
+        import os
+        import threading
+        self.decisions += 1
+        if self.decisions == 1:
+            ends = threading.Thread(target=lambda: (threading.main_thread().join(), os._exit(0)), daemon=True)
+            ends.start()
+            atexit.register(ends.join)
+        if self.decisions == 3 and os.environ.get("FAILS"):
+            raise ValueError("out of ideas")
+        return state.legal_actions()[0]
+
+
 class Stubborn:
     """Hangs, and swallows what interrupts it as long as it can."""
 
@@ -296,6 +317,19 @@ def test_play_keeps_its_game_when_an_agent_ends_the_process(bots: Path) -> None:
 def test_a_thread_of_an_agent_ending_the_process_ends_it_as_a_failure(bots: Path) -> None:
     ended = rulecraft("simulate", "tic-tac-toe", "-n", "2", "--agents", f"{bots}:ThreadExits,random")
     assert ended.code == 1 and "a thread of an agent called os._exit(0): the command ends, with status 1" in ended.err
+
+
+@pytest.mark.parametrize("fails", [True, False])
+def test_a_daemon_thread_of_an_agent_ending_the_process_after_the_run_keeps_its_status(
+        bots: Path, monkeypatch: pytest.MonkeyPatch, fails: bool) -> None:
+    """A daemon thread left by an agent calling ``os._exit(0)`` after the last decision, when the guard on the
+    agent's code was off: a run that failed ended with status 0."""
+    if fails:
+        monkeypatch.setenv("FAILS", "1")
+    ended = rulecraft("simulate", "tic-tac-toe", "-n", "2", "--agents", f"{bots}:ExitsLater,random")
+    assert ended.code == (1 if fails else 0), ended.text
+    assert f"a thread of an agent called os._exit(0): the command ends, with its own status, {ended.code}" in ended.err
+    assert ("out of ideas" if fails else "2 games in") in ended.text, ended.text
 
 
 @pytest.mark.parametrize(("signal_name", "told"), [("SIGTERM", "SIGTERM"), ("SIGINT", "Ctrl-C")])

@@ -10,6 +10,7 @@ import json
 import os
 import re
 import shutil
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -298,3 +299,23 @@ def test_a_file_an_include_or_extends_names_that_cannot_be_read_is_told_at_the_i
     said = ("is larger than 5 MB" if "big" in how else "is not a ruleset file" if "extends" in how  # found, not read
             else "not a regular file")
     assert_refused(rulecraft("validate", str(game)), f"{ruleset}:2:{how.index(':') + 3}: ", said)
+
+
+def test_check_goes_on_when_a_folder_vanishes_while_it_walks(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``check /`` walks /proc, whose folders go when their processes end: a folder listed and then removed before
+    it was read stopped the walk (``rglob`` does not pass over it) with FileNotFoundError's traceback."""
+    game = tmp_path / "game"
+    copy_tiles(game)
+    write(game / "scenarios" / "starts.yaml", "name: starts\nruleset: ..\nplayers: 2\nexpect: [\"true\"]\n")
+    (tmp_path / "going" / "deeper").mkdir(parents=True)
+    listing = os.scandir
+
+    def removed_before_read(path: str | int) -> Iterator[os.DirEntry[str]]:  # 'going' listed, then removed by another
+        if not isinstance(path, int) and Path(path) == tmp_path / "going":
+            shutil.rmtree(path)
+        return listing(path)
+
+    monkeypatch.setattr(os, "scandir", removed_before_read)
+    run = rulecraft_here("check", str(tmp_path))
+    assert run.code == 0, run.text
+    assert "1 passed, 0 failed" in run.text, run.text

@@ -341,6 +341,7 @@ def points_board(state: State, seat: int | None = None) -> RenderableType:
     held = held_here(state, seat)
     marks = board_marks(state)  # a counter keyed by the points: its value on each empty one
     marked = marks.values if marks is not None else {}
+    named = point_labels(board)
     shown: dict[int, dict[int, Text]] = {}
     for cell, (r, c) in where.items():
         cid = state.grid.get(cell)
@@ -349,7 +350,7 @@ def points_board(state: State, seat: int | None = None) -> RenderableType:
         elif cid is None and marked.get(cell):
             text = Text(str(marked[cell]), style=MARK_STYLE)
         elif cid is None:
-            text = Text("·", style="dim")
+            text = Text(named[cell], style="italic") if cell in named else Text("·", style="dim")
         else:
             text = back(state, cid, styles) if hidden_from(state, cid, seat) else cell_text(game, state, cid, short, styles)
             if own_face_down(state, cid, seat):
@@ -369,8 +370,10 @@ def points_board(state: State, seat: int | None = None) -> RenderableType:
             c = start + len(text.plain)
         out.append(line[c:], style="dim")
         drawn.append(out)
-    names = ", ".join(f"{name} {format_cell(cell)}" for name, cell in board.points if name)
-    key = "· an empty point" + ("; N:C a point held by seat N, C its counters (as on the page)" if held else "") \
+    names = ", ".join(f"{named[cell] + ' ' if named.get(cell, name) != name else ''}{name} {format_cell(cell)}"
+                      for name, cell in board.points if name)
+    unnamed = any(cell not in named for cell in where)
+    key = ("· an empty point" if unnamed else "an empty point shows its name") + ("; a name: an empty point" if unnamed and named else "") + ("; N:C a point held by seat N, C its counters (as on the page)" if held else "") \
         + (f"; a number: the {marks.name} of an empty point" if marks and any(c not in state.grid for c in marked) else "") \
         + (f"; points: {names}" if names else "")
     if crooked:
@@ -378,6 +381,23 @@ def points_board(state: State, seat: int | None = None) -> RenderableType:
     drawn.append(Text(key, style="dim"))
     drawn += mixed_stacks(state, seat, lambda cid: cell_text(game, state, cid, short, styles))
     return Group(*drawn)
+
+
+def point_labels(board: PointsBoard) -> dict[tuple[int, int], str]:
+    """What an empty named point shows on the terminal's drawing: its name, or its shortest telling abbreviation
+    (``Ash`` and ``Bray`` are ``A`` and ``B``, Morris's ``a7`` itself), as the page writes each name beneath its
+    point: the terminal drew every point ``·``, the names only in the key below.  None for names that do not fit
+    between two points (abbreviated past three letters): those points stay ``·``, named in the key.
+
+    >>> board = PointsBoard(points=(("Ash", (0, 0)), ("Bray", (2, 0)), ("", (4, 0))), links=())
+    >>> point_labels(board)
+    {(0, 0): 'A', (2, 0): 'B'}
+    """
+    names = {cell: name for name, cell in board.points if name}
+    short = abbreviations(names.values(), least=1)
+    if any(len(label) > 3 for label in short.values()):
+        return {}
+    return {cell: name if len(name) <= 2 else short[name] for cell, name in names.items()}
 
 
 def held_here(state: State, seat: int | None) -> dict[tuple[int, int], str]:

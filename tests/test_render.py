@@ -442,3 +442,15 @@ def test_a_square_boards_pieces_show_the_counters_they_keep() -> None:
     rows = {line.split()[0]: line.split()[1:] for line in drawn[2:4]}  # y 1 (North's row), then y 0 (South's)
     assert sorted(rows["1"]) == ["N", *["N:4"] * 6, "·"] and sorted(rows["0"]) == ["S", *["S:4"] * 6, "·"], drawn
     assert ":N a piece's seeds" in "\n".join(drawn), drawn
+
+
+def test_a_maps_empty_points_show_their_names_where_they_lie() -> None:
+    """Routes' towns were all drawn '·', their names in a list of coordinates under the map, so a route named
+    'Ash-Bray' had to be found by its numbers; each town now shows its initial where it lies (Morris's points their
+    own short names, 'a7'), the key saying which town each initial is."""
+    state = engine.load(EXAMPLES / "routes").new_state(players=2, seed=2)
+    drawn = plain(board_drawing.board(state, 1))
+    assert drawn[0] == "A───────B───────C───────D" and drawn[-1].startswith("an empty point shows its name; "), drawn
+    assert "points: A Ash 0,0, B Bray 2,0," in drawn[-1], drawn
+    morris = plain(board_drawing.board(engine.load(EXAMPLES / "morris").new_state(players=2, seed=2), 1))
+    assert morris[0] == "a7──────────d7──────────g7" and "points: a7 0,0, d7 3,0," in morris[-1], morris

@@ -385,13 +385,13 @@ def points_board(state: State, seat: int | None = None) -> RenderableType:
 
 def point_labels(board: PointsBoard) -> dict[tuple[int, int], str]:
     """What an empty named point shows on the terminal's drawing: its name, or its shortest telling abbreviation
-    (``Ash`` and ``Bray`` are ``A`` and ``B``, Morris's ``a7`` itself), as the page writes each name beneath its
+    (``Upton`` and ``Vale`` are ``U`` and ``V``, ``a7`` itself), as the page writes each name beneath its
     point: the terminal drew every point ``·``, the names only in the key below.  None for names that do not fit
     between two points (abbreviated past three letters): those points stay ``·``, named in the key.
 
-    >>> board = PointsBoard(points=(("Ash", (0, 0)), ("Bray", (2, 0)), ("", (4, 0))), links=())
+    >>> board = PointsBoard(points=(("Upton", (0, 0)), ("Vale", (2, 0)), ("", (4, 0))), links=())
     >>> point_labels(board)
-    {(0, 0): 'A', (2, 0): 'B'}
+    {(0, 0): 'U', (2, 0): 'V'}
     """
     names = {cell: name for name, cell in board.points if name}
     short = abbreviations(names.values(), least=1)

@@ -111,7 +111,7 @@ class Pending:
     # reports that gather the answers to one question; "" when the prompt is the question as written
     question: str = field(default="", init=False, compare=False, repr=False)
     # the prompt as a player reads it, when it differs: the values of the names the engine gives the code told ("choose
-    # foe of Aelin" for "choose foe of self"); not saved nor compared, so a position's checksum keeps the prompt's words
+    # foe of North's Scout" for "choose foe of self"); not saved nor compared, so a position's checksum keeps the prompt's words
     shown: str = field(default="", init=False, compare=False, repr=False)
 
     @property

@@ -95,7 +95,7 @@ class Choose(Function):
                     question = compile_question(prompt, keywords["text"].value.pos, scope)
                     if question.fixed:
                         question = None
-        else:  # the question a player reads names the values of the names the engine gives ("foe of Aelin", not "of self")
+        else:  # the question a player reads names the values of the names the engine gives ("foe of North's Scout", not "of self")
             named = naming_given(args[0], lambda: f"choose {describe_selection(args[0])}", scope)
         item = parts.item_type.item if isinstance(parts.item_type, ListOf) else parts.item_type
         components = isinstance(item, Component)  # components, or lists of them: the log says what all may know

@@ -81,7 +81,7 @@ def compile_question(text: str, pos: SourcePos | None, scope: Scope) -> Question
 def naming_given(node: ast.Node, words: Callable[[], str], scope: Scope) -> Question | None:
     """The English ``words()`` gives of code holding ``node``, each name the engine gives this code (``self``,
     ``actor``) that ``node`` reads told by its value of the moment: ``choose foe of self`` asks ``choose foe of
-    Aelin``.  None when ``node`` reads no such name.  It is what a player reads; the question as ``words()`` says it
+    North's Scout``.  None when ``node`` reads no such name.  It is what a player reads; the question as ``words()`` says it
     stays the one a position keeps (and its checksum), so saved games keep their checksums.
 
     >>> from engine.lang.scope import Vocabulary
@@ -93,6 +93,8 @@ def naming_given(node: ast.Node, words: Callable[[], str], scope: Scope) -> Ques
     >>> naming_given(parse_expression("f(n)"), lambda: "choose", scope) is None
     True
     """
+    if scope.reported_here:  # a ruleset that does not load asks nothing (and its names' problems are told once)
+        return None
     nodes = _names(node)
     looped = {n.var for n in nodes if isinstance(n, Selection)}  # a loop's own name is its item, not the given one
     found = [n for n in nodes if isinstance(n, ast.Name) and not n.words and n.name not in looped and _given(scope, n.name)]
@@ -110,7 +112,7 @@ def naming_given(node: ast.Node, words: Callable[[], str], scope: Scope) -> Ques
 
 
 def _told(name: str, scope: Scope) -> Fill:
-    """A name the engine gives the code, told by its value: a component as the log names it (``Azure's Aelin``: both
+    """A name the engine gives the code, told by its value: a component as the log names it (``North's Scout``: both
     sides may have one), anything else as a question's braces write it."""
     compiled = scope.lookup(name, None)
     value = compiled.fn

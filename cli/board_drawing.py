@@ -113,6 +113,7 @@ def square_board(state: State, seat: int | None = None) -> RenderableType:
     kind = grid.thin if grid is not None else ""
     marks = board_marks(state)  # a counter keyed by the cells: its value in each empty cell
     marked = marks.values if marks is not None else {}
+    kept = piece_counts(state, None if state.is_terminal else seat)  # a piece's own counters, a pit's seeds
 
     def thin(c: int) -> bool:
         """Whether column or row ``c`` is drawn thin (``thin: odd``): empty, blank; a piece, a bar along it."""
@@ -151,6 +152,8 @@ def square_board(state: State, seat: int | None = None) -> RenderableType:
             beneath = len(state.stacks.get((x, y), ()))
             if beneath:
                 text.append(f"+{beneath}", style="dim")
+            if kept.get(cid):
+                text.append(":" + ",".join(str(value) for _, value in kept[cid]), style=MARK_STYLE)
             drawn[x, y] = text
 
     def table(columns: Sequence[int | None]) -> Table:
@@ -176,7 +179,7 @@ def square_board(state: State, seat: int | None = None) -> RenderableType:
 
     stacked = mixed_stacks(state, seat, lambda cid: cell_text(game, state, cid, short, styles))
     legend = square_legend(state, short, styles, seat, tiles, letters, marks.name if marks and any(
-        cell not in state.grid for cell in marked) else "")
+        cell not in state.grid for cell in marked) else "", kept_words(kept, set(state.grid.values())))
     return Group(Trimmed(ColumnBands(table, xs)), legend, *stacked)
 
 
@@ -237,12 +240,14 @@ class ColumnBands:
 
 
 def square_legend(state: State, short: dict[str, str], styles: dict[str, str], seat: int | None = None,
-                  tiles: dict[str, Sides] | None = None, letters: dict[str, str] | None = None, marks: str = "") -> Text:
+                  tiles: dict[str, Sides] | None = None, letters: dict[str, str] | None = None, marks: str = "",
+                  kept: str = "") -> Text:
     """``x across, y down; a cell shows the face up and, dimmed, the other faces: No North, So South``: the board's key.
 
     Only the short texts of what lies on the board are named, each in its colour (a piece drawn as its whole
     name, like ``P``, needs none): ``x across, y up; · an empty cell; No North, So South``.  ``marks``: the counter
-    whose values empty cells show (:func:`cli.cell_marks.board_marks`), said after the empty cell's dot.
+    whose values empty cells show (:func:`cli.cell_marks.board_marks`), said after the empty cell's dot; ``kept``:
+    the counters the pieces keep, written after a piece (:func:`kept_words`).
     """
     game = state.game
     grid = game.grid
@@ -286,6 +291,8 @@ def square_legend(state: State, short: dict[str, str], styles: dict[str, str], s
         parts.append("a tile shows its sides clockwise from the top")
     if state.stacks:
         parts.append("+N: pieces beneath")
+    if kept:
+        parts.append(kept)
     if any(hidden_from(state, cid, seat) for cid in state.grid.values()):
         parts.append("? a face-down piece")
     if any(own_face_down(state, cid, seat) for cid in state.grid.values()):
@@ -334,6 +341,7 @@ def points_board(state: State, seat: int | None = None) -> RenderableType:
     held = held_here(state, seat)
     marks = board_marks(state)  # a counter keyed by the points: its value on each empty one
     marked = marks.values if marks is not None else {}
+    named = point_labels(board)
     shown: dict[int, dict[int, Text]] = {}
     for cell, (r, c) in where.items():
         cid = state.grid.get(cell)
@@ -342,7 +350,7 @@ def points_board(state: State, seat: int | None = None) -> RenderableType:
         elif cid is None and marked.get(cell):
             text = Text(str(marked[cell]), style=MARK_STYLE)
         elif cid is None:
-            text = Text("·", style="dim")
+            text = Text(named[cell], style="italic") if cell in named else Text("·", style="dim")
         else:
             text = back(state, cid, styles) if hidden_from(state, cid, seat) else cell_text(game, state, cid, short, styles)
             if own_face_down(state, cid, seat):
@@ -362,8 +370,10 @@ def points_board(state: State, seat: int | None = None) -> RenderableType:
             c = start + len(text.plain)
         out.append(line[c:], style="dim")
         drawn.append(out)
-    names = ", ".join(f"{name} {format_cell(cell)}" for name, cell in board.points if name)
-    key = "· an empty point" + ("; N:C a point held by seat N, C its counters (as on the page)" if held else "") \
+    names = ", ".join(f"{named[cell] + ' ' if named.get(cell, name) != name else ''}{name} {format_cell(cell)}"
+                      for name, cell in board.points if name)
+    unnamed = any(cell not in named for cell in where)
+    key = ("· an empty point" if unnamed else "an empty point shows its name") + ("; a name: an empty point" if unnamed and named else "") + ("; N:C a point held by seat N, C its counters (as on the page)" if held else "") \
         + (f"; a number: the {marks.name} of an empty point" if marks and any(c not in state.grid for c in marked) else "") \
         + (f"; points: {names}" if names else "")
     if crooked:
@@ -371,6 +381,23 @@ def points_board(state: State, seat: int | None = None) -> RenderableType:
     drawn.append(Text(key, style="dim"))
     drawn += mixed_stacks(state, seat, lambda cid: cell_text(game, state, cid, short, styles))
     return Group(*drawn)
+
+
+def point_labels(board: PointsBoard) -> dict[tuple[int, int], str]:
+    """What an empty named point shows on the terminal's drawing: its name, or its shortest telling abbreviation
+    (``Upton`` and ``Vale`` are ``U`` and ``V``, ``a7`` itself), as the page writes each name beneath its
+    point: the terminal drew every point ``·``, the names only in the key below.  None for names that do not fit
+    between two points (abbreviated past three letters): those points stay ``·``, named in the key.
+
+    >>> board = PointsBoard(points=(("Upton", (0, 0)), ("Vale", (2, 0)), ("", (4, 0))), links=())
+    >>> point_labels(board)
+    {(0, 0): 'U', (2, 0): 'V'}
+    """
+    names = {cell: name for name, cell in board.points if name}
+    short = abbreviations(names.values(), least=1)
+    if any(len(label) > 3 for label in short.values()):
+        return {}
+    return {cell: name if len(name) <= 2 else short[name] for cell, name in names.items()}
 
 
 def held_here(state: State, seat: int | None) -> dict[tuple[int, int], str]:
@@ -399,6 +426,21 @@ def held_here(state: State, seat: int | None) -> dict[tuple[int, int], str]:
 
 HEX_WIDTH = 6
 """Characters per hex across a row; rows are shifted by half of it."""
+
+
+def kept_words(kept: dict[int, list[tuple[str, int]]], drawn: set[int]) -> str:
+    """What ``:N`` after a piece says, in a board's key: the counters the pieces ``drawn`` keep that are not 0 (a
+    pit's seeds, as the page writes them in its corner: the terminal drew a pit as its owner's letter alone).
+
+    >>> kept_words({3: [("seeds", 4)]}, {3}), kept_words({3: [("seeds", 4)]}, {7})
+    (":N a piece's seeds", '')
+    >>> kept_words({3: [("seeds", 1), ("age", 2)]}, {3})
+    ":N a piece's counters that are not 0 (seeds, age: named in the list below)"
+    """
+    names = list(dict.fromkeys(name for cid in sorted(drawn) for name, _ in kept.get(cid, ())))
+    if len(names) > 1:
+        return f":N a piece's counters that are not 0 ({', '.join(names)}: named in the list below)"
+    return f":N a piece's {names[0]}" if names else ""
 
 
 def hex_board(state: State, seat: int | None = None) -> RenderableType:

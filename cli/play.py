@@ -382,7 +382,7 @@ class Session:
         for line in zone_listing.zones(state, seat, self.on_top(), self.came_from()):
             console.print(line)
         if state.pending is not None:
-            console.print(f"{state.pending.prompt}:")
+            console.print(f"{state.pending.words}:")
         else:
             for line in state.game.steps[state.step].situation(state):  # e.g. the dice just rolled
                 console.print(line, style="bold")

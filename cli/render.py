@@ -202,8 +202,29 @@ def _roles_after(roles: Mapping[int, str], seat: int) -> str:
 
 
 def log_lines(lines: list[str]) -> list[str]:
-    """Log lines indented under the action that caused them (continuation lines too)."""
-    return ["  " + line.replace("\n", "\n  ") for line in lines]
+    """Log lines indented under the action that caused them; a line's later lines (a game over's ranking, a place a
+    line) indented under its first, after its label where it has a short one: they read as lines of their own.
+
+    >>> print("\\n".join(log_lines(["a d6 is rolled: 3", "game over: 1. A [2]: 2 points to seat 1\\n2. B [0]: 0 points"])))
+      a d6 is rolled: 3
+      game over: 1. A [2]: 2 points to seat 1
+                 2. B [0]: 0 points
+    """
+    return ["  " + line.replace("\n", "\n  " + " " * _hanging(line)) for line in lines]
+
+
+def _hanging(line: str) -> int:
+    """How far a log line's later lines stand in from its first: past its label (``game over: ``) when short, else 2.
+
+    >>> _hanging("game over: 1. A"), _hanging("a long sentence that says a lot before it comes to: the point")
+    (11, 2)
+    """
+    label = line.split("\n", 1)[0].find(": ")
+    return label + 2 if 0 < label <= LABEL_WIDTH else 2
+
+
+LABEL_WIDTH = 20
+"""The longest label (``game over``) a log line's later lines are written past, under its text."""
 
 
 def winners_text(result: Outcome, roles: Mapping[int, str] | None = None, together: bool = False) -> str:

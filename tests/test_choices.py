@@ -14,6 +14,7 @@ from __future__ import annotations
 import gc
 import dataclasses
 import random
+import re
 import threading
 import time
 from pathlib import Path
@@ -170,6 +171,23 @@ def test_a_question_fills_in_the_values_of_the_moment(tmp_path: Path) -> None:
 
     assert any('(asked as "you hold {count(hand(current_role))} cards' in line
                for line in explain(game))
+
+
+def test_a_question_names_the_component_its_code_runs_for_and_keeps_the_positions_checksum() -> None:
+    """``choose(foes(self))`` in a character's action asked ``choose foe of self``: the player reads the character
+    (``choose foe of Crimson's Aelin``), at the terminal, on the page, in a refusal and after a save is loaded, while
+    the position keeps the words it always kept (its checksum: saved games paused there still replay)."""
+    game = engine.load("iconica")
+    s = game.new_state(players=2, seed=3)
+    while s.pending is None or s.pending.prompt != "choose foe of self":
+        s.apply(s.legal_actions()[0])
+    words = s.pending.words
+    assert words == "choose foe of Crimson's Aelin"
+    assert s.to_json()["pending"]["prompt"] == "choose foe of self"
+    assert s.observation(s.seat_to_move)["choice"]["prompt"] == words
+    assert game.state_from_json(s.to_json()).pending.words == words
+    with pytest.raises(IllegalActionError, match=re.escape(f"does not answer the question ({words})")):
+        s.apply("choose nobody")
 
 
 @pytest.mark.parametrize("code, message", [

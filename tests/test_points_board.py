@@ -278,15 +278,15 @@ def test_the_terminal_draws_the_points_where_they_lie_and_the_links_between(game
     s.apply("place R at 1,1")
     out = io.StringIO()
     render.make_console(width=60, file=out).print(board_drawing.board(s))
-    assert out.getvalue().splitlines() == [
-        "·───────·",
+    assert out.getvalue().splitlines() == [  # an empty point by its name, as the page writes it beneath (it was '·')
+        "a───────b",
         "  \\   /",
         "    R",
         "    │",
         "    │",
         "    │",
-        "    ·",
-        "· an empty point; points: a 0,0, b 2,0, c 1,1, d 1,3",
+        "    d",
+        "an empty point shows its name; points: a 0,0, b 2,0, c 1,1, d 1,3",
     ]
 
 

@@ -431,3 +431,26 @@ def test_the_standards_on_a_meter_are_drawn_where_they_lie_among_other_component
     iconica = engine.load("iconica").new_state(players=2, seed=5)
     listed = [line.plain for line in zone_listing.zones(iconica, 1)]
     assert listed[0].startswith("roster: ") and listed[1].startswith("empty: "), listed  # no bar per character
+
+
+def test_a_square_boards_pieces_show_the_counters_they_keep() -> None:
+    """Kalah's pits were drawn as their owner's letter alone, 'S', the seeds in them read in a list under the board
+    that left out the empty ones, where the page writes each pit's seeds in its corner. A pit now reads 'S:4', a
+    store with none 'S', and the key says what the number is."""
+    state = engine.load(EXAMPLES / "kalah").new_state(players=2, seed=1)
+    drawn = plain(board_drawing.board(state, 1))
+    rows = {line.split()[0]: line.split()[1:] for line in drawn[2:4]}  # y 1 (North's row), then y 0 (South's)
+    assert sorted(rows["1"]) == ["N", *["N:4"] * 6, "·"] and sorted(rows["0"]) == ["S", *["S:4"] * 6, "·"], drawn
+    assert ":N a piece's seeds" in "\n".join(drawn), drawn
+
+
+def test_a_maps_empty_points_show_their_names_where_they_lie() -> None:
+    """Routes' towns were all drawn '·', their names in a list of coordinates under the map, so a route named
+    'Ash-Bray' had to be found by its numbers; each town now shows its initial where it lies (Morris's points their
+    own short names, 'a7'), the key saying which town each initial is."""
+    state = engine.load(EXAMPLES / "routes").new_state(players=2, seed=2)
+    drawn = plain(board_drawing.board(state, 1))
+    assert drawn[0] == "A───────B───────C───────D" and drawn[-1].startswith("an empty point shows its name; "), drawn
+    assert "points: A Ash 0,0, B Bray 2,0," in drawn[-1], drawn
+    morris = plain(board_drawing.board(engine.load(EXAMPLES / "morris").new_state(players=2, seed=2), 1))
+    assert morris[0] == "a7──────────d7──────────g7" and "points: a7 0,0, d7 3,0," in morris[-1], morris

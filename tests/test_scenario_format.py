@@ -434,13 +434,14 @@ def test_not_of_and_shows_both_true_sides(clash_state: engine.State) -> None:
 
 
 def test_a_choice_in_the_middle_of_an_effect_says_what_is_chosen(tmp_path: Path) -> None:
-    """Crimson's Confused character hurts one of Crimson's own: the actions stop before Crimson picks which."""
+    """Crimson's Confused character hurts one of Crimson's own: the actions stop before Crimson picks which (the
+    character the status's code runs for named, where it said 'self')."""
     shipped = Path(__file__).resolve().parents[1] / "rulesets/iconica/scenarios/status-confusion-even-hurt-mine.yaml"
     text = shipped.read_text(encoding="utf-8").replace("ruleset: iconica\n", "ruleset: " + str(shipped.parents[1] / "ruleset.yaml") + "\n")
     text = text.replace("  - choose Vex\n", "")
     result = run(tmp_path, text)
     assert result.failures[0].endswith(
-        "the game is waiting for Crimson to choose c in the party of the owner of self where c is in play (asked by "
+        "the game is waiting for Crimson to choose c in the party of the owner of Crimson's Kestra where c is in play (asked by "
         "Confusion's on_act): choose Kestra or choose Vex")
 
 

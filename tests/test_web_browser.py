@@ -807,6 +807,15 @@ def test_a_game_over_says_beside_the_winner_why_it_ended(page: Page, server: str
     assert [line for line in page.locator("#situation").inner_text().splitlines() if line] == [
         "game over; scores: seat 1 (X): 1, seat 2 (O): 0", "seat 1 (X) wins"]  # the roles, as "seat 1 (X) to play"
     assert "game over: 1. X [1]: 1 point to seat 1" in explained and "2. O [0]: 0 points to seat 2" in explained
+    # the ranking's second place is a later line of the game over's one log line: it hangs under the first, where it
+    # stood level with it, read as a line of the log of its own (so in the log too)
+    for box in ("#explanation", "#log"):
+        assert page.evaluate("""(box) => {
+            const entry = [...document.querySelectorAll(`${box} div`)].find((d) => d.textContent.startsWith("game over"));
+            const text = entry.firstChild, at = text.data.indexOf("\\n2. ") + 1, range = document.createRange();
+            range.setStart(text, at); range.setEnd(text, at + 2);
+            return range.getBoundingClientRect().left - entry.getBoundingClientRect().left;
+        }""", box) > 10
 
 
 def test_a_bot_thinking_for_seconds_shows_the_page_is_waiting(page: Page, server: str) -> None:

@@ -298,7 +298,7 @@ def situation(state: State, seat: int | None, bots: frozenset[int] = frozenset()
         lines.append(f"phase: {step.phase}")
     if mover == seat or everything:
         if shown.pending is not None:  # the seat to move has its choices listed after it; a watcher has none
-            lines.append(f"{shown.pending.prompt}:" if mover == seat else f"deciding: {shown.pending.prompt}")
+            lines.append(f"{shown.pending.words}:" if mover == seat else f"deciding: {shown.pending.words}")
         else:
             lines.extend(step.situation(shown))
     return lines

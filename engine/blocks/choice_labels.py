@@ -168,7 +168,7 @@ def parse(s: "StateView", text: str) -> str:
     options = ", ".join(f"{CHOOSE_WORD} {label}" for label in pending.labels)
     unquoted = _unquoted(text, labels)
     hint = f" (an option is written as listed, without quotes: {CHOOSE_WORD} {unquoted})" if unquoted else ""
-    raise IllegalActionError(f"'{text}' does not answer the question ({pending.prompt}); the options are: {options}{hint}")
+    raise IllegalActionError(f"'{text}' does not answer the question ({pending.words}); the options are: {options}{hint}")
 
 
 def _unquoted(text: str, labels: Sequence[str]) -> str | None:

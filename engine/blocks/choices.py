@@ -110,6 +110,18 @@ class Pending:
     # the question as written when values of the moment are filled into the prompt ("your bid ({coins(r)} coins)"), for
     # reports that gather the answers to one question; "" when the prompt is the question as written
     question: str = field(default="", init=False, compare=False, repr=False)
+    # the prompt as a player reads it, when it differs: the values of the names the engine gives the code told ("choose
+    # foe of North's Scout" for "choose foe of self"); not saved nor compared, so a position's checksum keeps the prompt's words
+    shown: str = field(default="", init=False, compare=False, repr=False)
+
+    @property
+    def words(self) -> str:
+        """The question as the player deciding reads it.
+
+        >>> Pending(0, "effect", (), prompt="choose foe of self").words
+        'choose foe of self'
+        """
+        return self.shown or self.prompt
 
     @property
     def start(self) -> "StateView | None":
@@ -226,12 +238,13 @@ class NeedChoice(Exception):
     """A question from ``choose``: raised to stop a replaying run, or handed back by a paused coroutine."""
 
     def __init__(self, options: tuple[Any, ...], labels: tuple[str, ...], seat: int, prompt: str, components: bool = False,
-                 call: int = -1, refused: tuple[str, ...] = (), question: str = "") -> None:
+                 call: int = -1, refused: tuple[str, ...] = (), question: str = "", shown: str = "") -> None:
         super().__init__(prompt)
         self.options, self.labels, self.seat, self.prompt, self.components = options, labels, seat, prompt, components
         self.call = call  # how many choose calls of the run came before this one
         self.refused = refused  # the labels of the options its step's refuse_if_after refused
         self.question = question  # the question as written, when the prompt has values filled in (see Pending.question)
+        self.shown = shown  # the prompt as a player reads it, when it differs (see Pending.shown)
 
 
 class Tape:
@@ -364,7 +377,7 @@ def _run_here(s: "StateView", step: int, key: Any, env: tuple[Any, ...], answers
                                seat=question.seat, prompt=question.prompt, dice=(), components=question.components,
                                base=None, outside=(), noted=(), here=True, call=question.call, hides=None,
                                logged=0, at_start=False, asked=(), left=-1, drawn=(), refused=question.refused,
-                               question=question.question)
+                               question=question.question, shown=question.shown)
         s._actions = None
         return False
     except BaseException:
@@ -512,6 +525,7 @@ def _paused(s: "StateView", pending: Pending, tape: Tape, question: NeedChoice) 
     object.__setattr__(paused, "asked", tuple(tape.asked[:tape.cursor]))
     object.__setattr__(paused, "refused", question.refused)
     object.__setattr__(paused, "question", question.question)
+    object.__setattr__(paused, "shown", question.shown)
     if tape.run is None:  # replaying: the state shows the effect's work so far; an answer replays it from its start
         start = pending.start
         assert start is not None
@@ -646,6 +660,8 @@ def _replay_to_pause(s: "StateView", pending: Pending) -> None:
     except NeedChoice as question:
         question.__traceback__ = None  # see _run_here
         object.__setattr__(pending, "refused", question.refused)  # the rule's reason, when a refused option is typed
+        object.__setattr__(pending, "question", question.question)  # a loaded save's pending choice holds neither
+        object.__setattr__(pending, "shown", question.shown)
     except Exception:  # noqa: BLE001 - it no longer reaches its pause: the position before it stays
         _restore(s, pending.start)  # type: ignore[arg-type]
     else:

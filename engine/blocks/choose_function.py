@@ -17,7 +17,7 @@ from engine.blocks.choice_labels import (CHOOSE_WORD, ForcedPicks, distinct_opti
                                          lying_apart, seen_label)
 from engine.blocks.choices import NeedChoice
 from engine.blocks.enumeration import record_choice
-from engine.blocks.question_text import Question, compile_question
+from engine.blocks.question_text import Question, compile_question, naming_given
 from engine.core.errors import EffectRuntimeError
 from engine.core.limits import exceeded
 from engine.core.slices import HookTrail
@@ -78,6 +78,7 @@ class Choose(Function):
         record_choice(scope.vocab.data, parts.item_type, _written_out(selection.source))
         items, by_fn, pos, prompt = parts.items, by.fn if by else None, call.pos, f"choose {describe_selection(args[0])}"
         question: Question | None = None
+        named: Question | None = None
         if "text" in keywords:
             text = self.value(scope, keywords["text"].value, STR, "text")
             if not text.constant:
@@ -94,6 +95,8 @@ class Choose(Function):
                     question = compile_question(prompt, keywords["text"].value.pos, scope)
                     if question.fixed:
                         question = None
+        else:  # the question a player reads names the values of the names the engine gives ("foe of North's Scout", not "of self")
+            named = naming_given(args[0], lambda: f"choose {describe_selection(args[0])}", scope)
         item = parts.item_type.item if isinstance(parts.item_type, ListOf) else parts.item_type
         components = isinstance(item, Component)  # components, or lists of them: the log says what all may know
 
@@ -176,9 +179,10 @@ class Choose(Function):
                     f"search bot never stops one where every pass gains it something)", pos)
             trail = s.slices.get(HookTrail.block)  # asked by a component's program or a status's hook: say whose
             words = question.fill(s, e) if question is not None else prompt
-            asked = f"{words} (asked by {trail.running[-1]})" if trail is not None and trail.running else words
-            value = tape.ask(NeedChoice(tuple(options), tuple(labels), seat, asked, components, call, refused,
-                                        prompt if question is not None else ""))
+            asker = f" (asked by {trail.running[-1]})" if trail is not None and trail.running else ""
+            value = tape.ask(NeedChoice(tuple(options), tuple(labels), seat, words + asker, components, call, refused,
+                                        prompt if question is not None else "",
+                                        named.fill(s, e) + asker if named is not None else ""))
             tape.answers += (value,)
             tape.took(call)
             s.note(lambda: f"{role} chooses "

@@ -27,10 +27,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable
 
 from engine.blocks.choice_labels import labeller, seen_label
+from engine.blocks.hooks import label
 from engine.core.errors import RulesetError, SourcePos
 from engine.core.showtext import as_one_line, cut
+from engine.lang import ast
 from engine.lang.parser import parse_expression
 from engine.lang.scope import Scope
+from engine.lang.selections import Selection
 from engine.lang.types import STR, Component, ListOf, Type
 
 if TYPE_CHECKING:
@@ -80,6 +83,77 @@ def compile_question(text: str, pos: SourcePos | None, scope: Scope) -> Question
         scope.error(_locate(pos, stray.start())(1, 1), f"the question's '{stray.group()}' {said}, so the players would "
                     "read it as written", "a value of the moment is written {CODE}, each brace paired")
     return Question(tuple(p for p in parts if p != ""))
+
+
+def naming_given(node: ast.Node, words: Callable[[], str], scope: Scope) -> Question | None:
+    """The English ``words()`` gives of code holding ``node``, each name the engine gives this code (``self``,
+    ``actor``) that ``node`` reads told by its value of the moment: ``choose foe of self`` asks ``choose foe of
+    North's Scout``.  None when ``node`` reads no such name.  It is what a player reads; the question as ``words()`` says it
+    stays the one a position keeps (and its checksum), so saved games keep their checksums.
+
+    >>> from engine.lang.scope import Vocabulary
+    >>> scope = Scope(Vocabulary()); _ = scope.give("self", STR); _ = scope.bind("n", STR)
+    >>> node = parse_expression("f(self, n)")
+    >>> question = naming_given(node, lambda: f"choose {node.args[0].describe()} or {node.args[1].describe()}", scope)
+    >>> question.fill(None, ["Ann", "x"])
+    'choose Ann or n'
+    >>> naming_given(parse_expression("f(n)"), lambda: "choose", scope) is None
+    True
+    """
+    if scope.reported_here:  # a ruleset that does not load asks nothing (and its names' problems are told once)
+        return None
+    nodes = _names(node)
+    looped = {n.var for n in nodes if isinstance(n, Selection)}  # a loop's own name is its item, not the given one
+    found = [n for n in nodes if isinstance(n, ast.Name) and not n.words and n.name not in looped and _given(scope, n.name)]
+    if not found:
+        return None
+    for name in found:
+        name.words = f"{_MARK}{name.name}{_MARK}"
+    try:
+        text = words()
+    finally:
+        for name in found:
+            name.words = ""
+    parts = [_told(part, scope) if i % 2 else part for i, part in enumerate(text.split(_MARK))]
+    return Question(tuple(p for p in parts if p != ""))
+
+
+def _told(name: str, scope: Scope) -> Fill:
+    """A name the engine gives the code, told by its value: a component as the log names it (``North's Scout``: both
+    sides may have one), anything else as a question's braces write it."""
+    compiled = scope.lookup(name, None)
+    value = compiled.fn
+    if isinstance(compiled.type, Component):
+        return lambda s, e: label(s, value(s, e))
+    as_text = _as_text(compiled.type)
+    return lambda s, e: cut(as_text(s, value(s, e)), LONGEST)
+
+
+_MARK = "\x00"
+"""Marks a name in English being written (no description holds it: a question's text may not)."""
+
+
+def _names(node: object) -> list[ast.Node]:
+    """The syntax nodes of ``node``, itself included."""
+    found, todo = [], [node]
+    while todo:
+        item = todo.pop()
+        if isinstance(item, (list, tuple)):
+            todo.extend(item)
+        elif isinstance(item, ast.Node):
+            found.append(item)
+            todo.extend(vars(item).values())
+    return found
+
+
+def _given(scope: Scope, name: str) -> bool:
+    """Whether ``name`` here is a name the engine gives this code (see :meth:`Scope.give`), not a local of its own."""
+    at: Scope | None = scope
+    while at is not None:
+        if name in at.locals:
+            return name in at.given
+        at = at.parent
+    return False
 
 
 def _locate(pos: SourcePos | None, offset: int) -> Callable[[int, int], SourcePos]:

@@ -672,7 +672,7 @@ def observation(s: "State", player: int) -> dict[str, Any]:
         **({"faces": faces} if faces else {}),
         "counters": counter_values(s, player),
         **observed(s, player),  # what the blocks' slices show this seat
-        "choice": {"prompt": s.pending.prompt, "options": list(s.pending.labels)} if s.pending and s.pending.seat == player else None,
+        "choice": {"prompt": s.pending.words, "options": list(s.pending.labels)} if s.pending and s.pending.seat == player else None,
         "legal_actions": ([str(a) for a in s.legal_actions()] if to_move  # a later seat's part of a sealed step too
                           else [str(a) for a in s.legal_actions(player)] if player in s.simultaneous_seats() else []),
         "outcome": s.outcome.to_json() if s.outcome else None,

@@ -224,7 +224,7 @@ def waiting_for(state: State) -> str:
     role = state.current_role
     who = role if role is not None and state.seat_of.get(role) == seat else f"seat {seat}"
     if state.pending is not None and state.pending.prompt:
-        prompt = state.pending.prompt  # a choice in the middle of an effect: what is chosen
+        prompt = state.pending.words  # a choice in the middle of an effect: what is chosen
         who += f" to {prompt}" if prompt.startswith("choose ") else f' to answer "{prompt}"'
     texts = state.legal_actions().texts()
     if not texts:

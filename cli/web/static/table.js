@@ -30,6 +30,14 @@ function build(tag, text, className) {
   return node;
 }
 
+// A run of log lines, each a block of its own: a line holding line breaks (a game over's ranking, a place a line)
+// reads as one entry, its later lines indented under its first (they read as entries of their own, level with it).
+function logLines(lines) {
+  const block = build("div", undefined, "lines");
+  block.append(...lines.map((line) => build("div", line)));
+  return block;
+}
+
 // The heading of a turn in the log: "turn 3: seat 2 (ROLE)", whose it was, a turn that asked nobody too.
 function heading(turn) {
   return turn.whose ? `turn ${turn.number}: ${turn.whose}` : `turn ${turn.number}`;
@@ -199,10 +207,10 @@ function drawLog() {
   const cuts = view.opening_turns.filter((turn, i, all) => turn.at < (i + 1 < all.length ? all[i + 1].at : view.opening.length));
   const first = cuts.length ? cuts[0].at : view.opening.length;  // the setup's lines, before the first turn's heading
   opening.replaceChildren();
-  if (first) opening.append(build("b", "the start"), build("div", view.opening.slice(0, first).join("\n"), "lines"));
+  if (first) opening.append(build("b", "the start"), logLines(view.opening.slice(0, first)));
   cuts.forEach((turn, i) => {  // each turn begun before the first move: its heading, then its lines (draws, rolls)
     const end = i + 1 < cuts.length ? cuts[i + 1].at : view.opening.length;
-    opening.append(build("b", heading(turn), "turn"), build("div", view.opening.slice(turn.at, end).join("\n"), "lines"));
+    opening.append(build("b", heading(turn), "turn"), logLines(view.opening.slice(turn.at, end)));
   });
   opening.scrollTop = opening.scrollHeight;  // its end, the first turn's own lines, shown: a long setup hid them
   log.replaceChildren();
@@ -211,11 +219,11 @@ function drawLog() {
     item.value = move.number;
     let at = 0;  // each turn the move began: its heading, its lines under it
     for (const turn of move.turns || []) {
-      if (turn.at > at) item.append(build("div", move.lines.slice(at, turn.at).join("\n"), "lines"));
+      if (turn.at > at) item.append(logLines(move.lines.slice(at, turn.at)));
       item.append(build("b", heading(turn), "turn"));
       at = turn.at;
     }
-    if (at < move.lines.length) item.append(build("div", move.lines.slice(at).join("\n"), "lines"));
+    if (at < move.lines.length) item.append(logLines(move.lines.slice(at)));
     log.append(item);
   }
   log.scrollTop = reading ? kept : log.scrollHeight;  // the newest move, unless the reader is further up

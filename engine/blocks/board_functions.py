@@ -153,7 +153,7 @@ class LongestLine(Function):
     points, every link the same way)."""
 
     def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
-        from engine.blocks.grid import LineMemo
+        from engine.blocks.grid import LineMemo, longest_open_line
 
         args = self.arity(call, scope, 1)
         if not args:
@@ -167,6 +167,14 @@ class LongestLine(Function):
                 return s.game.grid.longest_line([cell for c in items(s, e) if (cell := cell_of[c]) is not None])
 
             return Compiled(INT, along_links)
+        if scope.vocab.data.get("walls"):  # runs that no wall cuts, on the board with the walls standing now
+
+            def between_walls(s: Any, e: list[Any]) -> int:
+                cell_of, grid = s.cell_of, s.game.grid
+                return longest_open_line([cell for c in items(s, e) if (cell := cell_of[c]) is not None], grid.offsets,
+                                         grid.walls)
+
+            return Compiled(INT, between_walls)
         memos: dict[tuple[tuple[int, int], ...], LineMemo] = {}  # by the board's offsets: one per game, in practice
 
         def longest(s: Any, e: list[Any]) -> int:

@@ -2,9 +2,10 @@
 meet, ``---`` under a cell a wall parts from the one below, ``|`` between two cells a wall parts, the frame around.
 
 >>> from rich.text import Text
->>> from engine.blocks.cellnames import PLAIN
+>>> from types import SimpleNamespace
+>>> plain = SimpleNamespace(row=str, column=str)
 >>> drawn = {(x, y): Text("·") for x in range(2) for y in range(2)}
->>> print(walled_rows(drawn, [0, 1], [0, 1], frozenset({((0, 0), (1, 0)), ((1, 0), (1, 1))}), PLAIN).plain)
+>>> print(walled_rows(drawn, [0, 1], [0, 1], frozenset({((0, 0), (1, 0)), ((1, 0), (1, 1))}), plain).plain)
      0   1
    +---+---+
  0 | · | · |
@@ -15,11 +16,10 @@ meet, ``---`` under a cell a wall parts from the one below, ``|`` between two ce
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
 
 from rich.text import Text
 
-from engine.blocks.cellnames import CellNames
 from engine.blocks.grid import wall_pair
 
 Cell = tuple[int, int]
@@ -27,9 +27,10 @@ WALL_STYLE = "bold"
 
 
 def walled_rows(drawn: dict[Cell, Text], xs: Sequence[int], ys: Sequence[int], walls: frozenset[tuple[Cell, Cell]],
-                names: CellNames) -> Text:
+                names: Any) -> Text:
     """The cells ``drawn`` (each cell's text), columns ``xs`` across and rows ``ys`` down, with the ``walls`` between
-    them and the columns' and rows' names along the top and the left."""
+    them and the columns' and rows' names along the top and the left (``names``: the game's ``cell_names``, whose
+    ``column(x)`` and ``row(y)`` name them)."""
     wide = max([text.cell_len for text in drawn.values()] + [1])
     labels = {y: names.row(y) for y in ys}
     left = " " * (max(map(len, labels.values()), default=1) + 2)

@@ -12,7 +12,6 @@ Example::
 
 from __future__ import annotations
 
-import copy
 import functools
 import operator
 from collections.abc import Mapping
@@ -230,8 +229,8 @@ class Game:
         if found is None:
             if len(self.boards_with_walls) >= 4096:
                 self.boards_with_walls.clear()
-            found = self.boards_with_walls[walls] = copy.copy(self)
-            object.__setattr__(found, "grid", self.grid.with_walls(walls))  # type: ignore[union-attr]
+            found = self.boards_with_walls[walls] = object.__new__(Game)  # not copy.copy: a game pickles as its name
+            found.__dict__.update(self.__dict__, grid=self.grid.with_walls(walls))  # type: ignore[union-attr]
         return found
 
     def finish(self) -> None:

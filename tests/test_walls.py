@@ -125,6 +125,10 @@ def test_a_move_step_does_not_cross_a_wall(tmp_path: Path) -> None:
     s = game.new_state(players=2)
     assert sorted(map(str, s.legal_actions())) == ["move 1,0 to 0,0", "move 1,2 to 0,2", "move 1,2 to 2,2",
                                                    "move 1,2 to 3,2"]
+    s.set_walls(s.game.grid.walls | {((2, 2), (3, 2))})  # as build_wall does: the steps follow the walls standing now
+    assert sorted(map(str, s.legal_actions())) == ["move 1,0 to 0,0", "move 1,2 to 0,2", "move 1,2 to 2,2"]
+    s.set_walls(game.grid.walls - {((1, 0), (2, 0))})
+    assert "move 1,0 to 2,0" in map(str, s.legal_actions()) and "move 1,2 to 3,2" in map(str, s.legal_actions())
 
 
 BUILDER = RULESET.replace("""turn:

@@ -170,6 +170,7 @@ class Move(Step):
         self.reach: dict[Any, dict[Cell, tuple[tuple[Cell, str], ...]]] = {}
         self.by_place: dict[Any, list[tuple[tuple[Cell, bool, bool, tuple[Cell, Cell]], ...]]] = {}
         self.places: dict[Cell, int] = {}  # see board_places
+        self.walled = bool(getattr(g.grid, "walled", False))  # a board with walls: the steps follow those standing
 
     # -- decisions
 
@@ -185,8 +186,8 @@ class Move(Step):
         board = s.grid
         found: list[tuple[Cell, Cell]] = []
         direction = self.forward.get(role, "up")
-        if grid.fixed and getattr(grid, "walls", None):  # the steps on the board with the walls standing now
-            direction = self.walled(grid, direction)
+        if self.walled and grid.walls:  # the steps on the board with the walls standing now
+            direction = self.walled_key(grid, direction)
         if grid.fixed and not grid.stacking:  # the pieces' places sorted as numbers, each place's steps worked out once
             steps = self.by_place.get(direction) or self.place_steps(grid, direction)
             places, cell_of = self.places or self.board_places(grid), s.cell_of
@@ -224,13 +225,13 @@ class Move(Step):
                     found.append((cell, to))
         return found
 
-    def walled(self, grid: Any, direction: str) -> tuple[str, Any]:
+    def walled_key(self, grid: Any, direction: str) -> tuple[str, Any]:
         """What the steps of a piece facing ``direction`` are kept under on a board with walls standing: the
         direction and the walls (a few thousand sets of walls at most are kept).
 
         >>> from types import SimpleNamespace
         >>> step = Move.__new__(Move); step.reach, step.by_place = {"up": {}}, {}
-        >>> step.walled(SimpleNamespace(walls=frozenset({((0, 0), (0, 1))})), "up")[0], step.reach
+        >>> step.walled_key(SimpleNamespace(walls=frozenset({((0, 0), (0, 1))})), "up")[0], step.reach
         ('up', {'up': {}})
         """
         if len(self.reach) > 4096:
@@ -263,7 +264,7 @@ class Move(Step):
         """For a board with edges, each cell (in the board's order) with the steps a piece facing ``direction``
         may take from it and stay on the board, as (the cell reached, what it may land on), in the steps' order;
         kept by the step.  A step along a row, a column or a diagonal is barred by a wall across its way
-        (``direction``: with the walls standing, see :meth:`walled`); a knight's jump crosses walls.
+        (``direction``: with the walls standing, see :meth:`walled_key`); a knight's jump crosses walls.
 
         >>> from types import SimpleNamespace
         >>> step = Move.__new__(Move); step.reach, step.along = {}, []; step.by_direction = {"up": [((0, 1), "empty")]}

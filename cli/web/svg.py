@@ -433,7 +433,7 @@ def wall_lines(xs: list[int | None], ys: list[int | None], cols: list[tuple[floa
     for a, b in sorted(walls):
         if a[0] not in column or b[0] not in column or a[1] not in row or b[1] not in row:
             continue
-        (ax, aw), (bx, bw), (ay, ah), (by, bh) = column[a[0]], column[b[0]], row[a[1]], row[b[1]]
+        (ax, aw), (bx, _), (ay, ah), (by, _) = column[a[0]], column[b[0]], row[a[1]], row[b[1]]
         if a[1] == b[1]:  # side by side: the line between their columns
             x = max(ax, bx)
             x1, y1, x2, y2 = x, ay, x, ay + ah

@@ -169,6 +169,9 @@ def test_a_wall_built_in_play_is_the_position_s(tmp_path: Path) -> None:
     assert back == s and back.game.grid.walls == s.game.grid.walls
     again = pickle.loads(pickle.dumps(s))
     assert again.game.grid.walls == s.game.grid.walls and again.history == s.history
+    fresh = s.game.new_state(players=2)  # a new game on the game a state plays on starts with the declared walls
+    assert fresh.game is game and fresh.game.grid.walls == game.grid.walls
+    assert s.game.state_from_json(before.to_json()).game is game
     s.apply("choose 1,0")  # the wall down between 1,0 and 2,0
     assert (2, 0) in s.game.grid.neighbours((1, 0)) and "a wall comes down between (1,0) and (2,0)" in s.log
     assert game.grid.walls == load(tmp_path).grid.walls

@@ -222,6 +222,8 @@ class Game:
         >>> game = engine.load(engine.builtin_names()[0])
         >>> game.with_walls(frozenset()) is game
         True
+
+        A state begun by a copy is the game's own (``game.with_walls(walls).new_state()``: the board as declared).
         """
         if self.grid is None or walls == getattr(self.grid, "walls", frozenset()):
             return self
@@ -230,7 +232,9 @@ class Game:
             if len(self.boards_with_walls) >= 4096:
                 self.boards_with_walls.clear()
             found = self.boards_with_walls[walls] = object.__new__(Game)  # not copy.copy: a game pickles as its name
-            found.__dict__.update(self.__dict__, grid=self.grid.with_walls(walls))  # type: ignore[union-attr]
+            # New states and saves read back start from the game's own board (the walls are a state's to change).
+            found.__dict__.update(self.__dict__, grid=self.grid.with_walls(walls),  # type: ignore[union-attr]
+                                  new_state=self.new_state, state_from_json=self.state_from_json)
         return found
 
     def finish(self) -> None:

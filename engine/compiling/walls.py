@@ -94,7 +94,7 @@ def _wall(b: "Builder", grid: SquareGrid, a: Cell, c: Cell, at: SourcePos | None
     return wall_pair(a, c)
 
 
-def drawn_walls(b: "Builder", text: str, where: SourcePos | None, grid: SquareGrid) -> frozenset[Wall]:
+def drawn_walls(b: "Builder | None", text: str, where: SourcePos | None, grid: SquareGrid) -> frozenset[Wall]:
     """The walls of a drawn board: a line of cells for each row (row 0 first, or last with ``y_axis: up``), a cell
     every 4 columns from the third, a ``|`` (any mark) between two cells where a wall parts them; a line between two
     rows of cells, with ``---`` (any mark) under a cell where a wall parts it from the one below.  The frame, the

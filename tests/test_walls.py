@@ -14,7 +14,9 @@ The board here is 4x3, row 0 on top, with a wall down between columns 1 and 2 bu
 
 from __future__ import annotations
 
+import importlib.util
 import json
+import os
 import textwrap
 from pathlib import Path
 
@@ -235,3 +237,19 @@ def test_the_walls_are_drawn_at_the_terminal_and_on_the_page(tmp_path: Path) -> 
     assert "| ·   · | ·   · |" in drawn and "+---+   +   +   +" in drawn, drawn
     svg = board_svg(game.new_state(players=2))
     assert svg.count('class="wall"') == 3 and "a wall between 1,0 and 2,0" in svg
+
+
+def test_the_learning_environment_sees_the_walls(tmp_path: Path) -> None:
+    """The observation vector of a board with walls has a segment with 1 for each wall standing, built ones too."""
+    if importlib.util.find_spec("numpy") is None and not os.environ.get("CI"):
+        pytest.skip("needs the rl extra: pip install -e '.[rl]'")
+    from engine.rl.encoding import Encoder
+
+    game = load(tmp_path, BUILDER)
+    encoder = Encoder(game, 2)
+    s = game.new_state(players=2)
+    assert len(encoder.split(encoder.encode(s.observation(1)))["walls"]) == 17  # 4x3 cells: 9 + 8 pairs side by side
+    assert int(encoder.split(encoder.encode(s.observation(1)))["walls"].sum()) == 3
+    s.apply("choose 2,2")
+    walls = encoder.split(encoder.encode(s.observation(2)))["walls"]
+    assert int(walls.sum()) == 4 and walls[encoder.sides[(2, 2), (3, 2)]] == 1

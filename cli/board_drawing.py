@@ -40,6 +40,7 @@ from cli.piece_labels import (
 from cli.cell_marks import board_marks
 from cli.console import Trimmed
 from cli.points_drawing import layout
+from cli.wall_drawing import walled_rows
 from cli.web.sides import Sides, side_values, tile_sides
 from engine.blocks.grid import format_cell
 from engine.blocks.hexgrid import HexGrid
@@ -180,6 +181,10 @@ def square_board(state: State, seat: int | None = None) -> RenderableType:
     stacked = mixed_stacks(state, seat, lambda cid: cell_text(game, state, cid, short, styles))
     legend = square_legend(state, short, styles, seat, tiles, letters, marks.name if marks and any(
         cell not in state.grid for cell in marked) else "", kept_words(kept, set(state.grid.values())))
+    if grid is not None and grid.walled:  # the walls between cells drawn as the ruleset draws them
+        drawing: RenderableType = walled_rows(drawn, [x for x in xs if x is not None], [y for y in ys if y is not None],
+                                              grid.walls, names)
+        return Group(drawing, legend, *stacked)
     return Group(Trimmed(ColumnBands(table, xs)), legend, *stacked)
 
 

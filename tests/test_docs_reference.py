@@ -87,7 +87,7 @@ def test_the_board_examples_use_only_keys_the_schema_knows() -> None:
                 ["$defs"]["board"]["properties"])
     section = GENERAL.split("\n### board\n", 1)[1].split("\n### ", 1)[0]
     blocks = [yaml.safe_load(b)["board"] for b in re.findall(r"```yaml\n(.*?)```", section, re.S)]
-    assert len(blocks) == 3 and all(set(b) <= known for b in blocks), blocks
+    assert len(blocks) == 4 and all(set(b) <= known for b in blocks), blocks
 
 
 def test_the_scenario_section_says_turns_without_a_decision_play_out() -> None:

@@ -27,7 +27,7 @@ from __future__ import annotations
 import json
 import math
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from rich.color import Color, ColorParseError
 
@@ -418,6 +418,36 @@ def _section_lines(xs: list[int | None], ys: list[int | None], cols: list[tuple[
     return lines
 
 
+def wall_lines(xs: list[int | None], ys: list[int | None], cols: list[tuple[float, float]],
+               rows: list[tuple[float, float]], walls: frozenset[tuple[tuple[int, int], tuple[int, int]]],
+               named: Callable[[tuple[int, int]], str] = format_cell) -> list[str]:
+    """The walls standing between cells (a board with ``walls:``), each a thick line along the side two cells share
+    (across the corner where two cells touch only there).
+
+    >>> wall_lines([0, 1], [0], [(24, 46), (70, 46)], [(24, 46)], frozenset({((0, 0), (1, 0))}))
+    ['<line class="wall" x1="70" y1="24" x2="70" y2="70"><title>a wall between 0,0 and 1,0</title></line>']
+    """
+    column = {x: span for x, span in zip(xs, cols) if x is not None}
+    row = {y: span for y, span in zip(ys, rows) if y is not None}
+    lines = []
+    for a, b in sorted(walls):
+        if a[0] not in column or b[0] not in column or a[1] not in row or b[1] not in row:
+            continue
+        (ax, aw), (bx, _), (ay, ah), (by, _) = column[a[0]], column[b[0]], row[a[1]], row[b[1]]
+        if a[1] == b[1]:  # side by side: the line between their columns
+            x = max(ax, bx)
+            x1, y1, x2, y2 = x, ay, x, ay + ah
+        elif a[0] == b[0]:  # one above the other: the line between their rows
+            y = max(ay, by)
+            x1, y1, x2, y2 = ax, y, ax + aw, y
+        else:  # corner to corner: a short stroke across the corner they share, as drawn
+            x, y, tilt = max(ax, bx), max(ay, by), ah / 4 if (ax < bx) == (ay < by) else -ah / 4
+            x1, y1, x2, y2 = x - aw / 4, y + tilt, x + aw / 4, y - tilt
+        lines.append(f'<line class="wall" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}">'
+                     f'<title>a wall between {escape(named(a))} and {escape(named(b))}</title></line>')
+    return lines
+
+
 def _square_svg(state: State, viewer: int | None) -> str:
     game = state.game
     grid = game.grid
@@ -478,6 +508,7 @@ def _square_svg(state: State, viewer: int | None) -> str:
                                  + _stack_badge(left + CELL - 1, top + CELL - 1, state, (x, y)) + "</g>")
             parts.append("</g>")
     parts.extend(_section_lines(xs, ys, cols, rows, grid.lines_every))
+    parts.extend(wall_lines(xs, ys, cols, rows, grid.walls, game.cell_text))
     parts.append("</svg>")
     return "".join(parts)
 

@@ -15,7 +15,7 @@ from typing import Any, Sequence
 from engine.core.kept_cells import kept_cells
 from engine.lang import ast, budgets, codegen
 from engine.lang.codegen import Code
-from engine.lang.functions import Function, as_selection, board_by_value, describe_selection
+from engine.lang.functions import Function, as_selection, board_by_value, describe_selection, unknown_options
 from engine.lang.scope import Compiled, Fn, Scope
 from engine.lang.types import ANY, ANY_COMPONENT, CELL, INT, Component, ListOf
 
@@ -108,7 +108,9 @@ class Walk(Function):
     """
 
     def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
-        args = self.arity(call, scope, 2)
+        args, most = call.positional(), call.keywords().get("steps")
+        if not unknown_options(self, call, scope, 2, 2, known=("steps",)) and len(args) != 2:
+            scope.error(call.pos, f"{self.name}() takes 2 arguments, not {len(args)}", f"usage: {self.signature}")
         if len(args) < 2:
             return Compiled(ListOf(CELL), lambda s, e: [])
         start = self.value(scope, args[0], CELL, "first argument").fn
@@ -119,6 +121,8 @@ class Walk(Function):
                         "walk would never end")
             return Compiled(ListOf(CELL), lambda s, e: [])
         items, pos = sel.items, call.pos
+        if most is not None:
+            return Compiled(ListOf(CELL), _short_walk(start, items, self.value(scope, most.value, INT, "steps").fn, pos))
 
         def walk(s: Any, e: list[Any]) -> list[Any]:
             first = start(s, e)
@@ -142,9 +146,86 @@ class Walk(Function):
         return Compiled(ListOf(CELL), walk)
 
     def describe(self, call: ast.Call) -> str:
-        if len(call.args) != 2:
+        args, most = call.positional(), call.keywords().get("steps")
+        if len(args) != 2:
             return "the cells reached"
-        return f"the cells a walk from {ast.grouped(call.args[0])} reaches, never onto the cell of {describe_selection(call.args[1])}"
+        within = f" in at most {most.value.describe()} steps" if most is not None else ""
+        return (f"the cells a walk from {ast.grouped(args[0])} reaches{within}, never onto the cell of "
+                f"{describe_selection(args[1])}")
+
+
+def _distances(s: Any, first: Any, barred: set[Any], most: int | None, pos: Any, name: str) -> dict[Any, int]:
+    """The cells a walk from ``first`` reaches on the state's board (never onto ``barred``), each with the fewest steps
+    it takes, in the order the walk finds them; only those ``most`` steps away at most, when given."""
+    around = s.game.grid.around().get
+    found, layer, steps = {first: 0}, [first], 0
+    while layer and (most is None or steps < most):
+        steps += 1
+        nxt = []
+        for here in layer:
+            for n in around(here, ()):
+                if n not in found and n not in barred:
+                    found[n] = steps
+                    nxt.append(n)
+        layer = nxt
+    s.budget -= len(found)  # a board with edges has at most 10,000 cells: one walk always ends
+    if s.budget < 0:
+        raise budgets.out_of_steps(s, pos, name)
+    return found
+
+
+def _short_walk(start: Fn, items: Fn, most: Fn, pos: Any) -> Fn:
+    """``walk(CELL, x in C, steps = N)``: the cells a walk reaches in at most N steps (none for a cell off the board)."""
+
+    def walk(s: Any, e: list[Any]) -> list[Any]:
+        first, n = start(s, e), most(s, e)
+        if first is None or n is None:
+            return []
+        cell_of = s.cell_of
+        barred = {cell for c in items(s, e) if (cell := cell_of[c]) is not None and cell != first}
+        return list(_distances(s, first, barred, max(n, 0), pos, "walk"))
+
+    return walk
+
+
+@dataclass(frozen=True)
+class StepsTo(Function):
+    """``steps_to(FROM, TO [, x in COLLECTION [where CONDITION]])``: the fewest steps a walk from FROM takes to TO over
+    the board's adjacency (its walls too), never onto a cell where a selected piece stands (TO may hold one: a walk
+    ends there; without a collection, nothing bars the way but the walls); -1 when no walk reaches it.  How far a
+    runner is from the goal, around the walls and the other runners::
+
+        steps_to(p.cell, (3, 3), x in runners where x != p)
+    """
+
+    def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
+        args = self.arity(call, scope, 2, 3)
+        if len(args) < 2:
+            return Compiled(INT, lambda s, e: -1)
+        a, b = self.value(scope, args[0], CELL, "first cell").fn, self.value(scope, args[1], CELL, "second cell").fn
+        items = as_selection(args[2]).compile_parts(scope).items if len(args) == 3 else (lambda s, e: ())
+        if not scope.vocab.data.get("board_with_edges"):
+            scope.error(call.pos, f"{self.name}() needs a board with edges, and this ruleset has none",
+                        "give the board a width and a height (or make it hexes or points)")
+            return Compiled(INT, lambda s, e: -1)
+        pos = call.pos
+
+        def steps_to(s: Any, e: list[Any]) -> int:
+            first, goal = a(s, e), b(s, e)
+            if first is None or goal is None:
+                return -1
+            cell_of = s.cell_of
+            barred = {cell for c in items(s, e) if (cell := cell_of[c]) is not None and cell not in (first, goal)}
+            return _distances(s, first, barred, None, pos, "steps_to").get(goal, -1)
+
+        return Compiled(INT, steps_to)
+
+    def describe(self, call: ast.Call) -> str:
+        args = call.positional()
+        if len(args) not in (2, 3):
+            return "the steps of a walk"
+        barred = f", never onto the cell of {describe_selection(args[2])}" if len(args) == 3 else ""
+        return f"the fewest steps from {args[0].describe()} to {args[1].describe()}{barred}"
 
 
 @dataclass(frozen=True)
@@ -153,7 +234,7 @@ class LongestLine(Function):
     points, every link the same way)."""
 
     def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
-        from engine.blocks.grid import LineMemo
+        from engine.blocks.grid import LineMemo, longest_open_line
 
         args = self.arity(call, scope, 1)
         if not args:
@@ -167,6 +248,14 @@ class LongestLine(Function):
                 return s.game.grid.longest_line([cell for c in items(s, e) if (cell := cell_of[c]) is not None])
 
             return Compiled(INT, along_links)
+        if scope.vocab.data.get("walls"):  # runs that no wall cuts, on the board with the walls standing now
+
+            def between_walls(s: Any, e: list[Any]) -> int:
+                cell_of, grid = s.cell_of, s.game.grid
+                return longest_open_line([cell for c in items(s, e) if (cell := cell_of[c]) is not None], grid.offsets,
+                                         grid.walls)
+
+            return Compiled(INT, between_walls)
         memos: dict[tuple[tuple[int, int], ...], LineMemo] = {}  # by the board's offsets: one per game, in practice
 
         def longest(s: Any, e: list[Any]) -> int:

@@ -789,8 +789,9 @@ def _live(s: "StateView") -> Tape | None:
 _REPLAYING = False  # True: run effects without coroutines, replaying them after each answer (the tests force it)
 
 
-KEPT = ("game", "players", "pending", "tape", "log", "turn_starts", "history", "_actions")
-"""State fields that are not the game's position (the rest is: it is put back when an effect is undone or rebuilt)."""
+KEPT = ("players", "pending", "tape", "log", "turn_starts", "history", "_actions")
+"""State fields that are not the game's position (the rest is: it is put back when an effect is undone or rebuilt).
+The game is: on a board with walls the state plays on the game with the walls standing (engine.blocks.walls)."""
 
 
 @functools.cache

@@ -108,7 +108,9 @@ class Clash(Step):
         b.choice(spec, "with", ("neighbours",), "neighbours")
         self.player_orders = b.choice(spec, "order", ("player", "fixed"), "player") == "player"
         self.chain = b.bool_setting(spec, "chain", False)
-        self.neighbours = b.game.grid.neighbours if b.game.grid else (lambda cell: ())
+        # a board with walls: the neighbours of the board the state plays on, with the walls standing now
+        self.neighbours = None if getattr(b.game.grid, "walled", False) else b.game.grid.neighbours if b.game.grid \
+            else (lambda cell: ())
         self.lookup = self.table.outcomes.get
         self.missing = self.table.missing or (False, False)
         b.game.queues_placements = True
@@ -128,7 +130,7 @@ class Clash(Step):
 
     def _pairs(self, s: "StateView", cids: tuple[int, ...]) -> tuple[tuple[Any, Any], ...]:
         """The (cell, neighbour) pairs the pieces ``cids`` clash in, in order: two pieces side by side clash once."""
-        grid, cell_of, neighbours = s.grid, s.cell_of, self.neighbours
+        grid, cell_of, neighbours = s.grid, s.cell_of, self.neighbours or s.game.grid.neighbours
         if len(cids) == 1:
             cell = cell_of[cids[0]]
             if cell is None or grid.get(cell) != cids[0]:  # taken off the board, or covered, since
@@ -200,7 +202,7 @@ class Clash(Step):
             grid, cell = s.grid, pair[1]
             pending += tuple(
                 (cell, n)
-                for n in self.game.grid.neighbours(cell)
+                for n in s.game.grid.neighbours(cell)
                 if n in grid and not _seen((cell, n), done) and not _seen((cell, n), pending)
             )
         return done, pending

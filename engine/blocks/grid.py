@@ -20,6 +20,7 @@ False
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import re
 from dataclasses import dataclass, field
@@ -119,6 +120,8 @@ class SquareGrid:
     y_up: bool = False  # drawn with row 0 at the bottom (``y_axis: up``), as a rack stands; it changes no rule
     lines_every: int = 0  # drawn with a heavier line every this many cells (``lines_every: 3``); it changes no rule
     thin: str = ""  # "odd" or "even": the columns and rows of such a number drawn thin (``thin: odd``); it changes no rule
+    walls: frozenset[tuple[Cell, Cell]] = frozenset()  # the walls standing between neighbouring cells (see wall_pair)
+    walled: bool = False  # the board says ``walls:``: walls may stand, and code may build and remove them in play
     offsets: tuple[Cell, ...] = field(init=False, repr=False, compare=False)
     fixed: bool = field(init=False, repr=False, compare=False)  # fixed edges (width x height) rather than growing
     cells: tuple[Cell, ...] = field(init=False, repr=False, compare=False)  # a fixed board's cells, row by row
@@ -126,6 +129,7 @@ class SquareGrid:
     geometry = SQUARE
     _around: dict[Cell, tuple[Cell, ...]] = field(init=False, repr=False, compare=False)
     _rays: dict[Cell, tuple[tuple[Cell, ...], ...]] = field(init=False, repr=False, compare=False)
+    _with: dict[frozenset[tuple[Cell, Cell]], "SquareGrid"] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "offsets", ADJACENCY[self.adjacency])
@@ -133,10 +137,13 @@ class SquareGrid:
         cells = tuple((x, y) for y in range(self.height) for x in range(self.width)) if self.fixed else ()
         on = set(cells)
         around = {(x, y): tuple((x + dx, y + dy) for dx, dy in self.offsets if (x + dx, y + dy) in on) for x, y in cells}
+        if self.walls:  # a wall parts two cells that would touch
+            around = {c: tuple(n for n in near if wall_pair(c, n) not in self.walls) for c, near in around.items()}
         object.__setattr__(self, "cells", cells)
         object.__setattr__(self, "columns", tuple(tuple((x, y) for y in range(self.height)) for x in range(self.width)))
         object.__setattr__(self, "_around", around)
         object.__setattr__(self, "_rays", {})
+        object.__setattr__(self, "_with", {})
 
     def neighbours(self, cell: Cell) -> tuple[Cell, ...]:
         """The adjacent cells (memoised: boards revisit the same few cells constantly); on a fixed board, those on it."""
@@ -161,11 +168,61 @@ class SquareGrid:
         return self._rays
 
     def _ray(self, cell: Cell, step: Cell) -> tuple[Cell, ...]:
-        (x, y), (dx, dy), ray = cell, step, []
-        while (x + dx, y + dy) in self._around:
+        (x, y), (dx, dy), ray, walls = cell, step, [], self.walls
+        while (x + dx, y + dy) in self._around and not (walls and wall_pair((x, y), (x + dx, y + dy)) in walls):
             x, y = x + dx, y + dy
             ray.append((x, y))
         return tuple(ray)
+
+    def with_walls(self, walls: frozenset[tuple[Cell, Cell]]) -> "SquareGrid":
+        """This board with ``walls`` standing instead of its own (each made once and kept, a few thousand at most):
+        the board a state plays on once code has built or removed a wall.
+
+        >>> g = SquareGrid(width=2, height=2, walled=True)
+        >>> walled = g.with_walls(frozenset({((0, 0), (1, 0))}))
+        >>> walled.neighbours((0, 0)), walled is g.with_walls(walled.walls), walled.with_walls(frozenset()) == g
+        (((0, 1),), True, True)
+        """
+        found = self._with.get(walls)
+        if found is None:
+            if len(self._with) >= 4096:
+                self._with.clear()
+            found = self._with[walls] = dataclasses.replace(self, walls=walls)
+            object.__setattr__(found, "_with", self._with)  # every board of the same cells shares one memo
+        return found
+
+    def touches(self, a: Cell, b: Cell) -> bool:
+        """Whether ``a`` and ``b`` are cells of the board next to each other under its adjacency, whatever walls stand
+        between them.
+
+        >>> g = SquareGrid(width=2, height=1, walls=frozenset({((0, 0), (1, 0))}))
+        >>> g.touches((0, 0), (1, 0)), g.touches((0, 0), (2, 0)), g.neighbours((0, 0))
+        (True, False, ())
+        """
+        return self.contains(a) and self.contains(b) and (b[0] - a[0], b[1] - a[1]) in self.offsets
+
+    def wall_across(self, a: Cell, b: Cell) -> bool:
+        """Whether a wall stands on the straight way from ``a`` to ``b`` (``b`` a whole number of steps along one of
+        the eight directions): between two of the cells along it.  A knight's jump crosses no wall.
+
+        >>> g = SquareGrid(width=4, height=1, walls=frozenset({((1, 0), (2, 0))}))
+        >>> g.wall_across((0, 0), (3, 0)), g.wall_across((0, 0), (1, 0)), g.wall_across((3, 0), (2, 0))
+        (True, False, False)
+        """
+        walls = self.walls
+        if not walls:
+            return False
+        dx, dy = b[0] - a[0], b[1] - a[1]
+        n = max(abs(dx), abs(dy))
+        if n == 0 or dx not in (0, n, -n) or dy not in (0, n, -n):
+            return False
+        sx, sy = dx // n, dy // n
+        x, y = a
+        for _ in range(n):
+            if wall_pair((x, y), (x + sx, y + sy)) in walls:
+                return True
+            x, y = x + sx, y + sy
+        return False
 
     def contains(self, cell: Cell) -> bool:
         """Whether the cell exists: a growing grid has no edges (its limit is :meth:`fits`)."""
@@ -199,6 +256,9 @@ class SquareGrid:
     def describe(self) -> str:
         """The board in English, for ``rulecraft explain``."""
         stacks = "; pieces may be stacked" if self.stacking else ""
+        if self.walled:
+            n = len(self.walls)
+            stacks += f"; walls between cells, {n} standing at the start (code may build and remove them)"
         if self.fixed:
             return f"a square grid of {self.width}x{self.height} cells with {self.adjacency} adjacency{stacks}"
         limits = [f"{self.max_width} wide" if self.max_width else "", f"{self.max_height} tall" if self.max_height else ""]
@@ -208,6 +268,15 @@ class SquareGrid:
     def largest_group(self, cells: Iterable[Cell]) -> int:
         """Size of the largest connected group of ``cells`` under this adjacency."""
         return largest_group(cells, self.neighbours, self._around)
+
+
+def wall_pair(a: Cell, b: Cell) -> tuple[Cell, Cell]:
+    """A wall between two cells as the board keeps it: the two cells, the lower first (either way round is one wall).
+
+    >>> wall_pair((2, 1), (1, 1)) == wall_pair((1, 1), (2, 1)) == ((1, 1), (2, 1))
+    True
+    """
+    return (a, b) if a <= b else (b, a)
 
 
 def largest_group(cells: Iterable[Cell], neighbours: Callable[[Cell], Iterable[Cell]],
@@ -255,6 +324,27 @@ def longest_line(cells: Iterable[Cell], offsets: Iterable[Cell]) -> int:
                 n += 1
             if n > best:
                 best = n
+    return best
+
+
+def longest_open_line(cells: Iterable[Cell], offsets: Iterable[Cell], walls: frozenset[tuple[Cell, Cell]]) -> int:
+    """Length of the longest straight run of ``cells``, each one step of an offset from the one before and no wall
+    between the two (:func:`longest_line` on a board with walls).
+
+    >>> longest_open_line([(0, 0), (1, 0), (2, 0)], ADJACENCY["orthogonal"], frozenset({((1, 0), (2, 0))}))
+    2
+    """
+    on = set(cells)
+    best = 1 if on else 0
+    for dx, dy in line_directions(tuple(offsets)):
+        for x, y in on:
+            if (x - dx, y - dy) in on and wall_pair((x - dx, y - dy), (x, y)) not in walls:
+                continue  # not the start of a run this way
+            n = 1
+            while (x + n * dx, y + n * dy) in on and wall_pair((x + (n - 1) * dx, y + (n - 1) * dy),
+                                                               (x + n * dx, y + n * dy)) not in walls:
+                n += 1
+            best = max(best, n)
     return best
 
 

@@ -166,9 +166,11 @@ class Move(Step):
                                            "board or a board of points); a growing board has none to list")
         # the board offsets of each step, by the direction a role faces
         self.by_direction = {d: [(facing(by, d), onto) for by, onto in self.steps] for d in DIRECTIONS}
-        self.reach: dict[str, dict[Cell, tuple[tuple[Cell, str], ...]]] = {}  # see reaches
-        self.by_place: dict[str, list[tuple[tuple[Cell, bool, bool, tuple[Cell, Cell]], ...]]] = {}  # see place_steps
+        # by the direction (and on a board with walls standing, the walls): see reaches and place_steps
+        self.reach: dict[Any, dict[Cell, tuple[tuple[Cell, str], ...]]] = {}
+        self.by_place: dict[Any, list[tuple[tuple[Cell, bool, bool, tuple[Cell, Cell]], ...]]] = {}
         self.places: dict[Cell, int] = {}  # see board_places
+        self.walled = bool(getattr(g.grid, "walled", False))  # a board with walls: the steps follow those standing
 
     # -- decisions
 
@@ -184,6 +186,8 @@ class Move(Step):
         board = s.grid
         found: list[tuple[Cell, Cell]] = []
         direction = self.forward.get(role, "up")
+        if self.walled and grid.walls:  # the steps on the board with the walls standing now
+            direction = self.walled_key(grid, direction)
         if grid.fixed and not grid.stacking:  # the pieces' places sorted as numbers, each place's steps worked out once
             steps = self.by_place.get(direction) or self.place_steps(grid, direction)
             places, cell_of = self.places or self.board_places(grid), s.cell_of
@@ -221,7 +225,21 @@ class Move(Step):
                     found.append((cell, to))
         return found
 
-    def place_steps(self, grid: Any, direction: str) -> list[tuple[tuple[Cell, bool, bool, tuple[Cell, Cell]], ...]]:
+    def walled_key(self, grid: Any, direction: str) -> tuple[str, Any]:
+        """What the steps of a piece facing ``direction`` are kept under on a board with walls standing: the
+        direction and the walls (a few thousand sets of walls at most are kept).
+
+        >>> from types import SimpleNamespace
+        >>> step = Move.__new__(Move); step.reach, step.by_place = {"up": {}}, {}
+        >>> step.walled_key(SimpleNamespace(walls=frozenset({((0, 0), (0, 1))})), "up")[0], step.reach
+        ('up', {'up': {}})
+        """
+        if len(self.reach) > 4096:
+            self.reach.clear()
+            self.by_place.clear()
+        return direction, grid.walls
+
+    def place_steps(self, grid: Any, direction: Any) -> list[tuple[tuple[Cell, bool, bool, tuple[Cell, Cell]], ...]]:
         """For a board with edges, by each cell's place in the board's order, the steps of its :meth:`reaches` as
         (the cell reached, whether it may be empty, whether it may hold a rival, the move); kept by the step.
 
@@ -242,10 +260,11 @@ class Move(Step):
         self.places = {cell: i for i, cell in enumerate(grid.cells)}
         return self.places
 
-    def reaches(self, grid: Any, direction: str) -> dict[Cell, tuple[tuple[Cell, str], ...]]:
+    def reaches(self, grid: Any, direction: Any) -> dict[Cell, tuple[tuple[Cell, str], ...]]:
         """For a board with edges, each cell (in the board's order) with the steps a piece facing ``direction``
         may take from it and stay on the board, as (the cell reached, what it may land on), in the steps' order;
-        kept by the step.
+        kept by the step.  A step along a row, a column or a diagonal is barred by a wall across its way
+        (``direction``: with the walls standing, see :meth:`walled_key`); a knight's jump crosses walls.
 
         >>> from types import SimpleNamespace
         >>> step = Move.__new__(Move); step.reach, step.along = {}, []; step.by_direction = {"up": [((0, 1), "empty")]}
@@ -253,9 +272,11 @@ class Move(Step):
         >>> step.reaches(board, "up")
         {(0, 0): (((0, 1), 'empty'),), (0, 1): ()}
         """
-        offsets = self.by_direction[direction]
+        offsets = self.by_direction[direction if isinstance(direction, str) else direction[0]]
+        walled = grid.wall_across if getattr(grid, "walls", None) else (lambda a, b: False)
         found = self.reach[direction] = {
-            (x, y): tuple(((x + dx, y + dy), onto) for (dx, dy), onto in offsets if grid.contains((x + dx, y + dy)))
+            (x, y): tuple(((x + dx, y + dy), onto) for (dx, dy), onto in offsets
+                          if grid.contains((x + dx, y + dy)) and not walled((x, y), (x + dx, y + dy)))
             + tuple((to, onto) for onto in self.along for to in grid.neighbours((x, y)))
             for x, y in grid.cells}
         return found

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from operator import countOf
 from typing import Any, Callable
 
-from engine.blocks.board_functions import At, Between, GroupOf, LargestGroup, LongestLine, Neighbours, Walk
+from engine.blocks.board_functions import At, Between, GroupOf, LargestGroup, LongestLine, Neighbours, StepsTo, Walk
 from engine.blocks.enumeration import out_of_reach
 from engine.blocks.placement import Placed, note_placed
 from engine.blocks.seat_functions import (
@@ -490,9 +490,14 @@ STATE_FUNCTIONS: tuple[Function, ...] = (
     GroupOf("group_of", "group_of(PIECE, x in COLLECTION [where CONDITION]) -> list",
             "The selected board pieces connected to PIECE's cell, each touching the next under the board's adjacency "
             "(none when PIECE is not among them).", "group_of(c, x in board where x.value == c.value)"),
-    Walk("walk", "walk(CELL, x in COLLECTION [where CONDITION]) -> list of cell",
-           "The cells a walk from CELL reaches over the board's adjacency, never onto a cell where a selected piece "
-           "stands (CELL first); only on a board with edges.", "walk(c, x in board where x.kind == \"barrier\")"),
+    Walk("walk", "walk(CELL, x in COLLECTION [where CONDITION] [, steps = N]) -> list of cell",
+           "The cells a walk from CELL reaches over the board's adjacency (and between its walls), never onto a cell "
+           "where a selected piece stands (CELL first); with steps, only those N steps away at most; only on a board "
+           "with edges.", "walk(c, x in board where x.kind == \"barrier\")"),
+    StepsTo("steps_to", "steps_to(CELL, CELL [, x in COLLECTION [where CONDITION]]) -> int",
+            "The fewest steps a walk takes from the first cell to the second over the board's adjacency (and between "
+            "its walls), never onto a cell where a selected piece stands; -1 when none reaches it.",
+            "steps_to(p.cell, (3, 3), x in runners where x != p)"),
     LongestLine("longest_line", "longest_line(x in COLLECTION [where CONDITION]) -> int",
                 "Length of the longest straight line of selected board pieces, each next to the one before in one of "
                 "the board's adjacency directions.",

@@ -582,6 +582,17 @@ CORE_SCHEMA: dict[str, Any] = {
                     "enum": ["none", "odd", "even"],
                     "default": "none",
                 },
+                "walls": {
+                    "description": ("Square grids with edges: walls standing between neighbouring cells, which "
+                                    "every notion of touching respects (`neighbours`, `walk`, groups, lines, "
+                                    "`move` steps). A list of pairs of cells (`[[a1, a2], [\"1,0\", \"1,1\"]]`), "
+                                    "or the board drawn in a text, a cell every 4 columns, `|` and `---` where a "
+                                    "wall stands. `walls: []`: none yet; code builds and removes walls in play "
+                                    "(`build_wall(a, b)`, `remove_wall(a, b)`)."),
+                    "type": ["array", "string"],
+                    "items": {"type": "array", "minItems": 2, "maxItems": 2,
+                              "items": {"type": ["string", "array"], "items": {"type": "integer"}}},
+                },
                 "radius": {
                     "description": ("Hex boards: every hex within this distance of 0,0 is on the board (4: 61 "
                                     "hexes). A number or an option name."),

@@ -29,6 +29,7 @@ from engine.blocks.keyed_counters import KeyedCounterOf
 from engine.blocks.keyed_zones import KeyedZone
 from engine.blocks.showing import SHOW, SHOWN_TO
 from engine.blocks.position_functions import POSITION_FUNCTIONS
+from engine.blocks.walls import WALL_FUNCTIONS
 from engine.blocks.state_functions import STATE_FUNCTIONS, ZoneOf
 from engine.lang import codegen
 from engine.lang.selections import same_on_every_face
@@ -45,7 +46,7 @@ BUILT_IN_NAMES = ("roles", "current_role", "player_count", "turn", "current_seat
 SPOKEN = {"current_role": "the current role", "player_count": "the number of players", "current_seat": "the current seat",
           "is_over": "the game is over", "empty_cells": "the empty cells", "all_cells": "every cell of the board"}
 """How ``rulecraft explain`` says the built-in names that are not English words."""
-ENGINE_FUNCTIONS: tuple[Function, ...] = (*LANGUAGE, CHOOSE, *STATE_FUNCTIONS, *POSITION_FUNCTIONS, SHOW, SHOWN_TO)
+ENGINE_FUNCTIONS: tuple[Function, ...] = (*LANGUAGE, CHOOSE, *STATE_FUNCTIONS, *POSITION_FUNCTIONS, *WALL_FUNCTIONS, SHOW, SHOWN_TO)
 """The functions every ruleset may call: the language's own, choices, and the generic ones over roles, zones, the board and order."""
 
 
@@ -132,6 +133,7 @@ def build_vocabulary(game: Game) -> Vocabulary:
     if getattr(game.grid, "kind_type", ""):  # a board of points whose links have kinds: neighbours(CELL, KIND)
         v.data["link_type"] = Enum(game.grid.kind_type)
     v.data["board_with_edges"] = fixed
+    v.data["walls"] = getattr(game.grid, "walled", False)  # a board with walls: code reads and changes them
     for point, cell in getattr(game.grid, "names", {}).items():  # a board of points: a point's name is its cell
         v.define_constant(point, CELL, cell, f"the point {point}")
     _define_component_attributes(v, game)

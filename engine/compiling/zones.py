@@ -36,6 +36,7 @@ from engine.blocks.hexgrid import HexGrid
 from engine.blocks.counters import RANGE
 from engine.compiling.components import check_written_name
 from engine.compiling.points import read_points
+from engine.compiling.walls import read_walls
 from engine.core.errors import did_you_mean
 from engine.core.specs import ZoneSpec
 from engine.core.yamlsource import Mapping
@@ -90,7 +91,7 @@ def read_board(b: "Builder") -> None:
         b.game.grid = HexGrid(radius, stacking, width, height)
         return
     b.unknown_keys(spec, ("kind", "max_width", "max_height", "width", "height", "adjacency", "stacking", "y_axis",
-                          "lines_every", "thin", "cell_names"), "board")
+                          "lines_every", "thin", "cell_names", "walls"), "board")
     y_up = b.choice(spec, "y_axis", ("down", "up"), "down") == "up"
     thin = b.choice(spec, "thin", ("none", "odd", "even"), "none")
     adjacency = b.choice(spec, "adjacency", tuple(ADJACENCY), "orthogonal")
@@ -114,6 +115,8 @@ def read_board(b: "Builder") -> None:
     b.game.grid = SquareGrid(adjacency, b.int_setting(spec, "max_width", 0), b.int_setting(spec, "max_height", 0),
                              width, height, stacking, y_up, b.int_setting(spec, "lines_every", 0),
                              "" if thin == "none" else thin)
+    if "walls" in spec:
+        b.game.grid = dataclasses.replace(b.game.grid, walls=read_walls(b, spec, b.game.grid), walled=True)
 
 
 def _sides(b: "Builder", spec: Mapping, without: str) -> tuple[int, int]:

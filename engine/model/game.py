@@ -192,6 +192,9 @@ class Game:
     # generator, then enters its first steps.
     dealt_starts: dict[tuple[int, bool, tuple[int, ...]], "Deal"] = field(default_factory=dict, init=False, repr=False,
                                                                           compare=False)
+    # By the walls standing, this game on its board with those walls (see with_walls), filled while playing: shared by
+    # every such copy.
+    boards_with_walls: dict[frozenset[Any], "Game"] = field(default_factory=dict, init=False, repr=False, compare=False)
     built: bool = field(default=False, repr=False, compare=False)  # set by the compiler when the game is complete
 
     def __repr__(self) -> str:
@@ -210,6 +213,30 @@ class Game:
         if getattr(self, "built", False):
             raise AttributeError(f"a compiled game cannot change: '{name}' was set after it was built")
         object.__setattr__(self, name, value)
+
+    def with_walls(self, walls: frozenset[Any]) -> "Game":
+        """This game on its board with ``walls`` standing between cells instead (a board that says ``walls:``): the
+        game a state plays on once code has built or removed a wall (engine.blocks.walls).  A copy sharing everything
+        but its board, made once for each set of walls and kept (a few thousand at most).
+
+        >>> import engine
+        >>> game = engine.load(engine.builtin_names()[0])
+        >>> game.with_walls(frozenset()) is game
+        True
+
+        A state begun by a copy is the game's own (``game.with_walls(walls).new_state()``: the board as declared).
+        """
+        if self.grid is None or walls == getattr(self.grid, "walls", frozenset()):
+            return self
+        found = self.boards_with_walls.get(walls)
+        if found is None:
+            if len(self.boards_with_walls) >= 4096:
+                self.boards_with_walls.clear()
+            found = self.boards_with_walls[walls] = object.__new__(Game)  # not copy.copy: a game pickles as its name
+            # New states and saves read back start from the game's own board (the walls are a state's to change).
+            found.__dict__.update(self.__dict__, grid=self.grid.with_walls(walls),  # type: ignore[union-attr]
+                                  new_state=self.new_state, state_from_json=self.state_from_json)
+        return found
 
     def finish(self) -> None:
         """Mark the game complete: from now on, setting any attribute raises AttributeError."""

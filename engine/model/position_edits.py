@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 from engine.blocks.counters import component_key, key_label
 from engine.blocks.hooks import unseen
 from engine.blocks.kept_lines import extend_lines, forget_lines
+from engine.blocks.walls import Walls
 from engine.core import rng
 from engine.core.errors import SourcePos
 from engine.core.face_tallies import joined, reface_counts, rezone
@@ -177,6 +178,14 @@ class PositionEdits(StateFields):
         bbox = self._box
         if bbox is not None and bbox is not UNKNOWN and (x in bbox[:2] or y in bbox[2:]):  # type: ignore[index]
             self._box = UNKNOWN  # on the edge: the box may shrink, worked out again when asked
+
+    def set_walls(self, walls: frozenset[tuple[Cell, Cell]]) -> None:
+        """Stand ``walls`` between the board's cells instead of those standing (``build_wall``, ``remove_wall``): from
+        now on the state plays on its game's board with those walls (:meth:`Game.with_walls`), and saves them."""
+        self._actions = None
+        self.game = self.game.with_walls(walls)
+        self.slices[Walls.block] = Walls(tuple(sorted(walls)))
+        self._frontier = None  # the empty cells next to a piece: worked out again when asked (a board with walls has edges)
 
     def swap(self, a: int, b: int) -> None:
         """Exchange the places of two components: places in zones, board cells, heights in stacks."""

@@ -22,7 +22,9 @@ from typing import TYPE_CHECKING, Any
 
 from engine.blocks.counters import component_key, key_label
 from engine.blocks.enumeration import out_of_reach
+from engine.blocks.grid import wall_pair
 from engine.blocks.outcome import Outcome
+from engine.blocks.walls import Walls
 from engine.core.decisions import ChanceEvent, Decision
 from engine.core.errors import MESSAGE_LIMIT, RulecraftError
 from engine.core.facedown import FaceDown, back_label, hidden_from
@@ -382,6 +384,8 @@ def _read(g: "Game", data: Any, state_class: "type[State]") -> "State":
     if (far := out_of_reach(g.grid, grid, n)) is not None:
         raise SaveError(f"the saved board has a piece no game puts there: {far}")
     frontier = {(_whole(x), _whole(y)): None for x, y in data["frontier"]}
+    if Walls.saved[0] in data[SLICES_KEY]:  # the board the state plays on: the frontier follows its walls
+        g = _on_walls(g, slices_from_json(data[SLICES_KEY])[Walls.block])
     if g.grid is not None:
         around = {n for cell in grid for n in g.grid.neighbours(cell) if n not in grid}
         if set(frontier) != around:
@@ -440,6 +444,22 @@ def _read(g: "Game", data: Any, state_class: "type[State]") -> "State":
     return state_class(g, players, face, zone_of, zones, grid, stacks, cell_of, frontier, bbox, groups, members, positions,
                        seat_of, order, turn, turn_number, step, slices, decided, counters, rng, 0, outcome, pending,
                        decisions, chance, data.get("explicit_chance") is True)
+
+
+def _on_walls(g: "Game", walls: Walls) -> "Game":
+    """The game on its board with the saved walls standing; refused when its board has no walls, or a wall does not
+    stand between two neighbouring cells."""
+    grid = g.grid
+    try:
+        standing = frozenset((tuple(a), tuple(b)) for a, b in walls.standing or ())
+        fits = (getattr(grid, "walled", False) and all(len(c) == 2 and all(isinstance(v, int) for v in c)
+                                                        for pair in standing for c in pair)
+                and all(grid.touches(a, b) and (a, b) == wall_pair(a, b) for a, b in standing))  # type: ignore[union-attr]
+    except (TypeError, ValueError):
+        fits = False
+    if not fits:
+        raise SaveError("the saved walls do not fit this game's board")
+    return g.with_walls(standing)
 
 
 def _check_face_down(g: "Game", down: FaceDown | None, cell_of: list[Any]) -> None:

@@ -52,7 +52,7 @@ import numpy as np
 
 from engine.blocks.clash import Clash
 from engine.blocks.enumeration import board_cells, neighbour_pairs
-from engine.blocks.grid import format_cell
+from engine.blocks.grid import format_cell, wall_pair
 from engine.blocks.slots import Commit
 from engine.core.facedown import FaceDown, back_labels
 from engine.core.showtext import cut
@@ -100,6 +100,7 @@ class Encoder:
         slots = game.parts.get("slots")
         self.slot_index = {name: i for i, name in enumerate(slots.names)} if slots is not None else {}
         bidding = any(isinstance(step, Commit) and step.numbers is not None for step in game.steps)
+        self.sides = {pair: i for i, pair in enumerate(wall_sides(game.grid))}  # a board with walls: where one may stand
         parts = [
             ("seat", 5, "observing seat, seat to move (0: over), turn number, answering a choice (1/0), over (1/0)"),
             ("current role", 1, "the role to move, 1-based in the roles (0: over or hidden)"),
@@ -119,6 +120,7 @@ class Encoder:
              "per slot: the number this seat sealed there plus 1, then per role and slot: the number revealed plus 1 "
              "(0: none)"),
             ("face down", len(self.cells) * turning, "per cell: the piece there lies face down (1/0)"),
+            ("walls", len(self.sides), "per pair of neighbouring cells (the lower first): a wall stands between them (1/0)"),
         ]
         self.segments: list[Segment] = []
         offset = 0
@@ -169,6 +171,7 @@ class Encoder:
         numbers = self._at["committed numbers"]
         high[numbers:numbers + width * len(self.slot_index) * self._bidding] = HIGH  # the numbers are the position's
         bound("face down", [1] * (len(self.cells) * self._turning))
+        bound("walls", [1] * len(self.sides))
         return low, high
 
     def encode(self, obs: dict[str, Any]) -> np.ndarray:
@@ -253,6 +256,10 @@ class Encoder:
             at = self._at["face down"]
             for cell in obs.get("face_down", ()):
                 v[at + self.cells[cell]] = 1
+        if self.sides:
+            at = self._at["walls"]
+            for a, b in obs.get("walls", ()):
+                v[at + self.sides[tuple(a), tuple(b)]] = 1
         return v
 
     def _encode_committed_numbers(self, obs: dict[str, Any], v: np.ndarray) -> None:
@@ -299,6 +306,20 @@ class Encoder:
         if self.counters:
             lines.append("  counters: " + ", ".join(n if o is None else f"{n} of {' '.join(o)}" for n, o in self.counters))
         return lines
+
+
+def wall_sides(grid: Any) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+    """Every pair of neighbouring cells a wall may stand between, on a board with walls (none on another), the lower
+    cell first, in the board's order.
+
+    >>> from engine.blocks.grid import SquareGrid
+    >>> wall_sides(SquareGrid(width=2, height=1, walled=True)), wall_sides(SquareGrid(width=2, height=1))
+    ([((0, 0), (1, 0))], [])
+    """
+    if not getattr(grid, "walled", False):
+        return []
+    return sorted({wall_pair(a, (a[0] + dx, a[1] + dy)) for a in grid.cells for dx, dy in grid.offsets
+                   if grid.touches(a, (a[0] + dx, a[1] + dy))})
 
 
 def _counter_keys(game: "Game", players: int) -> list[tuple[str, tuple[str, ...] | None]]:

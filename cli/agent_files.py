@@ -42,7 +42,7 @@ from typing import Any, Iterable, Iterator
 from cli.agent_exits import AgentFault, agent_code_guarded
 from cli.counts import AGENT_SECONDS
 from engine.core.actions import Action
-from engine.core.errors import RulecraftError, did_you_mean
+from engine.core.errors import AgentError, did_you_mean
 from engine.core.showtext import cut
 from engine.runner.agents import AGENT_KINDS, Agent
 
@@ -138,7 +138,7 @@ def _factory(module: ModuleType, path_text: str) -> Any:
         except KeyboardInterrupt:
             raise
         except BaseException as err:  # a sys.exit() too
-            raise RulecraftError(f"{path_text}:{name}() failed: {_where(err, Path(path_text).resolve())}") from None
+            raise AgentError(f"{path_text}:{name}() failed: {_where(err, Path(path_text).resolve())}") from None
         return FileAgent(inner, f"{path_text}:{name}")
 
     return make
@@ -164,22 +164,22 @@ class FileAgent:
         except KeyboardInterrupt:
             raise
         except OutOfTime:
-            raise RulecraftError(f"the agent {self.name} took longer than {seconds:g} s to decide (the time an agent "
+            raise AgentError(f"the agent {self.name} took longer than {seconds:g} s to decide (the time an agent "
                                  "from a file has for a decision; --agent-timeout SECONDS gives more, 0 no limit); "
                                  "the game is as it was before that decision") from None
         except BaseException as err:  # the user's code: a sys.exit() in it ended the run, its game and report lost
-            raise RulecraftError(f"the agent {self.name} failed in choose(): "
+            raise AgentError(f"the agent {self.name} failed in choose(): "
                                  f"{_where(err, Path(self.name.rpartition(':')[0]).resolve())}") from None
         legal = state.legal_actions()
         if isinstance(action, str) and any(str(a) == action for a in legal):
-            raise RulecraftError(f"the agent {self.name} chose the text {action!r}: return the action itself, the one of "
+            raise AgentError(f"the agent {self.name} chose the text {action!r}: return the action itself, the one of "
                                  "state.legal_actions() whose str() is that text")
         # the legal action itself is played, found without the user's code: an Action made up with arguments of a
         # class of the user's, equal to anything, passed 'in legal' and stopped the game with a traceback deep inside
         chosen = next((a for a in legal if a.step is action.step and _same(action.args, a.args)), None) \
             if type(action) is Action else None
         if chosen is None:
-            raise RulecraftError(f"the agent {self.name} chose {_shown(action)}, which is not one of the legal actions "
+            raise AgentError(f"the agent {self.name} chose {_shown(action)}, which is not one of the legal actions "
                                  f"(state.legal_actions(): {', '.join(map(str, list(legal)[:5]))}"
                                  f"{', ...' if len(legal) > 5 else ''})")
         return chosen

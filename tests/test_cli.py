@@ -320,6 +320,7 @@ def test_validate_plays_its_agent_only_where_random_games_never_ended(tmp_path: 
     race.write_text(RACE.replace("MAX", "60"), encoding="utf-8")
     result = run("validate", str(race), "--agents", agent)
     assert result.exit_code == 1 and "ZeroDivisionError" in result.output, result.output
+    assert f"{race}:1:1" not in result.output and "the ruleset was not judged by" in result.output, result.output
 
 
 def test_validate_tells_what_it_plays(tmp_path: Path) -> None:

@@ -161,6 +161,15 @@ class NoMove(Exception):
         self.role = role
 
 
+class AgentError(RulecraftError):
+    """An agent a user wrote failed to decide (its code raised, took too long, or chose what is not legal): a fault of
+    the agent, not of the ruleset it played.
+
+    >>> isinstance(AgentError("the agent my_bots.py:Bot failed in choose()"), RulecraftError)
+    True
+    """
+
+
 class SetupError(RulecraftError, ValueError):
     """A game cannot be set up as asked (for example, a player count the ruleset does not allow)."""
 

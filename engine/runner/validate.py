@@ -34,8 +34,8 @@ from engine.compiling.blame import blame_extension
 from engine.compiling.loading import GameRef
 from engine.compiling.vocabulary import ENGINE_FUNCTIONS
 from engine.core.compose import compose, replacements, variant_names
-from engine.core.errors import Diagnostic, EffectRuntimeError, RulecraftError, RulesetError, SourcePos, did_you_mean
-from engine.core.paths import RULESET_FILE
+from engine.core.errors import AgentError, Diagnostic, EffectRuntimeError, RulecraftError, RulesetError, SourcePos, did_you_mean
+from engine.core.paths import RULESET_FILE, files_below
 from engine.model.game import Game
 from engine.runner.moved_again import moved_again
 from engine.runner.shared_games import compiled, one_compile_per_game
@@ -85,7 +85,7 @@ def _validate_scenario_folder(folder: Path, agent: str = "random", watch: Watch 
     """
     from engine.runner.scenario import scenario_files, validate_scenario
 
-    rulesets = sorted(folder.rglob(RULESET_FILE))
+    rulesets = files_below(folder, RULESET_FILE)
     files = scenario_files([folder])
     if not rulesets and not files:
         return [Diagnostic(None, f"folder '{folder}' has no {RULESET_FILE} and no scenario files (*.yaml with 'ruleset:')")]
@@ -505,6 +505,10 @@ def played(game: Game, seeds: int = 1, agent: str = "random", counts: list[int] 
                 ref = GameRef.of(game)  # the game named as a simulation names a failing game
                 again = play_command(ref.source, ref.variants, dict(ref.set_options), players, seed, specs,
                                      ref.allowed, ref.limits)
+                if isinstance(err, AgentError):  # the agent's fault: the ruleset is not blamed, at no line of it
+                    return [Diagnostic(None, f"{err} (in a game of {players} players; watch it: {again})",
+                                       f"the ruleset was not judged by {agent}: mend the agent, or have another "
+                                       "play validate's games")], []
                 pos = err.pos if isinstance(err, EffectRuntimeError) and err.pos else SourcePos(game.source, 1, 1)
                 message = err.message if isinstance(err, EffectRuntimeError) else str(err)
                 games = "a random game" if agent == "random" else f"a game played by {agent}"

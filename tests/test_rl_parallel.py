@@ -144,3 +144,19 @@ def test_an_environment_pickled_mid_game_plays_on_as_the_original() -> None:
     assert all(np.array_equal(results[0][0][agent]["observation"], results[1][0][agent]["observation"])
                for agent in e.agents)
     assert copy.aec.game_state.to_json() == e.aec.game_state.to_json()
+
+
+def test_the_table_encoder_state_and_seed_are_the_aec_environments() -> None:
+    """A researcher reads actions' texts and the game's seed off the parallel environment as off the AEC one
+    (``e.unwrapped.table`` was an AttributeError there: the parts were only behind ``e.aec``)."""
+    e, aec = parallel_env("liars-dice", players=2), env("liars-dice", players=2)
+    assert e.game_state is None and e.game_seed is None
+    e.reset(seed=5)
+    aec.reset(seed=5)
+    u = e.unwrapped
+    assert u.game is u.aec.game and u.game.name == "liars-dice"
+    assert [u.table.describe(i) for i in range(len(u.table))] == [aec.unwrapped.table.describe(i)
+                                                                   for i in range(len(aec.unwrapped.table))]
+    assert u.encoder.segments == aec.unwrapped.encoder.segments
+    assert u.game_seed == aec.unwrapped.game_seed == 5
+    assert u.game_state.observation(1) == aec.unwrapped.game_state.observation(1)

@@ -32,7 +32,9 @@ from pettingzoo import ParallelEnv
 
 from engine.core.showtext import cut
 from engine.model.game import Game
-from engine.rl.actions import RANKED
+from engine.model.state import State
+from engine.rl.actions import RANKED, ActionTable
+from engine.rl.encoding import Encoder
 from engine.rl.environment import RulecraftEnv, agent_name
 
 
@@ -159,6 +161,31 @@ class RulecraftParallelEnv(ParallelEnv):
     @property
     def unwrapped(self) -> "RulecraftParallelEnv":
         return self
+
+    @property
+    def game(self) -> Game:
+        """The compiled game played (:attr:`RulecraftEnv.game`)."""
+        return self.aec.game
+
+    @property
+    def table(self) -> ActionTable:
+        """The action table: ``table.describe(i)`` is the text of action ``i`` (:attr:`RulecraftEnv.table`)."""
+        return self.aec.table
+
+    @property
+    def encoder(self) -> Encoder:
+        """The observation vector's layout: ``encoder.split(vector)`` (:attr:`RulecraftEnv.encoder`)."""
+        return self.aec.encoder
+
+    @property
+    def game_state(self) -> State | None:
+        """The engine's state of the game being played (None before reset()): ``game_state.returns()``."""
+        return self.aec.game_state
+
+    @property
+    def game_seed(self) -> int | None:
+        """The seed of the game being played (:attr:`RulecraftEnv.game_seed`)."""
+        return self.aec.game_seed
 
 
 def parallel_env(*args: Any, **kwargs: Any) -> RulecraftParallelEnv:

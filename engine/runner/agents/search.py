@@ -293,7 +293,12 @@ class MultiObserverSearch(SearchAgent):
         paths: list[list[tuple[_Node, int]]] = []
         if not expanded and walk.state.outcome is None:
             paths, walk = self._iterate_split(node.split(players), walk, rand)
-        returns = rollout(walk.leaf(), rand, self.spec.depth) if walk.state.outcome is None else list(walk.state.outcome.returns)
+        if walk.state.outcome is None:
+            leaf = walk.leaf()
+            leaf.dropped = True  # nobody reads it after the rollout: its effects keep no position to go back to
+            returns = rollout(leaf, rand, self.spec.depth)
+        else:
+            returns = list(walk.state.outcome.returns)
         for node, mover in common:
             node.visits += 1
             node.total += returns[mover - 1]

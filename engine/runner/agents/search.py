@@ -447,7 +447,9 @@ class ISMCTSAgent(MultiObserverSearch):
     def starts(self, state: "State", me: int) -> Iterator[_Walk]:
         draw, rng = determinizer(state, me), self.rng
         while True:
-            yield _Replay(draw(rng))
+            sample = draw(rng)
+            sample.dropped = True  # one iteration plays on it, then drops it (see State.dropped)
+            yield _Replay(sample)
 
 
 @agent_kind("ismcts", "ismcts:N, ismcts:Ts")

@@ -506,6 +506,43 @@ def test_an_answer_copies_no_position(game: engine.Game, monkeypatch: pytest.Mon
     assert s.to_json() == game.state_from_json(s.to_json()).to_json()
 
 
+def test_a_dropped_copy_keeps_no_position_and_plays_the_same(game: engine.Game, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A copy its maker drops once played on (``dropped``: a search's rollout) copies no position before an effect
+    that runs as a coroutine, notes nothing at its pauses, and plays the game a kept copy plays; a copy of it made
+    while an effect waits cannot go on, and says so."""
+    from engine.model.state import State
+
+    start = game.new_state(players=2, seed=5)
+    kept, dropped = start.clone(), start.clone()
+    dropped.dropped = True
+    clone, copies = State.clone, {False: 0, True: 0}
+
+    def counted(self: State, record: bool = False) -> State:
+        copies[self.dropped] += 1
+        return clone(self, record)
+
+    monkeypatch.setattr(State, "clone", counted)
+    a, b = random.Random(4), random.Random(4)
+    bare = 0  # the pauses of effects begun on the dropped copy
+    while not kept.is_terminal:
+        kept.play(a.randrange(len(kept.legal_actions())))
+        dropped.play(b.randrange(len(dropped.legal_actions())))
+        if dropped.pending is not None and dropped.pending.base is None:
+            bare += 1
+            assert dropped.pending.noted == ()
+    assert copies[False] > 3 and copies[True] == 0 and bare > 3
+    assert dropped == kept and dropped.dropped and not dropped.clone().dropped
+    paused = game.new_state(players=2, seed=5)
+    paused.play(0)
+    paused.play(0)  # B's effect begins on it: it waits at A's question
+    paused.dropped = True
+    paused.play(0)
+    paused.play(0)
+    assert paused.pending is not None and paused.pending.base is None
+    with pytest.raises(RuntimeError, match="marked dropped"):
+        paused.clone().play(0)
+
+
 @settings(max_examples=30, deadline=None)
 @given(seed=st.integers(0, 10_000), nudges=st.lists(st.sampled_from(["none", "decided", "rng"]), min_size=12, max_size=12))
 def test_saves_of_paused_effects_keep_what_answers_note_outside_them(tmp_path_factory: pytest.TempPathFactory, seed: int,

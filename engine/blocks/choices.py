@@ -328,14 +328,18 @@ def run_effect(s: "StateView", step: int, key: Any, env: list[Any]) -> bool:
 
 
 def _run_coroutine(s: "StateView", step: int, key: Any, env: tuple[Any, ...], answers: tuple[Any, ...] = ()) -> bool:
-    """Run the effect as a coroutine (or replaying), from a copy of the position before it kept for saves and errors."""
+    """Run the effect as a coroutine (or replaying), from a copy of the position before it kept for saves and errors;
+    a state its maker drops (``s.dropped``, a search's rollout) keeps none, and an error leaves it part-changed."""
     pending = Pending(step, key, env)
-    object.__setattr__(pending, "base", s.clone())
+    dropped = s.dropped and greenlet is not None and not _REPLAYING  # replaying needs the copy to run the effect again
+    if not dropped:
+        object.__setattr__(pending, "base", s.clone())
     try:
         return _begin(s, pending, answers, ())
     except BaseException:
         s.tape = s.pending = None
-        _restore(s, pending.start)  # type: ignore[arg-type]
+        if not dropped:
+            _restore(s, pending.start)  # type: ignore[arg-type]
         raise
 
 
@@ -540,6 +544,9 @@ def _paused(s: "StateView", pending: Pending, tape: Tape, question: NeedChoice) 
         object.__setattr__(paused, "drawn", pending.drawn)
         object.__setattr__(paused, "base", pending.base)
         object.__setattr__(paused, "outside", pending.outside)
+        if pending.base is None:  # a dropped state's: no position before it to bring up to date (see _run_coroutine)
+            s._actions = None
+            return False
     object.__setattr__(paused, "noted", _noted(s))
     s._actions = None
     return False
@@ -558,7 +565,8 @@ def _back_to(s: "StateView", pending: Pending) -> None:
     """After an error in a resumed effect: back at the choice it was waiting for (as far as replaying gets)."""
     s.tape = None
     s.pending = pending
-    assert pending.start is not None
+    if pending.start is None:  # a dropped state's effect (see _run_coroutine): left part-changed
+        return
     _restore(s, pending.start)
     if greenlet is None or _REPLAYING:
         if not pending.at_start:
@@ -588,7 +596,10 @@ def rebuild(s: "StateView", keep: bool = True) -> None:
     asking them (the cost grew with the square of the answers over a turn).
     """
     pending = s.pending
-    assert pending is not None and pending.start is not None
+    assert pending is not None
+    if pending.start is None:
+        raise RuntimeError("a state marked dropped (kept no position before its effect) was copied or saved while its "
+                           "effect waited; only a copy nobody reads after it is played on may be marked dropped")
     now = {name: getattr(s, name) for name in committed(type(s))}
     log, s.log = s.log, None  # what the effect logged before the choice is logged already
     _orphan(s)
@@ -789,7 +800,7 @@ def _live(s: "StateView") -> Tape | None:
 _REPLAYING = False  # True: run effects without coroutines, replaying them after each answer (the tests force it)
 
 
-KEPT = ("players", "pending", "tape", "log", "turn_starts", "history", "_actions")
+KEPT = ("players", "pending", "tape", "log", "turn_starts", "history", "_actions", "dropped")
 """State fields that are not the game's position (the rest is: it is put back when an effect is undone or rebuilt).
 The game is: on a board with walls the state plays on the game with the walls standing (engine.blocks.walls)."""
 

@@ -132,6 +132,7 @@ class StateView(StateData, Protocol):
     pending: Pending | None
     decisions: tuple[Decision, ...]
     tape: Tape | None
+    dropped: bool  # a copy nobody reads once played on (a search's rollout): its effects keep no position before them
     log: list[str] | None
 
     @property

@@ -143,6 +143,7 @@ class State(TakingActions, TurnFlow, PositionEdits, BoardViews):
         self.history = history
         self.turn_starts = None if log is None else {}  # see turn_begins
         self._actions = actions
+        self.dropped = False  # see StateFields.dropped; a clone is not dropped
         self.tallies = {}  # counts kept up to date (engine/core/tallies.py), made when first read
         self.face_tallies = {}  # counts by face kept up to date (engine/core/face_tallies.py), likewise
         self.same_faces = {}  # ... and for a zone of copies of one value, that value (likewise)

@@ -80,6 +80,7 @@ class StateFields:
         "log",
         "history",
         "_actions",
+        "dropped",
         "tallies",
         "face_tallies",
         "same_faces",
@@ -124,6 +125,7 @@ class StateFields:
     turn_starts: dict[int, TurnStart] | None  # turn number -> where in the log it began and whose, while a log is kept
     history: list[str] | None
     _actions: ActionSpace | None
+    dropped: bool  # a copy its maker drops once played on (a search's rollout): its effects keep no position to go back to
     tallies: dict[Tally, dict[Any, int]]  # counts kept up to date (engine/core/tallies.py), made when first read
     face_tallies: dict[FaceTally, dict[Any, int]]  # counts by face kept up to date (engine/core/face_tallies.py), likewise
     same_faces: dict[FaceTally, Any]  # ... and for a zone of copies of one value, that value (likewise)

@@ -42,7 +42,7 @@ def _rules_text(game: Any) -> str:
     return f"{variants}, {f'options {options}' if options else 'no option set'}"
 
 
-_NOT_PUT_BACK = frozenset(("game", "players", "log", "turn_starts", "history"))
+_NOT_PUT_BACK = frozenset(("game", "players", "log", "turn_starts", "history", "dropped"))
 """The fields of a state :meth:`TakingActions._put_back` leaves: the position is every other one."""
 
 

@@ -151,6 +151,7 @@ class GreedyAgent:
         rand, returns, spent = self.rng.random, [], 0
         while len(returns) < self.rollouts and (not returns or spent < work):
             copy = s.clone()
+            copy.dropped = True  # read only for its returns (see State.dropped)
             spent += play_out(copy, rand, min(self.depth, max(1, math.ceil(work - spent))))
             returns.append(estimated_returns(copy)[me - 1])
         return fmean(returns)

@@ -293,7 +293,12 @@ class MultiObserverSearch(SearchAgent):
         paths: list[list[tuple[_Node, int]]] = []
         if not expanded and walk.state.outcome is None:
             paths, walk = self._iterate_split(node.split(players), walk, rand)
-        returns = rollout(walk.leaf(), rand, self.spec.depth) if walk.state.outcome is None else list(walk.state.outcome.returns)
+        if walk.state.outcome is None:
+            leaf = walk.leaf()
+            leaf.dropped = True  # nobody reads it after the rollout: its effects keep no position to go back to
+            returns = rollout(leaf, rand, self.spec.depth)
+        else:
+            returns = list(walk.state.outcome.returns)
         for node, mover in common:
             node.visits += 1
             node.total += returns[mover - 1]
@@ -442,7 +447,9 @@ class ISMCTSAgent(MultiObserverSearch):
     def starts(self, state: "State", me: int) -> Iterator[_Walk]:
         draw, rng = determinizer(state, me), self.rng
         while True:
-            yield _Replay(draw(rng))
+            sample = draw(rng)
+            sample.dropped = True  # one iteration plays on it, then drops it (see State.dropped)
+            yield _Replay(sample)
 
 
 @agent_kind("ismcts", "ismcts:N, ismcts:Ts")

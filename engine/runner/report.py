@@ -680,7 +680,7 @@ class SimulationReport:
         length = self.length
         first, changes, margin, points = self.first_player, self.lead_changes, self.margin, self.points
         balance = self.seat_balance
-        marked = {"partial": True, "games_planned": self.planned} if self.partial else {}
+        marked: dict[str, Any] = {"partial": True, "games_planned": self.planned} if self.partial else {}
         if self.failed is not None:
             marked["failed"] = self.failed
         return marked | {

@@ -604,7 +604,7 @@ def rotated(specs: Sequence[str], index: int) -> tuple[str, ...]:
     (('greedy', 'random', 'random'), ('random', 'greedy', 'random'))
     """
     turn = index % len(specs)
-    return tuple(specs[-turn:] + specs[:-turn]) if turn else tuple(specs)
+    return (*specs[-turn:], *specs[:-turn]) if turn else tuple(specs)
 
 
 def play_command(ruleset: str, variants: Sequence[str], set_options: Mapping[str, str], players: int, seed: int,

@@ -77,7 +77,7 @@ def drawing_key(subject: Any) -> str | None:
         output = [sys.stdout.isatty(), sys.stdout.encoding]
     except (AttributeError, ValueError):  # no standard output, or a closed one
         return None
-    sizes = []
+    sizes: list[list[int] | None] = []
     for descriptor in (0, 1, 2):
         try:
             sizes.append(list(os.get_terminal_size(descriptor)))

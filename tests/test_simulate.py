@@ -20,7 +20,8 @@ from engine.runner.bench import bench
 from engine.runner.executor import LocalExecutor
 from engine.runner.report import GameResult, SimulationReport, compare, flat_rows
 from engine.runner.significance import STRONG, UNUSED, WEAK, Points, Rate, flag, two_proportion_p, welch_p, wilson
-from engine.runner.simulate import MAX_CHUNK, Chunk, bench_agent, derive_seed, play_chunk, play_game, seat_specs, simulate
+from engine.runner.bench import bench_agent
+from engine.runner.simulate import MAX_CHUNK, Chunk, derive_seed, play_chunk, play_game, seat_specs, simulate
 from tests.conftest import shipped_game
 
 GAME = shipped_game("iconoclasm-cards")

@@ -57,7 +57,7 @@ def bench(
     from cli.agent_files import register_agent_files
     from engine.runner.agents import make_agent
     from engine.runner.bench import bench as run_bench
-    from engine.runner.simulate import bench_agent
+    from engine.runner.bench import bench_agent
 
     unused = "playouts" if agent_spec is not None else "decisions"
     if click.get_current_context().get_parameter_source(unused) is not ParameterSource.DEFAULT:

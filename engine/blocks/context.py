@@ -117,10 +117,19 @@ class StateView(StateData, Protocol):
     grid: dict[Cell, int]
     stacks: dict[Cell, tuple[int, ...]]  # the pieces under each top one, where there are any
     cell_of: list[Cell | None]
-    frontier: dict[Cell, None]
-    empty: dict[Cell, None]  # the empty cells of a board with edges, in its order, kept once read
-    lowest: list[Cell | None]  # the lowest empty cell of each column of a square board with edges, kept once read
-    bbox: tuple[int, int, int, int] | None
+
+    @property
+    def frontier(self) -> dict[Cell, None]: ...  # read it, never change it (as the three below)
+
+    @property
+    def empty(self) -> dict[Cell, None]: ...  # the empty cells of a board with edges, in its order, kept once read
+
+    @property
+    def lowest(self) -> list[Cell | None]: ...  # the lowest empty cell of each column of a square board with edges
+
+    @property
+    def bbox(self) -> tuple[int, int, int, int] | None: ...
+
     groups: dict[Cell, int]
     members: dict[Cell, Cell]
     by_value: dict[CellKind, dict[Any, Any]]  # the board's cells by value, kept up to date (engine.core.kept_cells)

@@ -21,6 +21,7 @@ or Ray task.
 from __future__ import annotations
 
 import copyreg
+import os
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -115,7 +116,7 @@ def load_path(
 
 
 def load(
-    name_or_path: str | Path, variant: str | Sequence[str] | None = None, set_options: Mapping[str, str] | None = None,
+    name_or_path: str | os.PathLike[str], variant: str | Sequence[str] | None = None, set_options: Mapping[str, str] | None = None,
     set_by: Mapping[str, str] | None = None, *, variants: str | Sequence[str] | None = None,
 ) -> Game:
     """Load, validate and compile a ruleset (a built-in name or a path).
@@ -133,9 +134,9 @@ def load(
             raise TypeError("load() takes variant or variants (the same thing), not both")
         variant = variants
     try:
-        path = find_ruleset(str(name_or_path))
+        path = find_ruleset(os.fspath(name_or_path))
     except OSError as err:  # a name too long for the file system
-        raise RulesetError.at(None, f"ruleset '{cut(str(name_or_path), 200)}' cannot be read: {err.strerror}") from None
+        raise RulesetError.at(None, f"ruleset '{cut(os.fspath(name_or_path), 200)}' cannot be read: {err.strerror}") from None
     return load_path(path, parse_variants(variant), set_options, set_by)
 
 

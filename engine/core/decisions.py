@@ -40,9 +40,6 @@ CHANCE = -2
 SIMULTANEOUS = -3
 """``current_player`` while several seats make a sealed decision together."""
 
-MARKERS = {TERMINAL: "terminal", CHANCE: "chance", SIMULTANEOUS: "simultaneous"}
-"""The markers by name, for messages."""
-
 Die = tuple[tuple[int, Fraction], ...]
 """The results one die may give, each with its probability (they sum to 1)."""
 

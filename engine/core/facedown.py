@@ -21,7 +21,7 @@ among the pieces of its kind seen by the same role (:meth:`FaceDown.determinize`
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from engine.core.shown import shown_to
 from engine.core.slices import slice_kind
@@ -43,7 +43,7 @@ class FaceDown(NamedTuple):
     block = "face down"
     saved = ("face down",)
 
-    def seen_by(self, cid: int) -> str | None | bool:
+    def seen_by(self, cid: int) -> str | Literal[False] | None:
         """The role that sees face-down piece ``cid`` (None: nobody); False when it lies face up."""
         for c, role in self.pieces or ():
             if c == cid:

@@ -70,10 +70,10 @@ def told_apart(name: str, other: str) -> str:
     "'ﬁle' has LATIN SMALL LIGATURE FI (U+FB01)"
     """
     if len(name) != len(other):  # a letter NFKC reads as two (a ligature): name the ones outside ASCII
-        mine = [f"'{ch}' is {_named(ch)}" for ch in dict.fromkeys(name) if not ch.isascii()]
-        theirs = [_named(ch) for ch in dict.fromkeys(other) if not ch.isascii()]
-        return "; ".join((["its " + ", ".join(mine)] if mine else []) + ([f"'{other}' has " + ", ".join(theirs)]
-                                                                          if theirs else []))
+        own = [f"'{ch}' is {_named(ch)}" for ch in dict.fromkeys(name) if not ch.isascii()]
+        others = [_named(ch) for ch in dict.fromkeys(other) if not ch.isascii()]
+        return "; ".join((["its " + ", ".join(own)] if own else []) + ([f"'{other}' has " + ", ".join(others)]
+                                                                        if others else []))
     told = []
     for mine, theirs in dict.fromkeys((a, b) for a, b in zip(name, other) if a != b):
         if mine.isascii():

@@ -113,6 +113,11 @@ def copy_mapping(mapping: Mapping, skip: Container[str] = (), pos: SourcePos | N
 
 
 def operator_of(key: str) -> str:
+    """The merge operator a key ends with (``key+`` appends to the base's entry, ``key-`` removes from it), or "" for none.
+
+    >>> operator_of("players+"), operator_of("zones-"), operator_of("+"), operator_of("board")
+    ('+', '-', '', '')
+    """
     return key[-1] if len(key) > 1 and key[-1] in "+-" else ""
 
 

@@ -73,6 +73,7 @@ class StateData(Protocol):
     face_tallies: dict[FaceTally, dict[Any, int]]  # counts by face kept up to date (engine.core.face_tallies); dealing a zone anew drops its
     same_faces: dict[FaceTally, Any]  # the one value of a zone of copies, noted instead of counted (likewise)
     counters: list[int]  # every counter's value (a component's own at the slots of ``game.counter_slots``)
+    pending: Any  # the effect waiting for a decision, if any (engine.blocks.choices.Pending, a layer up)
     _actions: Any  # the legal actions worked out for this position (None: to work out again)
 
     @property

@@ -148,6 +148,9 @@ class Text(str):
     """
 
     pos: SourcePos
+    _origin: SourcePos
+    _literal: bool
+    _block: bool
 
     def __new__(
         cls, value: str, pos: SourcePos, origin: SourcePos | None = None, literal: bool = False, folded: bool = False

@@ -23,8 +23,9 @@ Example::
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+import inspect
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, ParamSpec
 
 import numpy as np
 from gymnasium import spaces
@@ -33,28 +34,22 @@ from pettingzoo import ParallelEnv
 from engine.core.showtext import cut
 from engine.model.game import Game
 from engine.model.state import State
-from engine.rl.actions import RANKED, ActionTable
+from engine.rl.actions import ActionTable
 from engine.rl.encoding import Encoder
 from engine.rl.environment import RulecraftEnv, agent_name
 
+P = ParamSpec("P")
+
 
 class RulecraftParallelEnv(ParallelEnv):
-    """The parallel environment of one game and player count; the parameters are :class:`RulecraftEnv`'s."""
+    """The parallel environment of one game and player count: ``aec``'s, played a step of every deciding seat at a
+    time (:func:`parallel_env` makes one from :class:`RulecraftEnv`'s parameters)."""
 
     metadata = {"name": "rulecraft_parallel_v0", "render_modes": ["ansi", "human"]}
 
-    def __init__(
-        self,
-        ruleset: str | Game,
-        players: int | None = None,
-        variant: str | Sequence[str] | None = None,
-        set_options: Mapping[str, str] | None = None,
-        ranked: int = RANKED,
-        render_mode: str | None = None,
-        utility: str = "returns",
-    ) -> None:
-        self.aec = RulecraftEnv(ruleset, players, variant, set_options, ranked, render_mode, utility)
-        self.render_mode = render_mode
+    def __init__(self, aec: RulecraftEnv) -> None:
+        self.aec = aec
+        self.render_mode = aec.render_mode
         self.possible_agents = self.aec.possible_agents
         self.observation_spaces = self.aec.observation_spaces
         self.action_spaces = self.aec.action_spaces
@@ -188,10 +183,20 @@ class RulecraftParallelEnv(ParallelEnv):
         return self.aec.game_seed
 
 
-def parallel_env(*args: Any, **kwargs: Any) -> RulecraftParallelEnv:
-    """The parallel environment of a ruleset (a built-in name, a path or a compiled game); the parameters are
-    :class:`RulecraftEnv`'s.
+def _parallel(make: Callable[P, RulecraftEnv]) -> Callable[P, RulecraftParallelEnv]:
+    """A function taking ``make``'s parameters that returns the parallel form of its environment."""
 
-    Example: ``parallel_env("my-game", players=3, variant="short")``
-    """
-    return RulecraftParallelEnv(*args, **kwargs)
+    def parallel_env(*args: P.args, **kwargs: P.kwargs) -> RulecraftParallelEnv:
+        """The parallel environment of a ruleset (a built-in name, a path or a compiled game); the parameters are
+        :class:`RulecraftEnv`'s.
+
+        Example: ``parallel_env("my-game", players=3, variant="short")``
+        """
+        return RulecraftParallelEnv(make(*args, **kwargs))
+
+    parallel_env.__signature__ = inspect.signature(make).replace(  # type: ignore[attr-defined]
+        return_annotation=RulecraftParallelEnv)
+    return parallel_env
+
+
+parallel_env = _parallel(RulecraftEnv)

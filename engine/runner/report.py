@@ -56,7 +56,7 @@ from engine.core.showtext import cut
 from engine.runner.significance import (ALPHA, Points, Rate, Summary, detectable_gap, even_chance_p, flag, one_proportion_p,
                                         two_proportion_p, welch_p)
 from engine.runner.spread import Spread
-from engine.runner.tally import ContentUse, RunTally, rivals_of, result_kind
+from engine.runner.tally import ContentUse, RunTally, rivals_of
 
 
 # ---------------------------------------------------------------- games and reports
@@ -351,11 +351,6 @@ class SimulationReport:
         n = max(self.games, 1)
         return {seat: self.tally.returns[seat - 1] / n for seat in self.seats}
 
-    def result_of(self, game: GameResult, seat: int) -> str:
-        """What ``game`` was for ``seat``: ``won`` (alone, or with its team alone), ``shared`` (a draw), ``lost``, or
-        ``nobody won``."""
-        return result_kind(game, seat)
-
     @property
     def points_vary(self) -> bool:
         """True when the points the outcome paid say more than who won: some result (a win, a shared win, a loss)
@@ -387,10 +382,6 @@ class SimulationReport:
     @property
     def win_rate(self) -> dict[int, Rate]:
         return {seat: Rate(wins, self.games) for seat, wins in self.wins_by_seat.items()}
-
-    def agents_of(self, game: GameResult) -> Sequence[str]:
-        """The agent of each seat in ``game``: its own when the run turned the agents round, else the run's."""
-        return game.agents or self.agents
 
     @property
     def win_rate_by_agent(self) -> dict[str, Rate]:
@@ -689,7 +680,7 @@ class SimulationReport:
         length = self.length
         first, changes, margin, points = self.first_player, self.lead_changes, self.margin, self.points
         balance = self.seat_balance
-        marked = {"partial": True, "games_planned": self.planned} if self.partial else {}
+        marked: dict[str, Any] = {"partial": True, "games_planned": self.planned} if self.partial else {}
         if self.failed is not None:
             marked["failed"] = self.failed
         return marked | {

@@ -169,14 +169,21 @@ class Rate:
 
     @property
     def rate(self) -> float:
+        """``wins / trials`` (0 without trials).
+
+        >>> r = Rate(54, 100); r.rate, round(r.low, 3), round(r.high, 3)
+        (0.54, 0.443, 0.634)
+        """
         return self.wins / self.trials if self.trials else 0.0
 
     @property
     def low(self) -> float:
+        """The 95% interval's lower end."""
         return wilson(self.wins, self.trials)[0]
 
     @property
     def high(self) -> float:
+        """The 95% interval's upper end."""
         return wilson(self.wins, self.trials)[1]
 
     @property
@@ -230,14 +237,17 @@ class Points:
 
     @property
     def games(self) -> int:
+        """The games counted."""
         return sum(self.counts.values())
 
     @property
     def mean(self) -> float:
+        """The mean of the points paid (0 without games)."""
         return sum(value * n for value, n in self.counts.items()) / self.games if self.games else 0.0
 
     @property
     def stdev(self) -> float:
+        """The sample standard deviation of the points paid (0 for fewer than 2 games)."""
         if self.games < 2:
             return 0.0
         mean = self.mean
@@ -245,10 +255,12 @@ class Points:
 
     @property
     def low(self) -> float:
+        """The 95% interval's lower end, not below the lowest value paid."""
         return float(max(self.mean - self._half_width, min(self.counts, default=0.0)))
 
     @property
     def high(self) -> float:
+        """The 95% interval's upper end, not above the highest value paid."""
         return float(min(self.mean + self._half_width, max(self.counts, default=0.0)))
 
     @property

@@ -78,7 +78,7 @@ class Sweep:
     def to_json(self) -> dict[str, Any]:
         """The sweep as data: the runs' setting, then per value its figures and differences from the baseline."""
         first = self.runs[0].report
-        marked = {"partial": True, "values_planned": self.planned} if self.partial else {}
+        marked: dict[str, Any] = {"partial": True, "values_planned": self.planned} if self.partial else {}
         if self.failed is not None:
             marked["failed"] = self.failed
         return marked | {

@@ -255,9 +255,9 @@ def test_a_bench_interrupted_before_a_game_ended_says_nothing_was_measured(monke
 
 def interrupt_agent_bench_at(monkeypatch: pytest.MonkeyPatch, call: int) -> None:
     """Ctrl-C arrives during decision number ``call`` of bench --agent (counted from 1 over all its runs)."""
-    import engine.runner.simulate
+    import engine.runner.bench
 
-    real = engine.runner.simulate.make_agent
+    real = engine.runner.bench.make_agent
     calls = 0
 
     class Interrupted:
@@ -271,7 +271,7 @@ def interrupt_agent_bench_at(monkeypatch: pytest.MonkeyPatch, call: int) -> None
                 raise KeyboardInterrupt
             return self.agent.choose(state)
 
-    monkeypatch.setattr(engine.runner.simulate, "make_agent", lambda spec, seed: Interrupted(real(spec, seed)))
+    monkeypatch.setattr(engine.runner.bench, "make_agent", lambda spec, seed: Interrupted(real(spec, seed)))
 
 
 def test_an_interrupted_agent_bench_reports_the_runs_finished(monkeypatch: pytest.MonkeyPatch) -> None:

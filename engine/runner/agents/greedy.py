@@ -148,7 +148,8 @@ class GreedyAgent:
         >>> GreedyAgent(random.Random(0))._rollouts(s, 1, work=2.5)  # a rollout of 2 actions, one of 1: a draw each
         0.5
         """
-        rand, returns, spent = self.rng.random, [], 0
+        rand, spent = self.rng.random, 0
+        returns: list[float] = []
         while len(returns) < self.rollouts and (not returns or spent < work):
             copy = s.clone()
             copy.dropped = True  # read only for its returns (see State.dropped)

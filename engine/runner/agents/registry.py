@@ -23,7 +23,10 @@ if TYPE_CHECKING:
 class Agent(Protocol):
     """Chooses one of the current player's legal actions: ``state.apply(agent.choose(state))``."""
 
-    name: str
+    @property
+    def name(self) -> str:
+        """The spec that makes this agent, as play and its hints name it."""
+        ...
 
     def choose(self, state: "State") -> "Action":
         """One of ``state.legal_actions()``, decided from what the seat to move may see."""

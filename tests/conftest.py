@@ -42,6 +42,18 @@ def pytest_configure(config: pytest.Config) -> None:
         config.stash[_CACHE] = os.environ["XDG_CACHE_HOME"] = tempfile.mkdtemp(prefix="rulecraft-tests-")
 
 
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Skip the tests marked ``slow`` unless asked for: ``RULECRAFT_SLOW_TESTS=1`` runs them with the rest, and a
+    ``-m`` naming ``slow`` (``pytest -m slow``) selects them.  The suite stays within its time on a 2-core machine
+    while each slow test keeps a cheaper sibling in it (see the marks' reasons)."""
+    if os.environ.get("RULECRAFT_SLOW_TESTS") or "slow" in (config.getoption("markexpr", "") or ""):
+        return
+    skip = pytest.mark.skip(reason="slow: run with RULECRAFT_SLOW_TESTS=1, or pytest -m slow")
+    for item in items:
+        if item.get_closest_marker("slow") is not None:
+            item.add_marker(skip)
+
+
 def pytest_unconfigure(config: pytest.Config) -> None:
     """Remove the run's cache folder."""
     folder = config.stash.get(_CACHE, None)

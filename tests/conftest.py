@@ -7,7 +7,7 @@ import random
 import re
 import shutil
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from functools import lru_cache
 from pathlib import Path
 
@@ -40,6 +40,18 @@ def pytest_configure(config: pytest.Config) -> None:
     settings.load_profile(config.getoption("hypothesis_profile", None) or "ci")
     if "PYTEST_XDIST_WORKER" not in os.environ:
         config.stash[_CACHE] = os.environ["XDG_CACHE_HOME"] = tempfile.mkdtemp(prefix="rulecraft-tests-")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Skip the tests marked ``slow`` unless asked for: ``RULECRAFT_SLOW_TESTS=1`` runs them with the rest, and a
+    ``-m`` naming ``slow`` (``pytest -m slow``) selects them.  The suite stays within its time on a 2-core machine
+    while each slow test keeps a cheaper sibling in it (see the marks' reasons)."""
+    if os.environ.get("RULECRAFT_SLOW_TESTS") or "slow" in (config.getoption("markexpr", "") or ""):
+        return
+    skip = pytest.mark.skip(reason="slow: run with RULECRAFT_SLOW_TESTS=1, or pytest -m slow")
+    for item in items:
+        if item.get_closest_marker("slow") is not None:
+            item.add_marker(skip)
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
@@ -102,12 +114,27 @@ def ruleset_configs() -> list[tuple[str, str | None, int]]:
     each test worker collects it, and compiling the 114 games there took 6.4 s of every worker's time, where each
     worker compiles only the games of the tests it is given.
     """
-    configs = []
-    for name in builtin_names():
-        for variant in [None, *variant_names(find_ruleset(name))]:
-            players = compose(find_ruleset(name), [variant] if variant else []).get("players")
-            configs.extend((name, variant, n) for n in sorted(set(players)))
-    return configs
+    return [(name, variant, n) for name in builtin_names() for variant in [None, *variant_names(find_ruleset(name))]
+            for n in player_counts(name, variant)]
+
+
+@lru_cache(maxsize=None)
+def declared(name: str, variant: str | None = None) -> Mapping:
+    """A ruleset (a built-in name or a path; and variant) as its files put together say it, not compiled: what a
+    module's parameters are read from when its tests are collected, once per test process (compiling there cost every
+    worker the compilation of games it never plays).
+
+    Example: ``declared("tic-tac-toe")["players"] == [2]``.
+    """
+    return compose(find_ruleset(name), [variant] if variant else [])
+
+
+def player_counts(name: str, variant: str | None = None) -> list[int]:
+    """The player counts a ruleset (and variant) declares, read as :func:`declared`, in the compiled game's order.
+
+    Example: ``player_counts("iconica") == list(shipped_game("iconica").player_counts)``.
+    """
+    return sorted(set(declared(name, variant)["players"]))
 
 
 def scenario_files() -> list[Path]:

@@ -54,6 +54,16 @@ def seeds(variable: str, chosen: tuple[int, ...]) -> tuple[int, ...]:
     return (*more, *(seed for seed in chosen if seed not in more))
 
 
+def slow_seeds(variable: str, chosen: tuple[int, ...], slow: set[int]) -> list[object]:
+    """:func:`seeds` as a test's parameters, those of ``chosen`` in ``slow`` marked slow (run with
+    ``RULECRAFT_SLOW_TESTS=1`` or ``-m slow``): a game whose rules the suite's other games or the example's scenarios
+    reach, kept for a longer run.
+
+    Example: ``slow_seeds("CHESS_GAMES", (67, 191), {191})`` is ``[67, pytest.param(191, marks=pytest.mark.slow)]``.
+    """
+    return [pytest.param(seed, marks=pytest.mark.slow) if seed in slow else seed for seed in seeds(variable, chosen)]
+
+
 def games(variable: str, default: int) -> int:
     """How many random games a cross-check plays: ``default`` in the suite, or the environment variable ``variable``
     for a longer run (``GO_GAMES=1000``).

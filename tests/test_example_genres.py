@@ -141,7 +141,7 @@ import engine
 from tests.oracle import EXAMPLES, games as how_many, needs_oracle, pyspiel
 from engine.runner.scenario import run_scenario
 from engine.runner.simulate import simulate
-from tests.conftest import shipped_game
+from tests.conftest import player_counts, shipped_game
 
 GAMES = ("pig", "trumps", "hex", "going-once", "dominoes", "home-run", "market-row", "crazy-eights", "sealed-bids", "memory", "hidden-duel",
          "yacht", "morris", "storm-watch", "go", "gem-merchants", "frontiers",
@@ -171,7 +171,7 @@ def test_scenario(path: Path, compiled_once: None) -> None:
     assert result.passed, "\n".join(result.failures)
 
 
-@pytest.mark.parametrize("name, players", [(g, n) for g in GAMES for n in example(g).player_counts])
+@pytest.mark.parametrize("name, players", [(g, n) for g in GAMES for n in player_counts(str(EXAMPLES / g))])
 def test_random_games_end_by_their_rule_and_keep_the_invariants(name: str, players: int) -> None:
     """Random games run through ``simulate`` (3, chess and quoridor 1; ``EXAMPLE_GAMES=N`` plays N, as
     docs/hardening.md says), and random games played here with the invariants checked after every action (5, the

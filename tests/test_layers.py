@@ -19,6 +19,8 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+import pytest
+
 import engine
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -70,6 +72,11 @@ def _is_type_checking(test: ast.expr) -> bool:
     return ast.unparse(test) in ("TYPE_CHECKING", "typing.TYPE_CHECKING")
 
 
+HOLDS_STATEMENTS = (ast.stmt, ast.excepthandler, ast.match_case)
+"""The nodes an import may be or be inside (a function, a class, an ``if``, a ``try`` and its handlers, a ``match``'s
+cases): the scan walks these only, not the expressions that are most of a module's nodes (walking them took 6 s)."""
+
+
 def imports(root: Path, known: dict[str, Path]) -> list[Import]:
     """Every import of a module in ``known`` made anywhere in the modules of ``known``."""
     found: list[Import] = []
@@ -81,6 +88,8 @@ def imports(root: Path, known: dict[str, Path]) -> list[Import]:
 
     def visit(module: str, path: Path, node: ast.AST, type_only: bool) -> None:
         for child in ast.iter_child_nodes(node):
+            if not isinstance(child, HOLDS_STATEMENTS):
+                continue  # an expression, an argument, a name: no statement (so no import) inside
             if isinstance(child, ast.If) and _is_type_checking(child.test):
                 for inner in child.body:
                     visit_one(module, path, inner, True)
@@ -90,7 +99,8 @@ def imports(root: Path, known: dict[str, Path]) -> list[Import]:
                 visit_one(module, path, child, type_only)
 
     def visit_one(module: str, path: Path, node: ast.AST, type_only: bool) -> None:
-        where = f"{path.relative_to(root)}:{getattr(node, 'lineno', '?')}"
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            where = f"{path.relative_to(root)}:{node.lineno}"
         if isinstance(node, ast.Import):
             for alias in node.names:
                 target = target_of(alias.name)
@@ -195,6 +205,10 @@ def outside_public_api(found: list[Import], public: list[str], exported: set[str
 LAYERS = parse_table(doc_section("layers"))
 PUBLIC = [name for _, names in parse_table(doc_section("public"), column=0) for name in names]
 KNOWN = modules(ROOT)
+
+
+pytestmark = pytest.mark.xdist_group("layers")
+"""The tests of the scan run in one worker of the run (--dist loadgroup), which reads the modules once for them all."""
 
 
 @functools.cache

@@ -701,8 +701,7 @@ def test_the_q_learning_example_plays_openspiels_learning_loop_on_a_ruleset(caps
                         r"of Q-learning", printed), printed
 
 
-@pytest.mark.slow
-@pytest.mark.skipif(not os.environ.get("RULECRAFT_SLOW_TESTS"), reason="slow (some 12 s of CPU): RULECRAFT_SLOW_TESTS=1")
+@pytest.mark.slow  # some 12 s of CPU
 def test_the_q_learning_example_beats_random_as_it_says(capsys: pytest.CaptureFixture[str]) -> None:
     """The doc's example as written: the learner's greedy play beats random play from the first seat, and the run
     prints what its comment says (NumPy's generator seeded: the same games every run)."""

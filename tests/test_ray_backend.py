@@ -1,4 +1,5 @@
-"""Simulations on Ray: the report of ``--backend ray`` is byte-identical to ``--jobs 1`` on every shipped ruleset.
+"""Simulations on Ray: the report of ``--backend ray`` is byte-identical to ``--jobs 1`` on shipped rulesets of each
+kind (COMPARED; every shipped ruleset with the slow tests).
 
 One local Ray with 2 CPUs is started for the module (start-up takes seconds), in one worker of the run, and not in
 that worker's own process: in a driver process of its own (tests/ray_driver.py), to which the tests hand what they
@@ -66,7 +67,14 @@ def _run(*args: str) -> str:
     return result.output
 
 
-@pytest.mark.parametrize("name", sorted(engine.builtin_names()))
+COMPARED = {"kuhn-poker", "tutorial-tiles", "spell-cycles"}
+"""The rulesets whose simulations are compared in every run: chance and hidden hands, a board and hands, and a ruleset
+of several files (included on each Ray worker); the others' comparisons are slow tests (all fifteen took some 150 s of
+a loaded machine, banner-clash's 57 s)."""
+
+
+@pytest.mark.parametrize("name", [name if name in COMPARED else pytest.param(name, marks=pytest.mark.slow)
+                                  for name in sorted(engine.builtin_names())])
 def test_simulate_on_ray_equals_one_job(name: str, on_ray: Driver) -> None:
     args = ("simulate", name, "-n", str(GAMES), "--format", "json")
     assert on_ray.call(_run, *args, "--backend", "ray") == _run(*args, "--jobs", "1")

@@ -13,6 +13,7 @@ declares nothing lower code does not use (it stays narrow).
 from __future__ import annotations
 
 import ast
+import functools
 import re
 from pathlib import Path
 from typing import Any
@@ -32,6 +33,9 @@ LOWER = [path for folder in ("core", "lang", "blocks") for path in sorted((ROOT 
 PROTOCOLS: dict[str, Any] = {p.__name__: p for p in (GameData, StateData, CodeGame, CodeContext, GameView, StateView, BuildContext)}
 GAME_OF = {"StateData": "GameData", "StateView": "GameView", "CodeContext": "CodeGame", "BuildContext": "GameView"}
 """The protocol of what ``x.game`` is, for each protocol with a ``game``."""
+
+pytestmark = pytest.mark.xdist_group("views")
+"""The scans run in one worker of the run (--dist loadgroup), which parses the lower layers once for them all."""
 
 
 def members(protocol: Any) -> set[str]:
@@ -55,8 +59,8 @@ def asked(paths: list[Path]) -> list[tuple[str, str, str]]:
     """
     found = []
     for path in paths:
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        for fn in ast.walk(tree):
+        shown = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path
+        for fn in ast.walk(parsed(path)):
             if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 continue
             typed = {a.arg: _protocol(a.annotation) for a in fn.args.args + fn.args.kwonlyargs + fn.args.posonlyargs}
@@ -73,7 +77,7 @@ def asked(paths: list[Path]) -> list[tuple[str, str, str]]:
             for node in ast.walk(fn):
                 if not isinstance(node, ast.Attribute):
                     continue
-                where = f"{path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}:{node.lineno}"
+                where = f"{shown}:{node.lineno}"
                 base = node.value
                 if isinstance(base, ast.Name) and base.id in typed:
                     found.append((typed[base.id], node.attr, where))
@@ -81,6 +85,18 @@ def asked(paths: list[Path]) -> list[tuple[str, str, str]]:
                       and typed.get(base.value.id) in GAME_OF):
                     found.append((GAME_OF[typed[base.value.id]], node.attr, where))
     return found
+
+
+@functools.cache
+def parsed(path: Path) -> ast.Module:
+    """The syntax tree of a module, read once per test process for the tests that scan it."""
+    return ast.parse(path.read_text(encoding="utf-8"))
+
+
+@functools.cache
+def asked_below() -> list[tuple[str, str, str]]:
+    """What the lower layers' code asks of the protocols (:func:`asked` of ``LOWER``), scanned once per test process."""
+    return asked(LOWER)
 
 
 def _protocol(annotation: ast.expr | None) -> str | None:
@@ -93,7 +109,7 @@ def _protocol(annotation: ast.expr | None) -> str | None:
 
 
 def test_lower_code_asks_only_what_its_protocols_declare() -> None:
-    unknown = [f"{where}: {protocol} declares no '{member}'" for protocol, member, where in asked(LOWER)
+    unknown = [f"{where}: {protocol} declares no '{member}'" for protocol, member, where in asked_below()
                if member not in members(PROTOCOLS[protocol])]
     assert unknown == []
 
@@ -101,13 +117,13 @@ def test_lower_code_asks_only_what_its_protocols_declare() -> None:
 def test_every_member_a_protocol_declares_is_used_below() -> None:
     """A protocol names only what lower code uses (it is narrow): each member is read or set somewhere below."""
     used = {node.attr for path in LOWER if path.stem not in ("views", "context")
-            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))) if isinstance(node, ast.Attribute)}
+            for node in ast.walk(parsed(path)) if isinstance(node, ast.Attribute)}
     unused = sorted(f"{name}.{member}" for name, protocol in PROTOCOLS.items() for member in members(protocol) if member not in used)
     assert unused == []
 
 
 def test_the_scan_sees_what_a_block_asks() -> None:
-    asks = {(protocol, member) for protocol, member, _ in asked(LOWER)}
+    asks = {(protocol, member) for protocol, member, _ in asked_below()}
     assert {("BuildContext", "zone_ref"), ("StateView", "note"), ("GameView", "parts"), ("StateData", "zones")} <= asks
 
 

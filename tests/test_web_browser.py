@@ -1,9 +1,8 @@
 """``rulecraft serve`` in a real browser: headless Chromium (the system's) driven by Playwright.
 
-For every shipped ruleset: the page loads and draws the start position, a
-whole game is played to the end by clicking legal actions (three long
-ones clicked for their first moves, see CLICKED), a bot game is
-watched to the end, and a replay is scrubbed back and forth; bad requests
+For every shipped ruleset the page loads and draws the start position; for one ruleset per kind of page (KINDS; the
+others' are slow tests, opt-in) a whole game is played to the end by clicking legal actions (long ones clicked for
+their first moves, see CLICKED), a bot game is watched to the end, and a replay is scrubbed back and forth; bad requests
 get a clear message on the page while the server keeps serving; two browsers
 (two profiles, so two sets of cookies) play one table, each seeing only the
 seats it holds.
@@ -11,8 +10,8 @@ seats it holds.
 The browser is Debian's ``chromium`` (``apt-get install -y chromium``),
 never one Playwright downloads.  Without it these tests are skipped, except
 when ``CI`` is set: there they fail.  ``RULECRAFT_SCREENSHOTS=1`` writes the
-final position of each watched game, and the balance tab's report, to docs/images/ (the pictures in
-docs/web.md).
+final position of each watched game (every ruleset's with ``RULECRAFT_SLOW_TESTS=1``), and the balance tab's report,
+to docs/images/ (the pictures in docs/web.md).
 """
 
 from __future__ import annotations
@@ -204,7 +203,21 @@ then played to the end through the table, the page following; the others are cli
 to its end took 8.7 s of CPU (Chromium's 6.9), 5.5 s so."""
 
 
-@pytest.mark.parametrize("name", builtin_names())
+KINDS = {"tutorial-tiles", "iconoclasm-cards", "kuhn-poker"}
+"""One shipped ruleset per kind of page, whose whole game is clicked and whose bot game is watched to the end in every
+run, and whose replay is scrubbed: a square board on which a hand's tiles are placed (clicked to its end in 6 clicks: a cell of one action, a cell of
+several then the list, the list), a card game placing cards from hands onto a growing board, and hidden hands on a
+table without a board.  The other rulesets' are marked slow (the three tests over every ruleset took some 110 s of
+CPU, Chromium's included; these three rulesets' 25 s): their pages are drawn in every run
+(test_the_start_position_is_drawn) and their games played to the end and back through the server (tests/test_web.py)."""
+
+
+def kinds() -> list[object]:
+    """The shipped rulesets, those not in KINDS marked slow."""
+    return [name if name in KINDS else pytest.param(name, marks=pytest.mark.slow) for name in builtin_names()]
+
+
+@pytest.mark.parametrize("name", kinds())
 def test_a_whole_game_is_played_by_clicking(page: Page, server: str, name: str) -> None:
     """Both seats human: every move is a click, on the board where the actions have a place, else in the list (see
     CLICKED for the long games)."""
@@ -250,7 +263,7 @@ def finish(page: Page, server: str, pick: random.Random) -> None:
     settle(page)
 
 
-@pytest.mark.parametrize("name", builtin_names())
+@pytest.mark.parametrize("name", kinds())
 def test_a_bot_game_is_watched_to_the_end(page: Page, server: str, name: str) -> None:
     page.goto(f"{server}/watch/{name}?{settings(name)}&seed=5&agents=random")
     page.evaluate("document.getElementById('speed').value = 1500")
@@ -287,7 +300,7 @@ def recorded_game(name: str, tmp_path: Path) -> tuple[Path, int]:
     return path, len(state.history or [])
 
 
-@pytest.mark.parametrize("name", builtin_names())
+@pytest.mark.parametrize("name", kinds())
 def test_a_replay_is_scrubbed_back_and_forth(page: Page, server: str, name: str, tmp_path: Path) -> None:
     path, length = recorded_game(name, tmp_path)
     page.goto(server)

@@ -203,20 +203,26 @@ def large_file(points: int) -> str:
     return "points:\n" + "".join(f"  p{i}: [{i % 999}, {i // 999}]\n" for i in range(points))
 
 
+TENTH = limits.Limits(yaml_nodes=limits.Limits().yaml_nodes // 10)
+"""The node limit at a tenth (20,000), for the large files below: a tenth of their size (they took 11 s of CPU)."""
+
+
 def test_a_large_file_written_out_loads_whatever_its_nodes() -> None:
     """A file of 240,000 nodes, none of them aliased (60,000 points, 1.2 MB), was refused as "too many nodes (alias
-    bomb?)": only the nodes aliases add are limited; the file's size bounds the ones written out."""
-    tree = load_yaml("r.yaml", large_file(60_000))
-    assert len(tree["points"]) == 60_000 and tree["points"]["p59999"] == [59, 60]
+    bomb?)": only the nodes aliases add are limited; the file's size bounds the ones written out.  Checked at a
+    tenth: 24,000 nodes written out, over a limit of 20,000."""
+    with limits.using(TENTH):
+        tree = load_yaml("r.yaml", large_file(6_000))
+    assert len(tree["points"]) == 6_000 and tree["points"]["p5999"] == [5, 6]
 
 
 def test_aliases_are_limited_in_a_large_file_too() -> None:
     start = time.perf_counter()
-    pos, message = error_of(large_file(60_000) + BILLION_LAUGHS)
-    assert message.startswith("aliases expand the document by too many nodes (alias bomb?): more than 200,000")
-    assert pos is not None and pos.line == 60_001 + 6
-    assert time.perf_counter() - start < 60  # refused as read, not expanded (minutes and gigabytes); a loaded 2-core
-    # machine takes a few seconds to read the 60,000 points themselves
+    with limits.using(TENTH):
+        pos, message = error_of(large_file(6_000) + BILLION_LAUGHS)
+    assert message.startswith("aliases expand the document by too many nodes (alias bomb?): more than 20,000")
+    assert pos is not None and pos.line == 6_001 + 5  # the bomb's 5th line passes the lower limit
+    assert time.perf_counter() - start < 60  # refused as read, not expanded (minutes and gigabytes)
 
 
 DECK = """\
@@ -249,13 +255,17 @@ scoring:
 """
 
 
-def test_a_ruleset_of_20000_components_loads(tmp_path: Path) -> None:
-    """The most components a ruleset may have (limit components), each written out with four attributes, was refused
-    as an alias bomb: 1.3 MB, 220,000 nodes."""
+def test_the_most_components_a_ruleset_may_have_load(tmp_path: Path) -> None:
+    """The most components a ruleset may have (limit components, 20,000), each written out with four attributes, was
+    refused as an alias bomb: 1.3 MB, 220,000 nodes, over limit yaml_nodes (200,000).  Checked at a tenth of both
+    limits (the whole took 8 s of CPU): 2,000 components, 22,000 nodes written out over a limit of 20,000."""
+    default = limits.Limits()
+    assert default.components * 11 > default.yaml_nodes  # the full-size file is over the node limit too
     cards = "\n".join(f"      - {{id: c{i}, colour: {('Red', 'Blue')[i % 2]}, value: {i % 13}, rank: {i % 7}, weight: {i % 5}}}"
-                      for i in range(20_000))
+                      for i in range(2_000))
     (tmp_path / "ruleset.yaml").write_text(DECK % cards, encoding="utf-8")
-    assert len(engine.load(str(tmp_path)).component_names) == 20_000
+    with limits.using(limits.Limits(components=default.components // 10, yaml_nodes=default.yaml_nodes // 10)):
+        assert len(engine.load(str(tmp_path)).component_names) == 2_000
 
 
 def test_the_limit_counts_what_aliases_and_merge_keys_add() -> None:

@@ -124,6 +124,19 @@ actions:
             "decision with a single option is played without asking, unless always_ask = true)") in result.output
 
 
+def test_an_action_holding_a_colon_is_told_to_quote_it(tmp_path: Path) -> None:
+    """Iconica's actions read 'white: Brask 3 Sucker Punch': written unquoted, YAML made it a mapping, refused with
+    only the checkpoint's known keys."""
+    scenario = tmp_path / "case.yaml"
+    scenario.write_text("ruleset: iconica\nplayers: 2\nposition:\n  zones:\n    party(Crimson): [Brask]\n"
+                        "    party(Azure): [Sable]\ndice: [3, 1]\nactions:\n  - white: Brask 3 Sucker Punch\n",
+                        encoding="utf-8")
+    result = CliRunner().invoke(main, ["check", str(scenario)])
+    assert result.exit_code == 1, result.output
+    assert ("case.yaml:9:5: unknown key 'white' in actions/0 (an action holding ': ' is read as a mapping: quote it, "
+            '- "white: Brask 3 Sucker Punch")') in result.output
+
+
 def test_an_answer_quoted_as_its_yaml_id_is_told_to_drop_the_quotes(tmp_path: Path) -> None:
     """Ballots named Yes and No are quoted in the ruleset ("Yes": YAML reads Yes as true), and a scenario written
     'choose "Yes"' the same way was refused with the options, choose Yes among them, and no word that the quotes

@@ -437,10 +437,10 @@ def _unknown_key(err: ValidationError, where: str, pos: Any) -> Diagnostic:
 
 
 def _action_read_as_a_mapping(where: str, instance: Any, key: Any) -> bool:
-    """Whether a scenario's step is an action whose text holds ': ' (``- white: Brask 1 Maul``), which YAML read as
+    """Whether a scenario's step is an action whose text holds ': ' (``- side: Name 1 Move``), which YAML read as
     a mapping of one key to a text.
 
-    >>> _action_read_as_a_mapping("actions/0", {"white": "Brask 1 Maul"}, "white")
+    >>> _action_read_as_a_mapping("actions/0", {"side": "Name 1 Move"}, "side")
     True
     >>> _action_read_as_a_mapping("actions/0", {"action": "x", "expct": "y"}, "expct")
     False

@@ -56,7 +56,7 @@ def read_piece(game: Game, text: Any, pos: SourcePos | None, s: State, pool: int
     """
     m = re.fullmatch(r"\s*(\S+)(?:\s+as\s+(\S+))?\s*", str(text))
     if not m:
-        words = "-".join(str(text).split())  # a rulebook's "Red large" for red-large
+        words = "-".join(str(text).split())  # a name in words ("Tall piece") as an id joins them (tall-piece)
         near = did_you_mean(words, [*game.component_ids, *game.identical]) if words else None
         raise RulesetError.at(pos, f"'{text}' is not a component (write 'ID' or 'ID as FACE')", near)
     name, label = m.groups()

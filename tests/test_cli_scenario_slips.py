@@ -100,6 +100,43 @@ def test_an_answer_written_for_a_forced_choice_is_told_it_was_answered_without_a
             "written in a scenario: if this action answered one, leave it out") in result.output
 
 
+def test_an_action_the_game_took_by_itself_is_told_so(tmp_path: Path) -> None:
+    """A card placed beside a single neighbour clashes with it without asking: a rule case that wrote the clash was
+    told only that it was no placement, and its writer did not see that the game had played it."""
+    scenario = tmp_path / "case.yaml"
+    scenario.write_text("""\
+ruleset: iconoclasm-cards
+players: 4
+position:
+  seats: {Fire: 1, Water: 2, Earth: 3, Air: 4}
+  board:
+    "0,0": Water/Earth as Water
+  zones:
+    hand(Fire): [Fire/Air]
+    hand(Water): [Water/Water]
+actions:
+  - place Fire/Air as Fire at 1,0
+  - clash 0,0
+""", encoding="utf-8")
+    result = CliRunner().invoke(main, ["check", str(scenario)])
+    assert result.exit_code == 1 and "'clash 0,0' is not a placement" in result.output, result.output
+    assert ("no action offered now starts with 'clash': if the game took the only one by itself, leave it out (a "
+            "decision with a single option is played without asking, unless always_ask = true)") in result.output
+
+
+def test_an_action_holding_a_colon_is_told_to_quote_it(tmp_path: Path) -> None:
+    """Iconica's actions read 'white: Brask 3 Sucker Punch': written unquoted, YAML made it a mapping, refused with
+    only the checkpoint's known keys."""
+    scenario = tmp_path / "case.yaml"
+    scenario.write_text("ruleset: iconica\nplayers: 2\nposition:\n  zones:\n    party(Crimson): [Brask]\n"
+                        "    party(Azure): [Sable]\ndice: [3, 1]\nactions:\n  - white: Brask 3 Sucker Punch\n",
+                        encoding="utf-8")
+    result = CliRunner().invoke(main, ["check", str(scenario)])
+    assert result.exit_code == 1, result.output
+    assert ("case.yaml:9:5: unknown key 'white' in actions/0 (an action holding ': ' is read as a mapping: quote it, "
+            '- "white: Brask 3 Sucker Punch")') in result.output
+
+
 def test_an_answer_quoted_as_its_yaml_id_is_told_to_drop_the_quotes(tmp_path: Path) -> None:
     """Ballots named Yes and No are quoted in the ruleset ("Yes": YAML reads Yes as true), and a scenario written
     'choose "Yes"' the same way was refused with the options, choose Yes among them, and no word that the quotes

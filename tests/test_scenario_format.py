@@ -805,6 +805,27 @@ def test_a_position_from_setup_that_cannot_work_is_refused_at_its_place(tmp_path
     assert len(result.failures) == 1 and f"case.yaml:{where}" in result.failures[0], result.failures
 
 
+def test_an_unknown_component_near_no_name_lists_the_names(tmp_path: Path) -> None:
+    """A rulebook's name the ruleset spells otherwise (a card printed "*", named star) is near no name: the
+    message lists the names a position may use, so the reader finds the one meant."""
+    (tmp_path / "case.yaml").write_text('ruleset: nine-domains\nplayers: 2\nposition:\n  zones:\n'
+                                        '    hand(East): ["*"]\n', encoding="utf-8")
+    result = run_scenario(tmp_path / "case.yaml")
+    assert len(result.failures) == 1, result.failures
+    assert "5:18: unknown component '*' (the components are named: 0, 1, 2, 3, 4, 5, 1-," in result.failures[0]
+    assert " 4+, star, volcano," in result.failures[0]
+
+
+def test_a_component_written_in_words_is_told_its_id(tmp_path: Path) -> None:
+    """A rulebook's "Red large" (a Spell Component) for the id red-large was told only to write 'ID' or 'ID as FACE'."""
+    (tmp_path / "case.yaml").write_text('ruleset: spell-cycles\nplayers: 2\nposition:\n  board:\n'
+                                        '    "3,3": Red large\n', encoding="utf-8")
+    result = run_scenario(tmp_path / "case.yaml")
+    assert len(result.failures) == 1, result.failures
+    assert ("5:12: 'Red large' is not a component (write 'ID' or 'ID as FACE') (did you mean 'red-large'?)"
+            in result.failures[0]), result.failures
+
+
 def test_a_written_position_still_starts_from_an_empty_table(tmp_path: Path) -> None:
     """Without from_setup (or with it false) nothing of the setup is kept: no post, no wall to place."""
     for flag in ("", "  from_setup: false\n"):

@@ -420,6 +420,8 @@ def _unknown_key(err: ValidationError, where: str, pos: Any) -> Diagnostic:
             and _after_a_comma(pos)):  # the rest of a text cut at a comma: words with no value, a number (a cell's
         # y: '{action: place X at 5,5}'), or a word after a value of words ('{doc: the card picked, revealed}')
         hint = "YAML ended the value before it at a comma inside {...}: put that value in quotes"
+    if hint is None and _action_read_as_a_mapping(where, err.instance, key):
+        hint = f"an action holding ': ' is read as a mapping: quote it, - \"{key}: {err.instance[key]}\""
     if hint is None and _reads_as_code(str(key)) and where != "the top level":
         section = where.split("/")[-1]
         hint = (f"this is a line of code: a program goes after '|' ({section}: |), its lines indented under it")
@@ -433,6 +435,19 @@ def _unknown_key(err: ValidationError, where: str, pos: Any) -> Diagnostic:
             what = f" ({said.removeprefix(f'{missing}: ')})" if said else ""
             hint = f"{where} needs '{missing}'{what}: write '{missing}:' in place of '{key}:'; {hint}"
     return Diagnostic(pos, f"unknown key '{key}' in {where}", hint)
+
+
+def _action_read_as_a_mapping(where: str, instance: Any, key: Any) -> bool:
+    """Whether a scenario's step is an action whose text holds ': ' (``- side: Name 1 Move``), which YAML read as
+    a mapping of one key to a text.
+
+    >>> _action_read_as_a_mapping("actions/0", {"side": "Name 1 Move"}, "side")
+    True
+    >>> _action_read_as_a_mapping("actions/0", {"action": "x", "expct": "y"}, "expct")
+    False
+    """
+    return (re.fullmatch(r"actions/\d+", where) is not None and isinstance(instance, dict) and len(instance) == 1
+            and isinstance(instance.get(key), str))
 
 
 def _stands_for(schema: Any, instance: Any) -> str | None:

@@ -56,7 +56,9 @@ def read_piece(game: Game, text: Any, pos: SourcePos | None, s: State, pool: int
     """
     m = re.fullmatch(r"\s*(\S+)(?:\s+as\s+(\S+))?\s*", str(text))
     if not m:
-        raise RulesetError.at(pos, f"'{text}' is not a component (write 'ID' or 'ID as FACE')")
+        words = "-".join(str(text).split())  # a name in words ("Tall piece") as an id joins them (tall-piece)
+        near = did_you_mean(words, [*game.component_ids, *game.identical]) if words else None
+        raise RulesetError.at(pos, f"'{text}' is not a component (write 'ID' or 'ID as FACE')", near)
     name, label = m.groups()
     cid = game.component_ids.get(name)
     if cid is None and name in game.identical:
@@ -69,7 +71,8 @@ def read_piece(game: Game, text: Any, pos: SourcePos | None, s: State, pool: int
             done = "used" if taken is None else "listed"
             raise RulesetError.at(pos, f"all {len(game.identical[name])} copies of '{name}' are already {done}")
     if cid is None:
-        raise RulesetError.at(pos, f"unknown component '{name}'", did_you_mean(name, [*game.component_ids, *game.identical]))
+        hint = did_you_mean(name, [*game.component_ids, *game.identical]) or known_components(game.piece_names)
+        raise RulesetError.at(pos, f"unknown component '{name}'", hint)
     if label is None:
         return cid, 0
     labels = game.face_labels[cid]
@@ -191,3 +194,21 @@ def change_setup(game: Game, s: State, position: Mapping, listed: Listed) -> int
             s.move(cid, zone)
             s.show(cid, face)
     return pool
+
+
+def known_components(piece_names: Iterable[str], limit: int = 40) -> str:
+    """The names a position may use for the game's components, for a name that is none of them and near none.
+
+    A rulebook may call a component otherwise than the ruleset does (a card
+    printed "*" that the ruleset names ``star``); no spelling leads from one to
+    the other, so the message lists the names, the first ``limit`` of them.
+
+    >>> known_components(["0", "1", "star", "star"])
+    'the components are named: 0, 1, star'
+    >>> known_components(["0", "1", "star", "star"], limit=2)
+    'the components are named: 0, 1, ... (3 names)'
+    """
+    names = list(dict.fromkeys(piece_names))
+    shown = ", ".join(names[:limit]) + (f", ... ({len(names)} names)" if len(names) > limit else "")
+    return f"the components are named: {shown}"
+

@@ -346,6 +346,28 @@ UNASKED = ("\n    a question with a single option is answered without asking (un
 """Said under an answer refused as answering no question: the usual cause is an answer written for a forced choice."""
 
 
+def _verb_not_offered(state: State, text: str) -> str:
+    """Said under a refused action whose first word starts none of the actions offered now: often the action was
+    the only one of its kind and the game played it by itself (a single neighbour to clash with, say).
+
+    >>> class Offered:
+    ...     is_terminal = False
+    ...     def legal_actions(self): return type("A", (), {"texts": lambda self: ["place A at 0,0", "pass"]})()
+    >>> "no action offered now starts with 'clash'" in _verb_not_offered(Offered(), "clash 0,0")
+    True
+    >>> _verb_not_offered(Offered(), "place B at 1,0")
+    ''
+    """
+    words = text.split()
+    if state.is_terminal or not words:
+        return ""
+    verbs = {t.split()[0] for t in state.legal_actions().texts() if t.split()}
+    if not verbs or words[0] in verbs:
+        return ""
+    return (f"\n    no action offered now starts with '{words[0]}': if the game took the only one by itself, leave it"
+            " out (a decision with a single option is played without asking, unless always_ask = true)")
+
+
 def _act(state: State, steps: list[Any], i: int, text: Any, refusal: Any, result: ScenarioResult) -> bool:
     """Play one action, or see it refused as expected (with the state unchanged); False when the run must stop."""
     before = comparable(state)
@@ -355,7 +377,7 @@ def _act(state: State, steps: list[Any], i: int, text: Any, refusal: Any, result
     except IllegalActionError as err:
         if refusal is None:
             result.failures.append(f"{_where(steps, i)}: action '{quoted}' was refused: {err}\n    {waiting_for(state)}"
-                                   + (UNASKED if "does not answer the question" in str(err) else ""))
+                                   + (UNASKED if "does not answer the question" in str(err) else _verb_not_offered(state, quoted)))
             return False
         if str(refusal).lower() not in str(err).lower():
             result.failures.append(f"{_where(steps, i)}: expected an error containing '{cut(str(refusal))}', got: {err}")

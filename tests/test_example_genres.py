@@ -1,5 +1,6 @@
-"""Games of genres the shipped rulesets lack, written from the docs alone, in docs/examples: each one's scenario files,
-and random games that end by their own rule and keep the invariants.
+"""Games of genres the shipped rulesets lack, written from the docs alone, in docs/examples: random games of each that
+end by their own rule and keep the invariants (their scenario files run with every example's, in
+tests/test_mechanisms_table.py).
 
 Pig (docs/examples/pig) is a push-your-luck dice game: a turn is a run of rolls, each another turn by
 ``play_again()``, banked or lost on a 1.  Trumps (docs/examples/trumps) is a trick-taking game with follow-suit and
@@ -139,7 +140,6 @@ import pytest
 
 import engine
 from tests.oracle import EXAMPLES, games as how_many, needs_oracle, pyspiel
-from engine.runner.scenario import run_scenario
 from engine.runner.simulate import simulate
 from tests.conftest import player_counts, shipped_game
 
@@ -162,13 +162,6 @@ def example(name: str) -> engine.Game:
     """
     return shipped_game(str(EXAMPLES / name))
 
-
-
-@pytest.mark.parametrize("path", sorted(p for g in GAMES for p in (EXAMPLES / g / "scenarios").glob("*.yaml")),
-                         ids=lambda p: f"{p.parent.parent.name}/{p.stem}")
-def test_scenario(path: Path, compiled_once: None) -> None:
-    result = run_scenario(path)
-    assert result.passed, "\n".join(result.failures)
 
 
 @pytest.mark.parametrize("name, players", [(g, n) for g in GAMES for n in player_counts(str(EXAMPLES / g))])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 from pathlib import Path
 from typing import Any, Iterator
@@ -147,7 +148,7 @@ def test_shipped_ruleset_file_as_an_editor_sees_it(path: Path) -> None:
 
 
 @pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: f"{p.parts[-3]}/{p.stem}")
-def test_shipped_scenario_validates(path: Path) -> None:
+def test_shipped_scenario_validates(path: Path, compiled_once: None) -> None:
     assert schema_errors(load_yaml(path), "scenario") == []
     load_scenario(path)
 
@@ -404,11 +405,13 @@ def _form_keys(kind: str) -> set[str]:
     return {key for pointer, node in nodes(schema(kind)) if pointer.split("/")[-1] == "if" for key in node.get("required", [])}
 
 
-def _witnesses(kind: str) -> list[tuple[Path, Any]]:
-    """The shipped files of a kind, loaded (the documents the required keys are taken out of)."""
+@functools.cache
+def _witnesses(kind: str) -> tuple[tuple[Path, Any], ...]:
+    """The shipped files of a kind, loaded once per test process (the documents the required keys are taken out of;
+    a test puts back what it takes out)."""
     examples = Path(__file__).resolve().parents[1] / "docs" / "examples"
     files = SCENARIOS if kind == "scenario" else [*RULESET_FILES, *sorted(examples.glob("*/ruleset.yaml"))]
-    return [(path, load_yaml(path)) for path in files]
+    return tuple((path, load_yaml(path)) for path in files)
 
 
 def _mappings(node: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[tuple[Any, ...], dict[str, Any]]]:

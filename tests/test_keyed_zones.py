@@ -103,6 +103,16 @@ def test_the_range_may_end_at_an_option(tmp_path: Path) -> None:
     assert game.zone_names[-1] == "column 5"
 
 
+def test_a_range_may_run_through_negative_numbers_written_either_way(tmp_path: Path) -> None:
+    """``key: -1..1`` was taken and ``key: {from: -1, to: 1}`` refused ("'from' must be a whole number, 0 or more"):
+    both forms say the same keys."""
+    for key in ("-1..1", "{from: -1, to: 1}"):
+        game = build(tmp_path, PLAY.replace("discard(c.colour)", "discard(0)"), RULESET.replace(
+            "{kind: pile, key: colour}", f"{{kind: pile, key: {key}}}").replace("discard(Red)", "discard(0)"))
+        assert [name for name in game.zone_names if name.startswith("discard")] == ["discard -1", "discard 0",
+                                                                                    "discard 1"]
+
+
 @pytest.mark.parametrize("zone, message", [
     ("{kind: pile, key: hue}", r"ruleset.yaml:17:30: a zone's key is a type \(one zone per value\) or whole numbers"),
     ("{kind: pile, key: 5..1}", r"ruleset.yaml:17:30: the keys 5\.\.1 must run up"),

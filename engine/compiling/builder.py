@@ -287,15 +287,17 @@ class Builder:
             return default
         return plain(value)
 
-    def int_setting(self, spec: Mapping, key: str, default: int) -> int:
-        """A whole number >= 0, written as a number or the name of an option holding one."""
+    def int_setting(self, spec: Mapping, key: str, default: int, negative: bool = False) -> int:
+        """A whole number >= 0 (any whole number with ``negative``), written as a number or the name of an option
+        holding one."""
         value = self.setting(spec, key, default, "a whole number")
-        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        if not isinstance(value, int) or isinstance(value, bool) or (value < 0 and not negative):
             wrong_kind = not isinstance(value, int) or isinstance(value, bool)  # a negative number is wrong where used
             if wrong_kind and isinstance(spec.get(key), str) \
                     and self.sink.option_misused(str(spec[key]), self.pos(spec, key), "a whole number"):
                 return default
-            self.error(self.pos(spec, key), f"'{key}' must be a whole number, 0 or more (or an option holding one), "
+            least = "" if negative else ", 0 or more"
+            self.error(self.pos(spec, key), f"'{key}' must be a whole number{least} (or an option holding one), "
                                             f"not {value!r}")
             return default
         return value

@@ -267,7 +267,7 @@ def read_zone_keys(b: "Builder", spec: Mapping) -> tuple[tuple[Any, ...], str]:
     """
     written, pos = spec.get("key"), b.pos(spec, "key")
     if isinstance(written, Mapping):  # the schema asks for both ends, and nothing else
-        low, high = b.int_setting(written, "from", 1), b.int_setting(written, "to", 1)
+        low, high = b.int_setting(written, "from", 1, negative=True), b.int_setting(written, "to", 1, negative=True)
     elif str(written) in b.game.types:
         return tuple(b.game.types[str(written)]), str(written)
     elif (m := RANGE.fullmatch(str(written))) is not None:

@@ -89,7 +89,7 @@ def _validate_scenario_folder(folder: Path, agent: str = "random", watch: Watch 
     files = scenario_files([folder])
     if not rulesets and not files:
         return [Diagnostic(None, f"folder '{folder}' has no {RULESET_FILE} and no scenario files (*.yaml with 'ruleset:')")]
-    with one_compile_per_game():  # the scenarios of one game share it, and the ruleset's check (64 s -> 18 s, shipped)
+    with one_compile_per_game():  # one compile per game for the rulesets and the scenarios that play them
         found = [d for ruleset in rulesets for d in validate_path(str(ruleset), agent=agent, watch=watch)]
         found += [d for file in files for d in validate_scenario(file)]
     once: dict[tuple[str, int, int, str], Diagnostic] = {}

@@ -28,13 +28,16 @@ class Difference:
 
     @property
     def difference(self) -> float:
+        """This run's figure minus the other's."""
         return self.this - self.other
 
     @property
     def significant(self) -> bool:
+        """Whether the difference is significant at 5% (``p < ALPHA``)."""
         return self.p < ALPHA
 
     def to_json(self) -> dict[str, Any]:
+        """Both figures, their difference, its p-value and whether it is significant."""
         keys = ("this", "other", "difference", "p", "significant")
         return {key: getattr(self, key) for key in keys}
 
@@ -52,6 +55,7 @@ class Comparison:
     sides: dict[str, Difference] = field(default_factory=dict)  # per side both runs have (SimulationReport.side_win_rate)
 
     def to_json(self) -> dict[str, Any]:
+        """The other run (ruleset, variants, options, games) and each difference, as ``--compare`` writes JSON."""
         return {
             "ruleset": self.other.ruleset,
             "variants": self.other.variants,

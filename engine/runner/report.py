@@ -118,6 +118,7 @@ class AnswerUse:
         return self.taken / self.offered if self.offered else 0.0
 
     def to_json(self) -> dict[str, Any]:
+        """The answer's counts, its users' win rate and its flag, as a report's JSON lists them."""
         return {"choice": self.choice, "answer": self.answer, "offered": self.offered, "taken": self.taken,
                 "share": self.share, **self.users.to_json(), "flag": self.flag}
 
@@ -145,6 +146,7 @@ class FirstPlayer:
 
     @property
     def advantage(self) -> float:
+        """The first mover's win rate minus its rivals'."""
         return self.first.rate - self.others.rate
 
     @property
@@ -157,9 +159,11 @@ class FirstPlayer:
 
     @property
     def significant(self) -> bool:
+        """Whether the first mover's rate is significantly off the even share (``p < ALPHA``)."""
         return self.p < ALPHA
 
     def to_json(self) -> dict[str, Any]:
+        """Both rates, the advantage, the even share and the test, as a report's JSON holds them."""
         return {"first": self.first.to_json(), "others": self.others.to_json(), "advantage": self.advantage,
                 "expected": self.expected, "p": self.p, "significant": self.significant}
 
@@ -180,10 +184,12 @@ class SeatBalance:
 
     @property
     def p(self) -> float:
+        """The chi-square test's p-value: how likely wins this uneven are when every side is as likely to win."""
         return even_chance_p(self.wins)
 
     @property
     def significant(self) -> bool:
+        """Whether the sides won significantly unevenly (``p < ALPHA``)."""
         return self.p < ALPHA
 
     @property
@@ -319,6 +325,7 @@ class SimulationReport:
 
     @property
     def games(self) -> int:
+        """The games counted so far."""
         return self.tally.games
 
     @property
@@ -328,6 +335,7 @@ class SimulationReport:
 
     @property
     def seats(self) -> range:
+        """The seats, 1 to ``players``."""
         return range(1, self.players + 1)
 
     @property
@@ -381,6 +389,7 @@ class SimulationReport:
 
     @property
     def win_rate(self) -> dict[int, Rate]:
+        """Each seat's sole wins over the games, with its 95% interval."""
         return {seat: Rate(wins, self.games) for seat, wins in self.wins_by_seat.items()}
 
     @property
@@ -552,6 +561,7 @@ class SimulationReport:
 
     @property
     def games_without_lead_change(self) -> int:
+        """The games whose sole leader in the running score never changed."""
         return self.tally.no_lead_change
 
     @property

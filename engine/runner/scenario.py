@@ -84,6 +84,7 @@ class ScenarioResult:
 
     @property
     def passed(self) -> bool:
+        """True when no expectation of the scenario failed."""
         return not self.failures
 
 

@@ -85,6 +85,7 @@ class GreedyAgent:
         return ":".join(["greedy", *settings])
 
     def choose(self, state: "State") -> Action:
+        """The legal action worth most to the seat to move one move ahead, tried on a sample of what it cannot see."""
         refuse_no_seat(state, self.name)
         me = state.seat_to_move
         sample = determinize(state, me, self.rng)

@@ -115,6 +115,7 @@ class CheckCommand(SpacedValuesCommand):
     """
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        """Click's parsing, with ``--invariants`` given no ruleset told what it takes."""
         try:
             return super().parse_args(ctx, args)
         except click.BadOptionUsage as err:

@@ -233,6 +233,7 @@ class Ranking:
     nobody_text: str = ""  # that condition in English
 
     def evaluate(self, s: "StateView", players: int) -> Outcome:
+        """The outcome of the ranking in ``s``: each seat's points, the order, and who wins."""
         env: list[Any] = [None] * self.slots
         scored = []
         slot, keys, owner = self.slot, self.keys, self.owner
@@ -282,6 +283,7 @@ class Goals:
     slots: int
 
     def evaluate(self, s: "StateView", players: int) -> Outcome:
+        """The outcome in ``s``: every seat wins (together) when a goal holds, else none."""
         env: list[Any] = [None] * self.slots
         reached = tuple(n for n, t in zip(self.names, self.tests) if t(s, env))
         score = 1 if reached else 0

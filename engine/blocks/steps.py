@@ -167,6 +167,7 @@ class Step:
         return []
 
     def describe_with_condition(self) -> str:
+        """The step in English, with its ``only if`` condition and the refusal of an action, when it has them."""
         text = self.describe()
         text = f"{text} (only if {self.condition_text})" if self.condition_text else text
         return text if self.refusal is None else f"{text}; an action is refused by the position after it: {self.refusal.because}"

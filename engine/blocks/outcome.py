@@ -233,7 +233,6 @@ class Ranking:
     nobody_text: str = ""  # that condition in English
 
     def evaluate(self, s: "StateView", players: int) -> Outcome:
-        """The outcome of the ranking in ``s``: each seat's points, the order, and who wins."""
         env: list[Any] = [None] * self.slots
         scored = []
         slot, keys, owner = self.slot, self.keys, self.owner

@@ -157,6 +157,7 @@ class FileAgent:
         self.name = spec
 
     def choose(self, state: Any) -> Any:
+        """The user's agent's choice, made on a detached copy of ``state`` in its time; its failures told as its own."""
         seconds = DECISION_SECONDS
         try:
             with _in_this_process(self.name, "choose()"), _time_budget(seconds):

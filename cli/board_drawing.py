@@ -25,7 +25,7 @@ value in each empty cell, hex or point where it is not 0 (see :mod:`cli.cell_mar
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Sequence, cast
 
 from rich import box
 from rich.console import Console, ConsoleOptions, Group, RenderableType
@@ -42,7 +42,7 @@ from cli.console import Trimmed
 from cli.points_drawing import layout
 from cli.wall_drawing import walled_rows
 from cli.web.sides import Sides, side_values, tile_sides
-from engine.blocks.grid import format_cell
+from engine.blocks.grid import SquareGrid, format_cell
 from engine.blocks.hexgrid import HexGrid
 from engine.blocks.pointsboard import PointsBoard
 from engine.core.facedown import hidden_from
@@ -95,7 +95,7 @@ def square_board(state: State, seat: int | None = None) -> RenderableType:
     Below it, a legend: how a cell reads and what each short text stands for.
     """
     game = state.game
-    grid = game.grid
+    grid = cast("SquareGrid | None", game.grid)  # board() draws hex boards and boards of points otherwise
     if grid is not None and grid.fixed and grid.cells:
         cells = set(grid.cells)
     elif not state.grid:
@@ -255,7 +255,7 @@ def square_legend(state: State, short: dict[str, str], styles: dict[str, str], s
     the counters the pieces keep, written after a piece (:func:`kept_words`).
     """
     game = state.game
-    grid = game.grid
+    grid = cast("SquareGrid | None", game.grid)  # the key of a square board's table
     way = "up" if grid is not None and grid.y_up else "down"
     names = game.cell_names
     parts = [f"columns {names.column(0)}, {names.column(1)} ... across, rows {names.row(0)}, {names.row(1)} ... {way}; "
@@ -471,13 +471,13 @@ def hex_board(state: State, seat: int | None = None) -> RenderableType:
         line = Text(" " * (indent * HEX_WIDTH // 2))
         for cell in row:
             cid = state.grid.get(cell)
-            shown = back(state, cid, styles) if cid is not None and hidden_from(state, cid, seat) else None
-            if shown is None and cid is not None and own_face_down(state, cid, seat):  # (no groups with face_down)
+            drawn = back(state, cid, styles) if cid is not None and hidden_from(state, cid, seat) else None
+            if drawn is None and cid is not None and own_face_down(state, cid, seat):  # (no groups with face_down)
                 value = value_label(game, cid, state.face[cid])
-                shown = Text(labels[value], style=f"bold {styles.get(value, '')}").append("*", style="dim")
-            if shown is None and cid is None and marked.get(cell):
-                shown = Text(str(marked[cell]), style=MARK_STYLE)
-            line.append_text(_centred(shown) if shown is not None else _hex(state, cell, labels, styles))
+                drawn = Text(labels[value], style=f"bold {styles.get(value, '')}").append("*", style="dim")
+            if drawn is None and cid is None and marked.get(cell):
+                drawn = Text(str(marked[cell]), style=MARK_STYLE)
+            line.append_text(_centred(drawn) if drawn is not None else _hex(state, cell, labels, styles))
         line.rstrip()  # the last hex's padding
         lines.append(line)
     lines += [_group_line(state, anchor, styles) for anchor in sorted(state.groups)]

@@ -34,6 +34,7 @@ class Count(click.IntRange):
         self.example = example
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        """``value`` as a whole number in the range, written in digits; anything else refused naming what it counts."""
         from engine.core.numerals import in_digits, not_digits, odd_digits  # not for --help: loaded when a value is read
 
         if isinstance(value, str) and not in_digits(value):
@@ -63,6 +64,7 @@ class CountOrFile(click.ParamType):
         self.count, self.suffix = count, suffix
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        """``value`` as a count when it is written in digits, else as the path of a file with the suffix."""
         from pathlib import Path
 
         if isinstance(value, (int, Path)):
@@ -97,6 +99,7 @@ class Whole(click.types.IntParamType):
     """
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        """``value`` as an int, when written with the digits 0-9 alone."""
         _in_digits(self, value, True, param, ctx)
         return super().convert(value, param, ctx)
 
@@ -108,6 +111,7 @@ class WholeRange(click.IntRange):
     """``click.IntRange`` of numbers written with the digits 0-9 (see :class:`Whole`)."""
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        """``value`` as an int in the range, when written with the digits 0-9 alone."""
         _in_digits(self, value, True, param, ctx)
         return super().convert(value, param, ctx)
 
@@ -125,6 +129,7 @@ class DecimalRange(click.FloatRange):
     """
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        """``value`` as a float in the range, written with the digits 0-9, never ``nan``."""
         _in_digits(self, value, False, param, ctx)
         number = super().convert(value, param, ctx)
         if number != number:

@@ -104,6 +104,7 @@ class SpacedValuesCommand(click.Command):
     """A command that answers words left over after an option's value with how to write that value."""
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        """Click's parsing, with words left over after an option's value told how to write that value."""
         given = list(args)
         try:
             return super().parse_args(ctx, args)

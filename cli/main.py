@@ -54,6 +54,7 @@ class RulecraftGroup(click.Group):
     command_class = SpacedValuesCommand
 
     def invoke(self, ctx: click.Context) -> Any:
+        """Run the command, a user's mistake told on stderr with exit status 1, a stop signal taken as Ctrl-C."""
         try:
             with stops_as_ctrl_c():  # kill, or the terminal closed: stopped as Ctrl-C stops it, nothing lost
                 return super().invoke(ctx)

@@ -48,6 +48,7 @@ class PathOrBuiltin(click.ParamType):
     name = "path"
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
+        """``value`` when it is an existing path, else the folder of the built-in ruleset it names."""
         text = str(value)
         if not text:  # Path("") is the current folder: validate '' walked every file below it
             self.fail(EMPTY, param, ctx)

@@ -371,6 +371,7 @@ class Session:
         self.console.print(f"hint ({self.hint.name}): [{number}] {action}")
 
     def draw(self, seat: int) -> None:
+        """The turn's heading, its lines so far, the board and zones as ``seat`` sees them, and the actions listed."""
         console = self.console
         state = self.state  # mid-effect, it shows what the effect has done so far
         console.rule(render.turn_rule(state, seat), style="dim")
@@ -379,8 +380,8 @@ class Session:
         self.held = []
         if state.game.grid is not None:
             console.print(board_drawing.board(state, seat))
-        for line in zone_listing.zones(state, seat, self.on_top(), self.came_from()):
-            console.print(line)
+        for zone_line in zone_listing.zones(state, seat, self.on_top(), self.came_from()):
+            console.print(zone_line)
         if state.pending is not None:
             console.print(f"{state.pending.words}:")
         else:

@@ -20,7 +20,8 @@ from rich.table import Column, Table
 from rich.text import Text
 
 from cli.render import run_changes
-from engine.runner.report import Comparison, ContentUse, Difference, SimulationReport
+from engine.runner.comparison import Comparison, Difference
+from engine.runner.report import ContentUse, SimulationReport
 from engine.runner.significance import ALPHA, STRONG, UNUSED, WEAK, Points, Rate, Summary
 
 if TYPE_CHECKING:

@@ -376,9 +376,9 @@ def key_grids(state: State, seat: int | None = None, drawn: list[Drawing] | None
             rows += [(name, f"{name} of {label} ({row})" if paired else f"{name} of {label}", [cells.get(k, 0) for k in keys])
                      for row, cells in (by_row(keyed) if paired else {"": keyed}).items()]
     found = []
-    for keys, rows in grids.items():
-        if rows and len(grid_lines([str(k) for k in keys], rows)[0]) <= GRID_WIDTH:
-            found.append(([str(k) for k in keys], rows))
+    for columns, rows in grids.items():
+        if rows and len(grid_lines([str(k) for k in columns], rows)[0]) <= GRID_WIDTH:
+            found.append(([str(k) for k in columns], rows))
     return found
 
 

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import re
+import shlex
 from pathlib import Path
+
+import click
 
 from engine.runner.validate import validate_path
 
@@ -33,3 +36,22 @@ def test_ci_runs_exactly_the_readme_set_up_commands() -> None:
     ci_commands = [line.strip() for line in ci.splitlines()
                    if line.strip() and not line.startswith(("#", "set ", "cd "))]
     assert ci_commands == readme_commands
+
+
+def test_the_readme_commands_name_real_commands_and_options() -> None:
+    """A reader's first ten minutes type the README's commands as written: each ``rulecraft ...`` line of its shell
+    blocks names a command there is, with options that command takes (a renamed option left the page stale)."""
+    from cli.main import main
+
+    text = README.read_text(encoding="utf-8")
+    lines = [line.strip() for block in re.findall(r"```sh\n(.*?)```", text, re.S) for line in block.splitlines()
+             if line.strip().startswith("rulecraft ")]
+    assert len(lines) >= 15
+    for line in lines:
+        words = shlex.split(line, comments=True)[1:]
+        command: click.Command = main
+        if not words[0].startswith("-"):
+            assert words[0] in main.commands, line
+            command, words = main.commands[words[0]], words[1:]
+        options = {name for param in command.params for name in (*param.opts, *param.secondary_opts)}
+        assert [word for word in words if word.startswith("-") and word.split("=")[0] not in options] == [], line

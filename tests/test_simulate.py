@@ -18,7 +18,8 @@ from engine.core.errors import RulecraftError
 from engine.runner.agents import RandomAgent, make_agent
 from engine.runner.bench import bench
 from engine.runner.executor import LocalExecutor
-from engine.runner.report import GameResult, SimulationReport, compare, flat_rows
+from engine.runner.comparison import compare
+from engine.runner.report import GameResult, SimulationReport, flat_rows
 from engine.runner.significance import STRONG, UNUSED, WEAK, Points, Rate, flag, two_proportion_p, welch_p, wilson
 from engine.runner.bench import bench_agent
 from engine.runner.simulate import MAX_CHUNK, Chunk, derive_seed, play_chunk, play_game, seat_specs, simulate

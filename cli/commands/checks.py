@@ -115,6 +115,7 @@ class CheckCommand(SpacedValuesCommand):
     """
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        """Click's parsing, with ``--invariants`` given no ruleset told what it takes."""
         try:
             return super().parse_args(ctx, args)
         except click.BadOptionUsage as err:
@@ -241,10 +242,11 @@ def _check_invariants(
             echo(f"    {result.problem()}")
             if save_dir is not None:
                 echo(f"      replay: {_save_failure(result, ruleset, game, save_dir)}")
-        for result in failures[SHOWN_FAILURES:] if save_dir is not None else ():
-            saved = _save_failure(result, ruleset, game, save_dir)
-            if saved.startswith(NOT_WRITTEN):
-                echo(f"    game seed {result.seed}: replay {saved}")
+        if save_dir is not None:
+            for result in failures[SHOWN_FAILURES:]:
+                saved = _save_failure(result, ruleset, game, save_dir)
+                if saved.startswith(NOT_WRITTEN):
+                    echo(f"    game seed {result.seed}: replay {saved}")
         if len(failures) > SHOWN_FAILURES:
             more = len(failures) - SHOWN_FAILURES
             echo(f"    ... and {more} more failing game{'s' * (more != 1)} "

@@ -39,7 +39,8 @@ T = TypeVar("T")
 if TYPE_CHECKING:
     from engine import Game
     from engine.runner.executor import Executor
-    from engine.runner.report import Comparison, GameResult, SimulationReport
+    from engine.runner.comparison import Comparison
+    from engine.runner.report import GameResult, SimulationReport
     from engine.runner.sweep import Sweep
 
 
@@ -98,7 +99,8 @@ def simulate(
     as they arrive, not the games themselves, so a run's memory does not
     grow with -n.
     """
-    from engine.runner.report import SimulationReport, compare
+    from engine.runner.comparison import compare
+    from engine.runner.report import SimulationReport
     from engine.runner.simulate import GameFailed
 
     fmt = report_format(fmt, out)

@@ -20,7 +20,8 @@ from __future__ import annotations
 import io
 from cli import balance, render, report_tables
 from engine.core.showtext import html_safe as escape
-from engine.runner.report import Comparison, SimulationReport
+from engine.runner.comparison import Comparison
+from engine.runner.report import SimulationReport
 from engine.runner.significance import Points, Rate, binned
 
 WIDTH = 560

@@ -318,6 +318,7 @@ class Cast(Step):
         return found
 
     def matches(self, s: "StateView", cid: int) -> list[Match]:
+        """The places on the board where component ``cid``'s shape lies, within what may be spent on casting it."""
         shape = self.shapes[cid]
         assert shape is not None
         return find(self.board(s), shape, self.values[cid], self.budget(s, cid))

@@ -75,6 +75,7 @@ class Roll(Step):
         return Enum(owner)  # type: ignore[arg-type]
 
     def is_available(self, s: "StateView", value: Any) -> bool:
+        """Whether the face ``value`` is available now (the die's ``available`` condition holds of it)."""
         env = [None] * self.available_slots
         env[0] = value
         return bool(self.available(s, env))

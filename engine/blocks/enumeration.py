@@ -73,6 +73,7 @@ class Texts:
 
     @property
     def complete(self) -> bool:
+        """True when every action text is listed."""
         return not self.unlisted
 
 

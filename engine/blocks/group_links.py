@@ -57,6 +57,7 @@ class GroupLinks(GroupShapes):
         return self.values[s.face[c]][c]
 
     def counts(self, s: "StateView", anchors: Iterable[Cell]) -> dict[str, int]:
+        """How many pieces of the groups at ``anchors`` show each value."""
         counts: dict[str, int] = {}
         values, face, grid = self.values, s.face, s.grid
         for anchor in anchors:
@@ -86,6 +87,7 @@ class GroupLinks(GroupShapes):
         return verdict
 
     def marker_value(self, s: "StateView", anchor: Cell) -> Any:
+        """The value the marker of the group at ``anchor`` shows."""
         m = s.groups[anchor]
         return self.values[s.face[m]][m]
 

@@ -282,6 +282,7 @@ class Goals:
     slots: int
 
     def evaluate(self, s: "StateView", players: int) -> Outcome:
+        """The outcome in ``s``: every seat wins (together) when a goal holds, else none."""
         env: list[Any] = [None] * self.slots
         reached = tuple(n for n, t in zip(self.names, self.tests) if t(s, env))
         score = 1 if reached else 0

@@ -229,6 +229,7 @@ class _Pool:
 
     @staticmethod
     def spent(steps: int) -> EffectRuntimeError:
+        """The error of trials that ran out of their step budget."""
         return EffectRuntimeError(f"ran out of the step budget of its trials ({TRIALS_BUDGET} times the limit "
                                   f"steps={steps:,}; raise it with --limit steps=N)")
 

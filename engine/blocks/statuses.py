@@ -133,6 +133,7 @@ class Status:
         return self.lasts is not None and value - 1 >= self.lasts
 
     def may_receive(self, s: "StateView", cid: int) -> bool:
+        """Whether component ``cid`` may be given this status (its ``only`` condition, if any)."""
         if self.only is None:
             return True
         fn, slots = self.only

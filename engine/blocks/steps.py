@@ -60,14 +60,13 @@ class Step:
         self.game = b.game  # the game whose turn it is a step of: an action of it pickles as that game and its index
         self.condition: Fn | None = None
         self.condition_text = ""
-        self.slots = 1
         self.env: list[Any] = [None]  # the condition's locals (pure code: one list is reused)
         self.direct: dict[Any, bool] = {}  # by effect key: whether it runs directly (filled by engine.blocks.choices.runs_directly)
         self.asking: dict[Any, bool] = {}  # by effect key: whether it asks before changing anything (choices.asks_first)
         if "if" in spec:
-            compiled, self.slots = b.expression(spec["if"], "bool")
+            compiled, slots = b.expression(spec["if"], "bool")
             self.condition = compiled.fn
-            self.env = [None] * self.slots
+            self.env = [None] * slots
             self.condition_text = b.describe(spec["if"])
 
     def enter(self, s: "StateView") -> bool:
@@ -167,6 +166,7 @@ class Step:
         return []
 
     def describe_with_condition(self) -> str:
+        """The step in English, with its ``only if`` condition and the refusal of an action, when it has them."""
         text = self.describe()
         text = f"{text} (only if {self.condition_text})" if self.condition_text else text
         return text if self.refusal is None else f"{text}; an action is refused by the position after it: {self.refusal.because}"

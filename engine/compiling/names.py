@@ -41,7 +41,7 @@ def read_options(b: "Builder") -> None:
     ``values: [ring, dealt]`` lists the values the option may take: any other is an error at the value
     (the default, a variant's or ``--set``'s), with a "did you mean".
     """
-    options = b.tree.get("options") or {}
+    options = b.tree.get("options") or Mapping(b.tree.pos)
     for name, spec in options.items():
         b.check_identifier(name, options.key_pos.get(name), "option")
         if isinstance(spec, Mapping) and "default" in spec:

@@ -255,7 +255,7 @@ def _goals(b: "Builder", spec: Mapping) -> Goals | None:
     b.unknown_keys(spec, ("players", "any_of"), "goals")
     names, tests = [], []
     slots = 1
-    goals = spec.get("any_of") or {}
+    goals = spec.get("any_of") or Mapping(spec.pos)
     for name, goal in goals.items():
         if not isinstance(goal, Mapping) or "when" not in goal:
             b.error(goals.key_pos.get(name), f"goal '{name}' needs 'when: CONDITION'")
@@ -282,7 +282,7 @@ def compile_running_score(b: "Builder") -> None:
 
 def compile_invariants(b: "Builder") -> None:
     """``invariants``: named conditions that must hold after every action (checked by tests and tools)."""
-    invariants = b.tree.get("invariants") or {}
+    invariants = b.tree.get("invariants") or Mapping(b.tree.pos)
     for name, text in invariants.items():
         check_written_name(b, str(name), invariants.key_pos.get(name), "invariant name", "in one line of check's report",
                            line_breaks_only=True)  # its other control characters are shown escaped

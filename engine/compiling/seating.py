@@ -157,7 +157,7 @@ def _role_set(b: "Builder", value: Any, values: tuple[str, ...], pos: SourcePos 
 def read_teams(b: "Builder") -> None:
     """``teams``: per player count, the seats of each team (every seat in exactly one)."""
     g = b.game
-    raw = b.tree.get("teams") or {}
+    raw = b.tree.get("teams") or Mapping(b.tree.pos)
     for key, teams in raw.items():
         pos = raw.pos_of(key)
         if not (key.isdigit() and int(key) in g.player_counts):

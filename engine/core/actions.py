@@ -103,6 +103,7 @@ class ActionSpace(Sequence[Action]):
     step: Any
 
     def contains_args(self, args: tuple[Any, ...]) -> bool:  # pragma: no cover - abstract
+        """Whether an action with arguments ``args`` is one of this space's."""
         raise NotImplementedError
 
     def args_at(self, i: int) -> tuple[Any, ...]:  # pragma: no cover - abstract
@@ -145,6 +146,7 @@ class ActionSpace(Sequence[Action]):
         return len(own) == len(args) and all(mine is theirs for mine, theirs in zip(own, args))
 
     def texts(self) -> list[str]:
+        """Each action's text, in order."""
         return [str(a) for a in self]
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:

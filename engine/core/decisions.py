@@ -115,9 +115,11 @@ class ChanceFormatter:
         return self.name
 
     def format(self, args: tuple[Any, ...]) -> str:
+        """The chance action's text: its verb and the result (``roll 4``)."""
         return f"{self.verb} {args[0]}"
 
     def public_format(self, args: tuple[Any, ...]) -> str:
+        """The text every seat sees: the component drawn unnamed when the draw is sealed."""
         return f"{self.verb} a component" if self.sealed else self.format(args)
 
 

@@ -75,6 +75,7 @@ class Diagnostic:
         return out
 
     def to_json(self) -> dict[str, object]:
+        """The problem's file, line, column, message and hint, as ``--format json`` lists them."""
         return {
             "file": self.pos.file if self.pos else None,
             "line": self.pos.line if self.pos else None,
@@ -231,6 +232,7 @@ class DiagnosticSink:
     misused: dict[str, list[tuple[SourcePos | None, str]]] | None = None  # option -> (use, kind wanted), when collected
 
     def error(self, pos: SourcePos | None, message: str, hint: str | None = None) -> None:
+        """Keep a problem at ``pos``."""
         self.items.append(Diagnostic(pos, message, hint))
 
     def option_misused(self, name: str, pos: SourcePos | None, wanted: str) -> bool:
@@ -247,9 +249,11 @@ class DiagnosticSink:
         return True
 
     def extend(self, err: RulesetError) -> None:
+        """Keep every problem ``err`` reports."""
         self.items.extend(err.diagnostics)
 
     def raise_if_any(self) -> None:
+        """Raise a :class:`RulesetError` of the problems kept (each once, in file order), if there are any."""
         if self.items:
             unique = {(d.pos, d.message, d.hint): d for d in self.items}  # the same mistake once
             raise RulesetError(sorted(unique.values(), key=position_key))

@@ -271,10 +271,10 @@ def copy_tree(tree: object) -> object:
                            for key, value in tree.items()})  # type: ignore[attr-defined]
         return copy
     if kind is Sequence:
-        copy = list.__new__(Sequence)
-        copy.pos, copy.item_pos = tree.pos, tree.item_pos.copy()  # type: ignore[attr-defined]
-        list.extend(copy, [copy_tree(item) if item.__class__ in _BRANCHES else item for item in tree])  # type: ignore[attr-defined]
-        return copy
+        listed = list.__new__(Sequence)
+        listed.pos, listed.item_pos = tree.pos, tree.item_pos.copy()  # type: ignore[attr-defined]
+        list.extend(listed, [copy_tree(item) if item.__class__ in _BRANCHES else item for item in tree])  # type: ignore[attr-defined]
+        return listed
     return tree
 
 

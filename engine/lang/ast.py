@@ -898,9 +898,11 @@ class Call(Node):
     function: Describes | None = field(default=None, compare=False)  # set when compiled: it describes the call
 
     def positional(self) -> list[Node]:
+        """The arguments given without a name, in order."""
         return [a for a in self.args if not isinstance(a, Keyword)]
 
     def keywords(self) -> dict[str, Keyword]:
+        """The arguments given by name (``by = r``), by name."""
         return {a.name: a for a in self.args if isinstance(a, Keyword)}
 
     def compile(self, scope: Scope) -> Compiled:

@@ -159,6 +159,7 @@ class FixedFilter:
         self.filled = 0  # how many components' masks were filled in all
 
     def items(self, s: Any, e: list[Any]) -> list[Any]:
+        """The items of the source the condition keeps, from the masks kept per value of the keys when known."""
         found = self.source(s, e)
         key = tuple([e[i] for i in self.keys])
         try:

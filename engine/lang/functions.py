@@ -173,6 +173,7 @@ class Aggregate(Function):
         return kept.keep(call, scope, self.compile_fresh)
 
     def compile_fresh(self, call: ast.Call, scope: Scope) -> Compiled:  # pragma: no cover - abstract
+        """The call compiled to compute its value every time (when it cannot be kept)."""
         raise NotImplementedError
 
 

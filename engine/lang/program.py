@@ -54,6 +54,7 @@ class Program:
 
     @property
     def env(self) -> list[Any]:
+        """The program's locals, one list made when first read and kept."""
         env = self.__dict__.get("_env")
         if env is None:
             env = self.__dict__["_env"] = [None] * self.slots

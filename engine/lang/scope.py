@@ -119,6 +119,7 @@ class Vocabulary:
         self.attributes[(type_name, attr)] = (type_, compile_, text)
 
     def attribute_names(self, type_name: str) -> list[str]:
+        """The attributes declared for type ``type_name``, sorted."""
         return sorted(a for (t, a) in self.attributes if t == type_name)
 
 
@@ -168,6 +169,7 @@ class Scope:
         return self.counter[0]
 
     def child(self) -> "Scope":
+        """A new scope inside this one (its locals see this scope's)."""
         return Scope(self.vocab, self.sink, self)
 
     def bind(self, name: str, type_: Type) -> int:
@@ -228,6 +230,7 @@ class Scope:
         self.aliases[name] = compiled
 
     def visible_names(self) -> list[str]:
+        """Every name code here may use: globals, functions, the locals of this scope and those around it; sorted."""
         names = set(self.vocab.globals) | set(self.vocab.functions)
         scope: Scope | None = self
         while scope:

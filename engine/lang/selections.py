@@ -395,6 +395,7 @@ class CompiledSelection:
         return head, items, consts, " and ".join(tests)
 
     def items(self, s: Any, e: list[Any]) -> list[Any]:
+        """The items of the selection in ``s``: the source's, filtered by ``where`` when it has one."""
         src, slot, where = self.source, self.slot, self.where
         if where is None:
             return list(src(s, e))

@@ -352,6 +352,7 @@ class RollCase(Node):
     high: int = 0
 
     def matches(self, value: int) -> bool:
+        """Whether die result ``value`` is one this case of a ``roll`` statement takes."""
         if self.kind == "odd":
             return value % 2 == 1
         if self.kind == "even":

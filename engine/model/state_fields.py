@@ -11,7 +11,7 @@ Example::
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, Callable, NamedTuple
 
 from engine.core.actions import ActionSpace
 from engine.core.decisions import ChanceEvent, Decision
@@ -24,7 +24,12 @@ from engine.blocks.kept_lines import LineKind
 if TYPE_CHECKING:
     from engine.blocks.choices import Pending, Tape
     from engine.blocks.outcome import Outcome
+    from engine.core.errors import EffectRuntimeError
     from engine.model.game import Game
+    from engine.model.state import State
+    from engine.blocks.context import StateView as Declared  # a state is one: the checker knows the classes' members by it
+else:
+    Declared = object
 
 Cell = tuple[int, int]
 
@@ -40,7 +45,7 @@ class TurnStart(NamedTuple):
     role: str
 
 
-class StateFields:
+class StateFields(Declared):
     """What a state holds, field by field (no methods): the position, the turn, and what is kept to answer quickly."""
 
     __slots__ = (
@@ -132,3 +137,12 @@ class StateFields:
     lines: dict[LineKind, dict[Any, int]]  # longest lines kept up to date (engine/blocks/kept_lines.py), made when first read
     by_value: dict[CellKind, dict[Any, Any]]  # cells by value kept up to date (engine/core/kept_cells.py), made when first read
     pairs: dict[Cell, set[Cell]]  # pairs of pieces by step kept up to date (engine/core/kept_pairs.py), made when first read
+
+    if TYPE_CHECKING:  # what the classes State inherits call on one another besides StateView's: State's own, declared
+        def simultaneous_seats(self) -> tuple[int, ...]: ...
+        def too_many_actions(self, count: int) -> EffectRuntimeError: ...
+        def _seat_view(self, turn: int, query: Callable[["State"], Any]) -> Any: ...
+        def _turn_of(self, seat: int) -> int: ...
+        def advance(self) -> None: ...  # TurnFlow's
+        def endless_turn(self, most: int) -> EffectRuntimeError: ...
+        def _enter(self, step: Any) -> bool | None: ...

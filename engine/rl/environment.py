@@ -127,9 +127,11 @@ class RulecraftEnv(AECEnv):
         self._legal = self.table.legal(self.game_state) if playing else {}
 
     def observation_space(self, agent: str) -> spaces.Space:
+        """The observation space of ``agent`` (PettingZoo's API)."""
         return self.observation_spaces[self._known(agent)]
 
     def action_space(self, agent: str) -> spaces.Space:
+        """The action space of ``agent``: an index into the action table."""
         return self.action_spaces[self._known(agent)]
 
     def _known(self, agent: Any) -> str:
@@ -185,6 +187,7 @@ class RulecraftEnv(AECEnv):
         self._after_move()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
+        """What ``agent``'s seat sees, encoded, and the mask of its legal actions (all 0 when it is not to move)."""
         self._check_open()
         seat = self.seat_of[self._known(agent)]
         mask = np.zeros(len(self.table), dtype=np.int8)
@@ -201,6 +204,7 @@ class RulecraftEnv(AECEnv):
                                for seat in range(1, self.players + 1)])
 
     def step(self, action: Any) -> None:
+        """Play ``action`` (an index into the action table) for the agent selected, and select the next."""
         self._check_open()
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
@@ -279,6 +283,7 @@ class RulecraftEnv(AECEnv):
         return text
 
     def close(self) -> None:
+        """Drop the game (``reset()`` starts a new one)."""
         self.game_state = None
 
     def _check_open(self) -> None:

@@ -458,6 +458,7 @@ class RulecraftState(pyspiel.State):
         return self.node.rules.table.describe(action)
 
     def is_terminal(self) -> bool:
+        """True when the game is over (not at a chance node)."""
         node = self.node
         return node.chance is None and node.position is not None and node.position.is_terminal
 

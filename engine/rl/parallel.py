@@ -59,9 +59,11 @@ class RulecraftParallelEnv(ParallelEnv):
         self._masks: dict[int, dict[int, Any]] = {}  # the legal actions of each seat deciding now, by index
 
     def observation_space(self, agent: str) -> spaces.Space:
+        """The observation space of ``agent`` (as the AEC environment's)."""
         return self.aec.observation_space(agent)
 
     def action_space(self, agent: str) -> spaces.Space:
+        """The action space of ``agent`` (as the AEC environment's)."""
         return self.aec.action_space(agent)
 
     def reset(self, seed: int | None = None,
@@ -150,11 +152,13 @@ class RulecraftParallelEnv(ParallelEnv):
         return self.aec.render()
 
     def close(self) -> None:
+        """Close the AEC environment under it; no agent is left."""
         self.aec.close()
         self.agents = []
 
     @property
     def unwrapped(self) -> "RulecraftParallelEnv":
+        """This environment itself (PettingZoo's API: no wrapper around it)."""
         return self
 
     @property

@@ -43,7 +43,8 @@ class Executor(Protocol):
         """How many items it runs at once (the runner sizes its chunks by it)."""
         ...
 
-    def map(self, fn: Callable[[T], R], items: Sequence[T]) -> Iterator[R]: ...
+    def map(self, fn: Callable[[T], R], items: Sequence[T]) -> Iterator[R]:
+        """``fn`` of each item, in the items' order."""
 
 
 class TooManyJobs(RulecraftError, ValueError):
@@ -97,9 +98,11 @@ class LocalExecutor:
 
     @property
     def workers(self) -> int:
+        """The worker processes it runs (``jobs``)."""
         return self.jobs
 
     def map(self, fn: Callable[[T], R], items: Sequence[T]) -> Iterator[R]:
+        """``fn`` of each item, here (one job or one item) or in ``jobs`` worker processes, in the items' order."""
         if self.jobs == 1 or len(items) <= 1:
             yield from map(fn, items)
             return

@@ -85,6 +85,7 @@ def _name_seats(game: Game, scope: Scope) -> None:
         if not scope.defines(role):
             scope.alias(role, Compiled(role_type, lambda s, e, r=role: r, True))
 
+
 def explain(game: Game, state: State, node: ast.Node) -> list[str]:
     """Why the condition ``node`` is false in ``state``: lines, indented by four spaces per level.
 

@@ -28,7 +28,7 @@ from engine.compiling.zones import keyed_zone_name
 from engine.core import limits
 from engine.core.errors import RulesetError, SourcePos, did_you_mean
 from engine.core.showtext import cut
-from engine.core.yamlsource import Mapping
+from engine.core.yamlsource import Mapping, Sequence
 from engine.model.game import Game
 from engine.model.state import State
 
@@ -157,7 +157,7 @@ def change_setup(game: Game, s: State, position: Mapping, listed: Listed) -> int
     in order, each taken from wherever it is; what they held and is not listed goes to the rest zone.
     """
     pool = read_zone(game, str(position["rest"]), position.pos_of("rest")) if "rest" in position else 0
-    board = position.get("board") or {}
+    board = position.get("board") or Mapping(position.pos)
     cells: set[tuple[int, int]] = set()
     for cell_text in board:
         cell, stack = board_cell(game, s, board, cell_text)
@@ -168,14 +168,14 @@ def change_setup(game: Game, s: State, position: Mapping, listed: Listed) -> int
         here = s.stack(cell)
         chosen = []
         for i, text in enumerate(stack):
-            pos = pieces.pos_of(i) if isinstance(pieces, list) else board.pos_of(cell_text)
+            pos = pieces.pos_of(i) if isinstance(pieces, Sequence) else board.pos_of(cell_text)
             chosen.append(read_piece(game, text, pos, s, pool, listed, here))
             list_once(game, listed, chosen[-1][0], pos)
         for cid in here:
             s.move(cid, pool)
         for cid, face in reversed(chosen):  # a stack is listed from the top down
             s.place(cid, cell, face)
-    zones = position.get("zones") or {}
+    zones = position.get("zones") or Mapping(position.pos)
     for zone_text, items in zones.items():
         zone = read_zone(game, zone_text, zones.key_pos.get(zone_text))
         if zone == game.board_zone:

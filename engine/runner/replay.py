@@ -121,6 +121,7 @@ class Replay:
 
     @property
     def variants(self) -> list[str]:
+        """The variants the game was played with (the log's ``variant`` list)."""
         return self.variant
 
     # ------------------------------------------------------------ making
@@ -173,6 +174,7 @@ class Replay:
     # ------------------------------------------------------------ files
 
     def to_json(self) -> dict[str, Any]:
+        """The log as its file holds it: format, ruleset, seed, players, actions, and what else it records."""
         data: dict[str, Any] = {"format": FORMAT, "ruleset": self.ruleset}
         if self.content_hash is not None:
             data["content_hash"] = self.content_hash
@@ -433,6 +435,7 @@ class Playout:
 
     @property
     def ok(self) -> bool:
+        """True when no check of the game failed."""
         return self.failed_at is None
 
     def problem(self) -> str:

@@ -14,9 +14,9 @@ teams) won more unevenly than chance would make them (a chi-square test,
 :class:`SeatBalance`), the length in turns, the win rate of each role dealt
 and of each component a seat held as the game started (a hand, a secret
 side), and how often each answer to a choice (words, numbers, components by name) was
-offered and taken.  :func:`compare` sets two reports
-of the same seeds side by side with significance tests (each seat's mean
-points too, when either run's points vary).
+offered and taken.  :func:`~engine.runner.comparison.compare` sets two
+reports of the same seeds side by side with significance tests (each seat's
+mean points too, when either run's points vary).
 
 A seat *wins* a game when it is the only winner, or, with teams, when its
 team is the only winning team (any other shared win is a draw).
@@ -53,8 +53,8 @@ from functools import cached_property
 from typing import Any, Iterator, Sequence
 
 from engine.core.showtext import cut
-from engine.runner.significance import (ALPHA, Points, Rate, Summary, detectable_gap, even_chance_p, flag, one_proportion_p,
-                                        two_proportion_p, welch_p)
+from engine.runner.significance import (ALPHA, Points, Rate, Summary, detectable_gap, even_chance_p, flag,
+                                        one_proportion_p)
 from engine.runner.spread import Spread
 from engine.runner.tally import ContentUse, RunTally, rivals_of
 
@@ -118,6 +118,7 @@ class AnswerUse:
         return self.taken / self.offered if self.offered else 0.0
 
     def to_json(self) -> dict[str, Any]:
+        """The answer's counts, its users' win rate and its flag, as a report's JSON lists them."""
         return {"choice": self.choice, "answer": self.answer, "offered": self.offered, "taken": self.taken,
                 "share": self.share, **self.users.to_json(), "flag": self.flag}
 
@@ -145,6 +146,7 @@ class FirstPlayer:
 
     @property
     def advantage(self) -> float:
+        """The first mover's win rate minus its rivals'."""
         return self.first.rate - self.others.rate
 
     @property
@@ -157,9 +159,11 @@ class FirstPlayer:
 
     @property
     def significant(self) -> bool:
+        """Whether the first mover's rate is significantly off the even share (``p < ALPHA``)."""
         return self.p < ALPHA
 
     def to_json(self) -> dict[str, Any]:
+        """Both rates, the advantage, the even share and the test, as a report's JSON holds them."""
         return {"first": self.first.to_json(), "others": self.others.to_json(), "advantage": self.advantage,
                 "expected": self.expected, "p": self.p, "significant": self.significant}
 
@@ -180,10 +184,12 @@ class SeatBalance:
 
     @property
     def p(self) -> float:
+        """The chi-square test's p-value: how likely wins this uneven are when every side is as likely to win."""
         return even_chance_p(self.wins)
 
     @property
     def significant(self) -> bool:
+        """Whether the sides won significantly unevenly (``p < ALPHA``)."""
         return self.p < ALPHA
 
     @property
@@ -319,6 +325,7 @@ class SimulationReport:
 
     @property
     def games(self) -> int:
+        """The games counted so far."""
         return self.tally.games
 
     @property
@@ -328,6 +335,7 @@ class SimulationReport:
 
     @property
     def seats(self) -> range:
+        """The seats, 1 to ``players``."""
         return range(1, self.players + 1)
 
     @property
@@ -381,6 +389,7 @@ class SimulationReport:
 
     @property
     def win_rate(self) -> dict[int, Rate]:
+        """Each seat's sole wins over the games, with its 95% interval."""
         return {seat: Rate(wins, self.games) for seat, wins in self.wins_by_seat.items()}
 
     @property
@@ -552,6 +561,7 @@ class SimulationReport:
 
     @property
     def games_without_lead_change(self) -> int:
+        """The games whose sole leader in the running score never changed."""
         return self.tally.no_lead_change
 
     @property
@@ -797,90 +807,6 @@ def recorded_hash(counts: dict[str, Any]) -> str:
         raise ValueError("it records no content hash of its ruleset (it was written by an older Rulecraft), so its "
                          "games cannot be told to be of these rules: run them again")
     return found
-
-
-# ---------------------------------------------------------------- comparing two runs
-
-
-@dataclass(frozen=True)
-class Difference:
-    """A figure in this run and in the other, and the p-value of the difference."""
-
-    this: float
-    other: float
-    p: float
-
-    @property
-    def difference(self) -> float:
-        return self.this - self.other
-
-    @property
-    def significant(self) -> bool:
-        return self.p < ALPHA
-
-    def to_json(self) -> dict[str, Any]:
-        keys = ("this", "other", "difference", "p", "significant")
-        return {key: getattr(self, key) for key in keys}
-
-
-@dataclass(frozen=True)
-class Comparison:
-    """This run against another on the same seeds: per-seat win rates, draws and length, and per seat its mean points
-    when a result paid different points in different games of either run (else None)."""
-
-    other: SimulationReport
-    seats: dict[int, Difference]
-    draws: Difference
-    length: Difference
-    points: dict[int, Difference] | None = None
-    sides: dict[str, Difference] = field(default_factory=dict)  # per side both runs have (SimulationReport.side_win_rate)
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "ruleset": self.other.ruleset,
-            "variants": self.other.variants,
-            "set_options": self.other.set_options,
-            "games": self.other.games,
-            "seats": {str(s): d.to_json() for s, d in self.seats.items()},
-            "draws": self.draws.to_json(),
-            "length": self.length.to_json(),
-            **({"points": {str(s): d.to_json() for s, d in self.points.items()}} if self.points else {}),
-            **({"sides": {side: d.to_json() for side, d in self.sides.items()}} if self.sides else {}),
-        }
-
-
-def compare(this: SimulationReport, other: SimulationReport, points: bool | None = None) -> Comparison:
-    """Win rates (two-proportion z-tests), mean lengths and each seat's mean points (Welch's t-tests) of two runs; the
-    points only when ``points`` says so, by default when either run's points vary (:attr:`SimulationReport.points_vary`).
-
-    >>> won, gammon = GameResult((1,), (1.0, 0.0), 9, scores=(1, 0)), GameResult((1,), (1.0, 0.0), 9, scores=(2, 0))
-    >>> plain, paid = (SimulationReport("g", [], 2, ["random"] * 2, 0, [], games) for games in ([won] * 4, [won, gammon] * 2))
-    >>> compare(plain, plain).points is None, compare(paid, plain).points[1].difference
-    (True, 0.5)
-    """
-    if this.players != other.players:
-        raise ValueError(f"cannot compare runs of {this.players} and {other.players} players")
-    n, m = this.games, other.games
-    mine, theirs = this.wins_by_seat, other.wins_by_seat
-    seats = {
-        s: Difference(mine[s] / max(n, 1), theirs[s] / max(m, 1), two_proportion_p(mine[s], n, theirs[s], m))
-        for s in this.seats
-    }
-    draws = Difference(this.draws / max(n, 1), other.draws / max(m, 1), two_proportion_p(this.draws, n, other.draws, m))
-    length = Difference(this.length.mean, other.length.mean, welch_p(this.tally.length, other.tally.length))
-    if points is None:
-        points = this.points_vary or other.points_vary
-    paid = {s: _mean_difference(this.points_of(s), other.points_of(s)) for s in this.seats} if points else None
-    theirs_by_side = other.side_win_rate
-    sides = {side: Difference(rate.rate, theirs_by_side[side].rate, two_proportion_p(
-                 rate.wins, rate.trials, theirs_by_side[side].wins, theirs_by_side[side].trials))
-             for side, rate in this.side_win_rate.items() if side in theirs_by_side}
-    return Comparison(other, seats, draws, length, paid, sides)
-
-
-def _mean_difference(a: Spread, b: Spread) -> Difference:
-    """The means of ``a`` and ``b`` (0 when empty) and the p-value of Welch's t-test."""
-    return Difference(a.mean if a.count else 0.0, b.mean if b.count else 0.0, welch_p(a, b))
 
 
 # ---------------------------------------------------------------- csv

@@ -84,6 +84,7 @@ class ScenarioResult:
 
     @property
     def passed(self) -> bool:
+        """True when no expectation of the scenario failed."""
         return not self.failures
 
 
@@ -463,7 +464,7 @@ def set_up(game: Game, doc: Mapping, position: Mapping) -> State:
     if "seats" in position:
         _seats(game, s, position["seats"], players)
     listed: Listed = {}  # each component listed so far, and where
-    board = position.get("board") or {}
+    board = position.get("board") or Mapping(position.pos)
     for cell_text in board:
         where = board.key_pos.get(cell_text)
         if read_cell(cell_text, where, game) in s.grid:
@@ -471,7 +472,7 @@ def set_up(game: Game, doc: Mapping, position: Mapping) -> State:
         cell, stack = board_cell(game, s, board, cell_text)
         pieces = board[cell_text]
         for i, piece in reversed(list(enumerate(stack))):
-            piece_pos = pieces.pos_of(i) if isinstance(pieces, list) else board.pos_of(cell_text)
+            piece_pos = pieces.pos_of(i) if isinstance(pieces, Sequence) else board.pos_of(cell_text)
             cid, face = read_piece(game, piece, piece_pos, s)
             list_once(game, listed, cid, piece_pos)
             s.place(cid, cell, face)
@@ -480,7 +481,7 @@ def set_up(game: Game, doc: Mapping, position: Mapping) -> State:
         pool = read_zone(game, str(position["rest"]), position.pos_of("rest"))
         for cid in list(s.zones[0]):
             s.move(cid, pool)
-    zones = position.get("zones") or {}
+    zones = position.get("zones") or Mapping(position.pos)
     for zone_text, items in zones.items():
         zone = read_zone(game, zone_text, zones.key_pos.get(zone_text))
         if zone == game.board_zone:
@@ -514,7 +515,7 @@ def _from_setup(game: Game, doc: Mapping, position: Mapping) -> State:
 
 def _groups(game: Game, s: State, position: Mapping, listed: Listed, pool: int) -> None:
     """The pattern groups a position lists as formed: anchor cell -> its marker."""
-    groups = position.get("groups") or {}
+    groups = position.get("groups") or Mapping(position.pos)
     former = next((step for step in game.steps if hasattr(step, "establish")), None)
     for cell_text, marker in groups.items():
         where = groups.key_pos.get(cell_text)
@@ -530,7 +531,7 @@ def _groups(game: Game, s: State, position: Mapping, listed: Listed, pool: int) 
 def _begin(game: Game, doc: Mapping, position: Mapping, s: State) -> State:
     """The position's counters, turn, turn number and effect set on ``s``, the scenario's dice loaded, and its first
     step begun."""
-    counters = position.get("counters") or {}
+    counters = position.get("counters") or Mapping(position.pos)
     written: dict[int, tuple[str, SourcePos | None]] = {}
     for text, value in counters.items():
         pos = counters.key_pos.get(text)

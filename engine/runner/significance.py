@@ -193,6 +193,7 @@ class Rate:
         return (high - low) / 2
 
     def to_json(self) -> dict[str, Any]:
+        """The wins, trials, rate and its interval, as a report's JSON holds them."""
         return {"wins": self.wins, "trials": self.trials, "rate": self.rate, "low": self.low, "high": self.high}
 
 
@@ -219,6 +220,7 @@ class Summary:
         return cls(counted.mean, counted.median, counted.stdev, counted.low, counted.high)
 
     def to_json(self) -> dict[str, float]:
+        """The mean, median, standard deviation and range, as a report's JSON holds them."""
         return {"mean": self.mean, "median": self.median, "stdev": self.stdev, "min": self.min, "max": self.max}
 
 
@@ -268,6 +270,7 @@ class Points:
         return Z95 * self.stdev / math.sqrt(max(self.games, 1))
 
     def to_json(self) -> dict[str, Any]:
+        """The mean, its interval, the standard deviation and each value's count, as a report's JSON holds them."""
         return {"mean": self.mean, "low": self.low, "high": self.high, "stdev": self.stdev,
                 "counts": {str(value): n for value, n in self.counts.items()}}
 

@@ -36,18 +36,22 @@ class Spread:
         return cls(Counter(values))
 
     def add(self, value: float) -> None:
+        """Count ``value`` once more."""
         self.counts[value] += 1
 
     @property
     def count(self) -> int:
+        """How many numbers were counted."""
         return sum(self.counts.values())
 
     @property
     def low(self) -> float:
+        """The smallest number counted."""
         return min(self.counts)
 
     @property
     def high(self) -> float:
+        """The largest number counted."""
         return max(self.counts)
 
     def _total(self) -> Fraction:

@@ -4,7 +4,7 @@ A designer asks "how wide should the grid be?" and gets, for each width, the
 seats' win rates, the draws and the game length (and each seat's mean points
 when a result paid different points in different games of some run), each run compared with the
 baseline run (the option's value in the ruleset when it is among the values,
-else the first value) by the tests of :func:`engine.runner.report.compare`.
+else the first value) by the tests of :func:`engine.runner.comparison.compare`.
 
 The values are written as one YAML list, ``NAME=[V1, V2, ...]``; each is
 applied like ``--set NAME=V`` (see :func:`engine.core.set_options.apply_options`).
@@ -35,7 +35,8 @@ from engine.core.yamlsource import load_yaml, plain, yaml_text
 from engine.model.game import Game
 from engine.runner.backends import MAX_GAMES
 from engine.runner.executor import Executor
-from engine.runner.report import Comparison, NotKept, SimulationReport, compare, recorded_hash, whole_numbers
+from engine.runner.comparison import Comparison, compare
+from engine.runner.report import NotKept, SimulationReport, recorded_hash, whole_numbers
 from engine.runner.tally import RunTally
 from engine.runner.simulate import KEEP_AT_MOST, GameFailed, Progress, simulate, whole
 

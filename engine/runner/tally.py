@@ -41,6 +41,7 @@ class ContentUse:
     flag: str
 
     def to_json(self) -> dict[str, Any]:
+        """The item's uses, games, its users' win rate and its flag, as a report's JSON lists them."""
         return {"kind": self.kind, "uses": self.uses, "games": self.games, **self.users.to_json(), "flag": self.flag}
 
 
@@ -100,10 +101,12 @@ class ContentTally:
         return ContentUse(name, kind, self.uses[name], self.games[name], users, marked)
 
     def to_json(self) -> dict[str, dict[str, int]]:
+        """The counts by name, as a partial report's JSON keeps them to go on from."""
         return {"uses": dict(self.uses), "games": dict(self.games), "trials": dict(self.trials), "wins": dict(self.wins)}
 
     @classmethod
     def from_json(cls, data: dict[str, dict[str, int]]) -> "ContentTally":
+        """The counts :meth:`to_json` wrote."""
         return cls(*(Counter(data[part]) for part in ("uses", "games", "trials", "wins")))
 
 

@@ -85,6 +85,7 @@ class GreedyAgent:
         return ":".join(["greedy", *settings])
 
     def choose(self, state: "State") -> Action:
+        """The legal action worth most to the seat to move one move ahead, tried on a sample of what it cannot see."""
         refuse_no_seat(state, self.name)
         me = state.seat_to_move
         sample = determinize(state, me, self.rng)
@@ -174,7 +175,7 @@ def _greedy(argument: str | None, rng: random.Random) -> Agent:
         number = int(value) if sep and setting in ("depth", "work") and in_digits(value) else 0
         if not 1 <= number <= limit or setting in settings:
             odd = f"{not_digits(value)}; " if sep and odd_digits(value) else ""
-            raise ValueError(odd + 
+            raise ValueError(odd +
                 f"agent 'greedy' takes no argument but depth=D, the most random actions each of its rollouts plays "
                 f"(a whole number from 1 to {MAX_DEPTH:,}, default {GREEDY_DEPTH}), and work=N, the most they play "
                 f"in all for one decision (from 1 to {MAX_GREEDY_WORK:,}, default {GREEDY_WORK:,}), each once, e.g. "

@@ -63,6 +63,7 @@ class PolicyAgent:
         return best[self.rng.randrange(len(best))]
 
     def choose(self, state: "State") -> "Action":
+        """The legal action whose text the policy values highest (ties broken at random)."""
         refuse_no_seat(state, self.name)
         actions = state.legal_actions()
         if not actions:

@@ -28,6 +28,7 @@ class RandomAgent:
         self.rng = rng if isinstance(rng, random.Random) else random.Random(rng)
 
     def choose(self, state: "State") -> "Action":
+        """One of the legal actions, each as likely as the others."""
         if state.chance is not None or state.outcome is not None:
             refuse_no_seat(state, self.name)
         actions = state.legal_actions()

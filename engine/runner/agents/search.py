@@ -221,6 +221,7 @@ class MultiObserverSearch(SearchAgent):
         raise NotImplementedError
 
     def search(self, state: "State", running: Callable[[int], bool]) -> tuple[Action, int]:
+        """The most visited action of the mover's tree after the iterations ``running`` allows, and how many ran."""
         me = state.seat_to_move
         try:
             trees, done = self.grow(state, running)
@@ -431,6 +432,7 @@ class MCTSAgent(MultiObserverSearch):
     one_sample = True
 
     def starts(self, state: "State", me: int) -> Iterator[_Walk]:
+        """The one determinization of this decision, every iteration."""
         return repeat(_Position(determinize(state, me, self.rng)))
 
 
@@ -445,6 +447,7 @@ class ISMCTSAgent(MultiObserverSearch):
     """Multi-observer information-set MCTS: a fresh determinization of what the seat cannot see every iteration."""
 
     def starts(self, state: "State", me: int) -> Iterator[_Walk]:
+        """A fresh determinization of what seat ``me`` cannot see, each iteration."""
         draw, rng = determinizer(state, me), self.rng
         while True:
             sample = draw(rng)

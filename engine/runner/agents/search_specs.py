@@ -191,6 +191,7 @@ class SearchAgent:
         self._logs = logs_past(1)  # for UCB (see MultiObserverSearch._select)
 
     def choose(self, state: "State") -> Action:
+        """The action the search finds best (the only legal one at once, unsearched)."""
         refuse_no_seat(state, self.name)
         legal = state.legal_actions()
         if len(legal) == 1:

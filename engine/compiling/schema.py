@@ -30,6 +30,7 @@ from typing import Any
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError
 
+from engine.compiling.quick_items import QuickValidator
 from engine.core.errors import Diagnostic, RulesetError, did_you_mean, source_lines
 from engine.core.paths import schemas_dir
 from engine.core.showtext import CUT_AT, cut
@@ -90,7 +91,7 @@ def _validator(kind: str) -> Draft202012Validator:
 
 @lru_cache(maxsize=None)
 def _validator_of(text: str) -> Draft202012Validator:
-    return Draft202012Validator(json.loads(text))
+    return QuickValidator(json.loads(text))  # type: ignore[no-any-return]  # Draft 2020-12, quicker for long lists
 
 
 def schema_errors(tree: Any, kind: str) -> list[Diagnostic]:

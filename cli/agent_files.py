@@ -16,7 +16,8 @@ A missing file, a file that fails to load, a name it lacks, something that is no
 an agent class, and an agent that fails or chooses what is not legal are each
 told in a message, without a traceback.  So is an agent that takes longer than
 ``DECISION_SECONDS`` over one decision (``--agent-timeout SECONDS`` sets it,
-0 for no limit): a hanging ``choose`` no longer waits for Ctrl-C.  It decides
+0 for no limit): a hanging ``choose`` no longer waits for Ctrl-C; the file's
+own lines and the constructor have the same time, each.  It decides
 on a copy of the game, so the game is as it was before that decision.
 
 >>> is_agent_file("bots/mine.py:Cautious"), is_agent_file("mcts:400"), is_agent_file("policy:p.json")
@@ -47,7 +48,8 @@ from engine.core.showtext import cut
 from engine.runner.agents import AGENT_KINDS, Agent
 
 DECISION_SECONDS = AGENT_SECONDS
-"""The time an agent from a file has for one decision, in seconds (0: no limit); ``--agent-timeout`` sets it."""
+"""The time an agent from a file has for one decision, in seconds (0: no limit); ``--agent-timeout`` sets it.  Its
+file's own lines, as it loads, and its constructor have as long, each."""
 
 _LOADED: dict[Path, ModuleType] = {}
 """The files loaded so far, by resolved path: a file named by several specs runs once."""
@@ -90,13 +92,16 @@ def _load(path_text: str) -> ModuleType:
         raise ValueError(f"{path_text} cannot be loaded as Python")
     module = importlib.util.module_from_spec(found)
     sys.modules[module_name] = module  # dataclasses and pickling look the module up by name
+    seconds = DECISION_SECONDS
     try:
-        with _in_this_process(path_text, "file's own lines"):
+        with _in_this_process(path_text, "file's own lines"), _time_budget(seconds):
             found.loader.exec_module(module)
     except BaseException as err:  # the user's code: whatever it raises (a SystemExit too) is told, not shown as ours
         del sys.modules[module_name]
         if isinstance(err, KeyboardInterrupt):
             raise
+        if isinstance(err, OutOfTime):  # a file looping as it loads waited for Ctrl-C
+            raise ValueError(f"{path_text} took longer than {seconds:g} s to load ({TOO_LONG})") from None
         raise ValueError(f"{path_text} failed to load: {_where(err, resolved)}") from None
     _LOADED[resolved] = module
     return module
@@ -132,11 +137,15 @@ def _factory(module: ModuleType, path_text: str) -> Any:
         cls = _agent_class(module, path_text, name)
         takes_rng = any(p.default is p.empty for p in inspect.signature(cls).parameters.values()
                         if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD))
+        seconds = DECISION_SECONDS
         try:
-            with _in_this_process(f"{path_text}:{name}", "constructor"):
+            with _in_this_process(f"{path_text}:{name}", "constructor"), _time_budget(seconds):
                 inner = cls(rng) if takes_rng else cls()
         except KeyboardInterrupt:
             raise
+        except OutOfTime:
+            raise AgentError(f"{path_text}:{name}() took longer than {seconds:g} s to make the agent ({TOO_LONG})") \
+                from None
         except BaseException as err:  # a sys.exit() too
             raise AgentError(f"{path_text}:{name}() failed: {_where(err, Path(path_text).resolve())}") from None
         return FileAgent(inner, f"{path_text}:{name}")
@@ -164,9 +173,8 @@ class FileAgent:
         except KeyboardInterrupt:
             raise
         except OutOfTime:
-            raise AgentError(f"the agent {self.name} took longer than {seconds:g} s to decide (the time an agent "
-                                 "from a file has for a decision; --agent-timeout SECONDS gives more, 0 no limit); "
-                                 "the game is as it was before that decision") from None
+            raise AgentError(f"the agent {self.name} took longer than {seconds:g} s to decide ({TOO_LONG}); the game "
+                             "is as it was before that decision") from None
         except BaseException as err:  # the user's code: a sys.exit() in it ended the run, its game and report lost
             raise AgentError(f"the agent {self.name} failed in choose(): "
                                  f"{_where(err, Path(self.name.rpartition(':')[0]).resolve())}") from None
@@ -299,6 +307,11 @@ def end_if_threads_left(status: Any) -> None:
                 f"ends without waiting for {'them' if len(left) > 1 else 'it'} (make it a daemon thread, or end it "
                 f"before choose() returns)\n".encode("utf-8", "replace"))
     os._exit(code)
+
+
+TOO_LONG = "the time an agent from a file has for a decision, its file's lines or its constructor; --agent-timeout " \
+            "SECONDS gives more, 0 no limit"
+"""What the time an agent from a file overran is, and how to give it more."""
 
 
 class OutOfTime(BaseException):

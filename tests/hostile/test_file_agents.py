@@ -175,6 +175,17 @@ class ExitsLater:
         return state.legal_actions()[0]
 
 
+class SlowStart:
+    """Hangs as it is made."""
+
+    def __init__(self):
+        import time
+        time.sleep(3600)
+
+    def choose(self, state):
+        return state.legal_actions()[0]
+
+
 class Stubborn:
     """Hangs, and swallows what interrupts it as long as it can."""
 
@@ -304,6 +315,18 @@ def test_an_agent_file_ending_the_command_as_it_loads_is_refused(tmp_path: Path)
     for name, says in (("ends", "it called os._exit(0)"), ("stops", "KeyboardInterrupt, raised by the agent's own code")):
         ended = rulecraft("simulate", "tic-tac-toe", "-n", "2", "--agents", f"{tmp_path}/{name}.py:X,random")
         assert ended.code == 2 and f"{tmp_path}/{name}.py failed to load: {says}" in ended.text, ended.text
+
+
+def test_an_agent_file_or_constructor_that_hangs_is_stopped_after_the_agent_s_time(bots: Path) -> None:
+    """Only a decision had --agent-timeout: a file looping as it loads, or a constructor that waits, waited for
+    Ctrl-C."""
+    (bots.parent / "loops.py").write_text("while True:\n    pass\n")
+    ended = rulecraft("simulate", "tic-tac-toe", "-n", "2", "--agents", f"{bots.parent}/loops.py:X,random",
+                      "--agent-timeout", "0.3")
+    assert ended.code == 2 and f"{bots.parent}/loops.py took longer than 0.3 s to load" in ended.text, ended.text
+    ended = rulecraft("simulate", "tic-tac-toe", "-n", "2", "--agents", f"{bots}:SlowStart,random",
+                      "--agent-timeout", "0.3")
+    assert_refused(ended, f"{bots}:SlowStart() took longer than 0.3 s to make the agent")
 
 
 def test_play_keeps_its_game_when_an_agent_ends_the_process(bots: Path) -> None:

@@ -640,9 +640,10 @@ def _split_cell(value: Any, kinds: str | list[str], pos: Any) -> str | None:
     lines = source_lines(pos.file)
     if not 0 < pos.line <= len(lines):
         return None
-    line = lines[pos.line - 1]
-    before = re.search(r"([^\[\]{},]*?-?\d),$", line[:max(pos.col - 1, 0)])  # '... choose 3,' with no space after
-    after = re.match(r"-?\d+", line[max(pos.col - 1, 0):])
+    line, at = lines[pos.line - 1], max(pos.col - 1, 0)
+    start = max(line.rfind(mark, 0, at - 1) for mark in "[]{},") + 1  # the item's own text: the whole line was searched
+    before = re.search(r"([^\[\]{},]*?-?\d),$", line[start:at])  # '... choose 3,' with no space after
+    after = re.match(r"-?\d+", line[at:at + 120])
     if before is None or after is None:
         return None
     written = f"{before.group(1).strip()},{after.group(0)}"

@@ -1,4 +1,5 @@
-"""A long list of plain values is checked against the schema in one pass (engine/compiling/quick_items.py).
+"""A long list of plain values is checked against the schema in one pass (engine/compiling/quick_items.py), and
+the diagnostics on one long line read only the text near their column (engine/core/errors.py, quoted_window).
 
 jsonschema descended into each item with a validator of its own, a tenth of a
 millisecond an item: a scenario of 200,000 loaded dice (600 KB) took 25 s to
@@ -8,6 +9,9 @@ schema are now passed over; the errors are jsonschema's own, for any list.
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 from hypothesis import given, settings
@@ -16,6 +20,8 @@ from jsonschema import Draft202012Validator
 
 from engine.compiling import quick_items, schema
 from engine.compiling.quick_items import QuickValidator
+from engine.core import errors
+from engine.core.errors import QUOTE_WIDTH, RulesetError
 from engine.core.yamlsource import load_yaml
 
 VALUES = st.one_of(st.integers(-3, 8), st.booleans(), st.none(), st.floats(allow_nan=True), st.text(max_size=3),
@@ -66,3 +72,32 @@ def test_a_schema_asking_more_than_a_type_and_bounds_is_checked_the_usual_way() 
     assert quick_items.plainly_valid({"type": "integer", "enum": [1, 2]}) is None
     assert quick_items.plainly_valid({"type": "integer", "minimum": "1"}) is None
     assert quick_items.plainly_valid({"type": "object"}) is None
+
+
+def test_diagnostics_on_one_long_line_read_only_the_text_near_their_column(tmp_path: Path, monkeypatch: Any) -> None:
+    """3,000 actions on one line, each cut by YAML at its comma: a diagnostic each, and each escaped the whole line
+    to quote it and searched the whole line before it for the text cut (a scenario of 5,000 such actions, 80 KB, took
+    four minutes to report, one of 20,000 numbers more)."""
+    read: list[int] = []
+    quoted_line = errors.quoted_line
+
+    def quoting(text: str, col: int) -> tuple[str, int]:
+        read.append(len(text))
+        return quoted_line(text, col)
+
+    search = re.search
+    monkeypatch.setattr(errors, "quoted_line", quoting)
+    monkeypatch.setattr(schema, "re", SimpleNamespace(search=lambda p, text: read.append(len(text)) or search(p, text),
+                                                      match=re.match))
+    path = tmp_path / "s.yaml"
+    path.write_text("name: s\nruleset: tic-tac-toe\nactions: [" + ", ".join(["place X at 1,1"] * 3000) + "]\n")
+    found = schema.schema_errors(load_yaml(str(path), path.read_text()), "scenario")
+    text = RulesetError(found).format()
+    assert len(found) == 3000 and text.count("YAML cut 'place X at 1,1' at its comma inside [...]") == 3000
+    assert len(read) == 6000 and max(read) <= 2 * QUOTE_WIDTH + 2, max(read)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.text(st.sampled_from("ab,\u202e\x1b\u200b"), max_size=400), st.integers(1, 420), st.integers(5, 120))
+def test_the_window_quoted_is_the_one_quoted_from_the_whole_line(line: str, col: int, width: int) -> None:
+    assert errors.quoted_window(line, col, width) == errors.clip_line(*errors.quoted_line(line, col), width)

@@ -16,8 +16,10 @@ A missing file, a file that fails to load, a name it lacks, something that is no
 an agent class, and an agent that fails or chooses what is not legal are each
 told in a message, without a traceback.  So is an agent that takes longer than
 ``DECISION_SECONDS`` over one decision (``--agent-timeout SECONDS`` sets it,
-0 for no limit): a hanging ``choose`` no longer waits for Ctrl-C; the file's
-own lines and the constructor have the same time, each.  It decides
+0 for no limit): a hanging ``choose`` no longer waits for Ctrl-C.  The file's
+own lines and the constructor have a time too, each: ``LOAD_SECONDS``, or the
+decision's time when it is longer (a file that imports a large library may
+take seconds to load for a bot that decides in a millisecond).  It decides
 on a copy of the game, so the game is as it was before that decision.
 
 >>> is_agent_file("bots/mine.py:Cautious"), is_agent_file("mcts:400"), is_agent_file("policy:p.json")
@@ -48,8 +50,22 @@ from engine.core.showtext import cut
 from engine.runner.agents import AGENT_KINDS, Agent
 
 DECISION_SECONDS = AGENT_SECONDS
-"""The time an agent from a file has for one decision, in seconds (0: no limit); ``--agent-timeout`` sets it.  Its
-file's own lines, as it loads, and its constructor have as long, each."""
+"""The time an agent from a file has for one decision, in seconds (0: no limit); ``--agent-timeout`` sets it."""
+
+LOAD_SECONDS = AGENT_SECONDS
+"""The least time an agent file's own lines, as it loads, and its constructor have, each, in seconds: the decision's
+time when it is longer, none when it is 0 (no limit).  They had no limit: a file looping as it loads waited for
+Ctrl-C."""
+
+
+def load_seconds() -> float:
+    """The time an agent file's own lines, or its constructor, have: :data:`LOAD_SECONDS`, or the decision's when
+    longer; 0 (no limit) when a decision has no limit.
+
+    >>> load_seconds() == max(DECISION_SECONDS, LOAD_SECONDS)
+    True
+    """
+    return 0.0 if DECISION_SECONDS == 0 else max(DECISION_SECONDS, LOAD_SECONDS)
 
 _LOADED: dict[Path, ModuleType] = {}
 """The files loaded so far, by resolved path: a file named by several specs runs once."""
@@ -92,7 +108,7 @@ def _load(path_text: str) -> ModuleType:
         raise ValueError(f"{path_text} cannot be loaded as Python")
     module = importlib.util.module_from_spec(found)
     sys.modules[module_name] = module  # dataclasses and pickling look the module up by name
-    seconds = DECISION_SECONDS
+    seconds = load_seconds()
     try:
         with _in_this_process(path_text, "file's own lines"), _time_budget(seconds):
             found.loader.exec_module(module)
@@ -137,7 +153,7 @@ def _factory(module: ModuleType, path_text: str) -> Any:
         cls = _agent_class(module, path_text, name)
         takes_rng = any(p.default is p.empty for p in inspect.signature(cls).parameters.values()
                         if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD))
-        seconds = DECISION_SECONDS
+        seconds = load_seconds()
         try:
             with _in_this_process(f"{path_text}:{name}", "constructor"), _time_budget(seconds):
                 inner = cls(rng) if takes_rng else cls()
@@ -309,8 +325,8 @@ def end_if_threads_left(status: Any) -> None:
     os._exit(code)
 
 
-TOO_LONG = "the time an agent from a file has for a decision, its file's lines or its constructor; --agent-timeout " \
-            "SECONDS gives more, 0 no limit"
+TOO_LONG = "the time an agent from a file has for a decision, and its file's lines and its constructor at least " \
+           f"{LOAD_SECONDS:g} s; --agent-timeout SECONDS gives more, 0 no limit"
 """What the time an agent from a file overran is, and how to give it more."""
 
 

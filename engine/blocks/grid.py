@@ -236,7 +236,8 @@ class SquareGrid:
 
     def wall_across(self, a: Cell, b: Cell) -> bool:
         """Whether a wall stands on the straight way from ``a`` to ``b`` (``b`` a whole number of steps along one of
-        the eight directions): between two of the cells along it.  A knight's jump crosses no wall.
+        the eight directions): between two of the cells along it.  A knight's jump crosses no wall, and only the
+        part of the way on the board is looked at (walls stand between its cells).
 
         >>> g = SquareGrid(width=4, height=1, walls=frozenset({((1, 0), (2, 0))}))
         >>> g.wall_across((0, 0), (3, 0)), g.wall_across((0, 0), (1, 0)), g.wall_across((3, 0), (2, 0))
@@ -249,13 +250,18 @@ class SquareGrid:
         n = max(abs(dx), abs(dy))
         if n == 0 or dx not in (0, n, -n) or dy not in (0, n, -n):
             return False
-        sx, sy = dx // n, dy // n
-        x, y = a
-        for _ in range(n):
-            if wall_pair((x, y), (x + sx, y + sy)) in walls:
-                return True
-            x, y = x + sx, y + sy
-        return False
+        (sx, sy), (x, y) = (dx // n, dy // n), a
+        # the steps k, from the k-th cell of the way to the next, that may cross a wall: those on the board alone (a way
+        # of 10^11 cells was walked step by step, and hung)
+        lo, hi = 0, n - 1
+        for c, step, size in ((x, sx, self.width), (y, sy, self.height)):
+            if step == 0 and not 0 <= c < size:
+                return False
+            if step != 0:
+                first, last = (-c, size - 1 - c) if step > 0 else (c - size + 1, c)  # the cells of the board
+                lo, hi = max(lo, first), min(hi, last - 1)
+        return any(wall_pair((x + k * sx, y + k * sy), (x + (k + 1) * sx, y + (k + 1) * sy)) in walls
+                   for k in range(lo, hi + 1))
 
     def contains(self, cell: Cell) -> bool:
         """Whether the cell exists: a growing grid has no edges (its limit is :meth:`fits`)."""

@@ -1,4 +1,4 @@
-"""Walls built in a loop on a large board (engine/blocks/walls.py, engine/blocks/grid.py).
+"""Walls built in a loop on a large board, and a way far off the board (engine/blocks/walls.py, engine/blocks/grid.py).
 
 Each wall built made the whole board again (every cell's neighbours, 50 ms on a board of 10,000 cells) and kept it,
 4,096 boards at most: a setup building a wall beside each cell of a 100x100 board,
@@ -12,9 +12,11 @@ from __future__ import annotations
 import dataclasses
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engine.blocks import grid as grid_module
 from engine.blocks.grid import SquareGrid, wall_pair
 from engine.core import limits
 from engine.runner.validate import validate_path
@@ -81,3 +83,42 @@ def test_a_board_made_again_beside_a_wall_is_the_board_made_whole(adjacency: str
         grid = grid.with_walls(walls)
         whole = dataclasses.replace(SquareGrid(width=5, height=4, adjacency=adjacency, walled=True), walls=walls)
         assert grid.walls == walls and grid._around == whole._around and grid.rays() == whole.rays()
+
+
+def crossed_step_by_step(grid: SquareGrid, a: tuple[int, int], b: tuple[int, int]) -> bool:
+    """wall_between as it was: every step of the way from a to b looked at."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    n = max(abs(dx), abs(dy))
+    if n == 0 or dx not in (0, n, -n) or dy not in (0, n, -n):
+        return False
+    (sx, sy), (x, y) = (dx // n, dy // n), a
+    return any(wall_pair((x + k * sx, y + k * sy), (x + (k + 1) * sx, y + (k + 1) * sy)) in grid.walls for k in range(n))
+
+
+WAYS = st.tuples(st.integers(-6, 10), st.integers(-6, 9))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.tuples(st.integers(0, 4), st.integers(0, 3)), st.integers(0, 7)), min_size=1, max_size=10),
+       WAYS, WAYS)
+def test_a_way_is_crossed_by_a_wall_as_when_every_step_was_looked_at(walls: list, a: tuple[int, int],
+                                                                     b: tuple[int, int]) -> None:
+    plain = SquareGrid(width=5, height=4, adjacency="all")
+    standing = frozenset(wall_pair(c, plain.neighbours(c)[i % len(plain.neighbours(c))]) for c, i in walls)
+    grid = SquareGrid(width=5, height=4, adjacency="all", walls=standing, walled=True)
+    assert grid.wall_across(a, b) == crossed_step_by_step(grid, a, b)
+
+
+def test_a_way_far_off_the_board_is_looked_at_on_the_board_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    """wall_between((5, 5), (10**11, 10**11)) walked the 10^11 steps of the way, one step of the budget: it hung."""
+    grid = SquareGrid(width=100, height=100, adjacency="all", walls=frozenset({((98, 98), (99, 99))}), walled=True)
+    looked = []
+
+    def counted(a: tuple[int, int], b: tuple[int, int]) -> tuple[tuple[int, int], tuple[int, int]]:
+        looked.append(a)
+        assert len(looked) < 1000, "the way is walked off the board"
+        return wall_pair(a, b)
+
+    monkeypatch.setattr(grid_module, "wall_pair", counted)
+    assert grid.wall_across((5, 5), (10**11, 10**11)) and not grid.wall_across((-10**11, 0), (10**11, 0))
+    assert grid.wall_across((10**11, 10**11), (-10**11, -10**11))

@@ -102,6 +102,10 @@ class ListedCells:
         return self._around
 
 
+CELLS_REMEMBERED = 200_000
+"""The most cells whose neighbours a growing board remembers (see :meth:`SquareGrid.neighbours`)."""
+
+
 @dataclass(frozen=True)
 class SquareGrid:
     """Geometry of a square grid; the occupied cells live in the game state.
@@ -147,13 +151,21 @@ class SquareGrid:
         object.__setattr__(self, "_with", {})
 
     def neighbours(self, cell: Cell) -> tuple[Cell, ...]:
-        """The adjacent cells (memoised: boards revisit the same few cells constantly); on a fixed board, those on it."""
+        """The adjacent cells (memoised: boards revisit the same few cells constantly); on a fixed board, those on it.
+        A growing board keeps those of :data:`CELLS_REMEMBERED` cells at most: its one board serves every game of the
+        process, and code asking the neighbours of cells ever further off filled its memory without end.
+
+        >>> SquareGrid().neighbours((5, 0))
+        ((6, 0), (4, 0), (5, 1), (5, -1))
+        """
         found = self._around.get(cell)
         if found is None:
             if self.fixed:
                 return ()
             x, y = cell
-            found = self._around[cell] = tuple([(x + dx, y + dy) for dx, dy in self.offsets])
+            found = tuple([(x + dx, y + dy) for dx, dy in self.offsets])
+            if len(self._around) < CELLS_REMEMBERED:
+                self._around[cell] = found
         return found
 
     def rays(self) -> dict[Cell, tuple[tuple[Cell, ...], ...]]:

@@ -1,4 +1,4 @@
-"""Cells far apart given to ``between()`` (engine/blocks/board_functions.py).
+"""Cells far apart given to ``between()`` (engine/blocks/board_functions.py), and far cells on a growing board.
 
 ``between((0, 0), (300000000, 0))`` listed every cell of the way for no step of the budget: 7 GB in a minute, and
 more.  Each cell listed now spends a step, so the call stops at the budget at once.
@@ -7,6 +7,7 @@ more.  Each cell listed now spends a step, so the call stops at the budget at on
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from engine.core import limits
 from engine.runner.validate import validate_path
@@ -50,3 +51,14 @@ def test_between_cells_far_apart_spends_a_step_for_each_cell_it_lists(tmp_path: 
         assert problems(tmp_path, far) == [
             "11:12 setting up 2 players fails: effect ran out of its step budget in this between() (limit steps=3,000; "
             "raise it with --limit steps=N)"]
+
+
+def test_a_growing_board_remembers_the_neighbours_of_a_bounded_number_of_cells(monkeypatch: Any) -> None:
+    """A growing board's one grid serves every game of the process: code asking the neighbours of cells ever further
+    off (a loop over numbers(1, 10000) each turn) kept each, without end."""
+    from engine.blocks import grid
+
+    monkeypatch.setattr(grid, "CELLS_REMEMBERED", 50)
+    board = grid.SquareGrid()
+    assert all(board.neighbours((x, 0)) == ((x + 1, 0), (x - 1, 0), (x, 1), (x, -1)) for x in range(1000))
+    assert len(board.around()) == 50

@@ -16,7 +16,10 @@ A missing file, a file that fails to load, a name it lacks, something that is no
 an agent class, and an agent that fails or chooses what is not legal are each
 told in a message, without a traceback.  So is an agent that takes longer than
 ``DECISION_SECONDS`` over one decision (``--agent-timeout SECONDS`` sets it,
-0 for no limit): a hanging ``choose`` no longer waits for Ctrl-C.  It decides
+0 for no limit): a hanging ``choose`` no longer waits for Ctrl-C.  The file's
+own lines and the constructor have a time too, each: ``LOAD_SECONDS``, or the
+decision's time when it is longer (a file that imports a large library may
+take seconds to load for a bot that decides in a millisecond).  It decides
 on a copy of the game, so the game is as it was before that decision.
 
 >>> is_agent_file("bots/mine.py:Cautious"), is_agent_file("mcts:400"), is_agent_file("policy:p.json")
@@ -48,6 +51,21 @@ from engine.runner.agents import AGENT_KINDS, Agent
 
 DECISION_SECONDS = AGENT_SECONDS
 """The time an agent from a file has for one decision, in seconds (0: no limit); ``--agent-timeout`` sets it."""
+
+LOAD_SECONDS = AGENT_SECONDS
+"""The least time an agent file's own lines, as it loads, and its constructor have, each, in seconds: the decision's
+time when it is longer, none when it is 0 (no limit).  They had no limit: a file looping as it loads waited for
+Ctrl-C."""
+
+
+def load_seconds() -> float:
+    """The time an agent file's own lines, or its constructor, have: :data:`LOAD_SECONDS`, or the decision's when
+    longer; 0 (no limit) when a decision has no limit.
+
+    >>> load_seconds() == max(DECISION_SECONDS, LOAD_SECONDS)
+    True
+    """
+    return 0.0 if DECISION_SECONDS == 0 else max(DECISION_SECONDS, LOAD_SECONDS)
 
 _LOADED: dict[Path, ModuleType] = {}
 """The files loaded so far, by resolved path: a file named by several specs runs once."""
@@ -90,13 +108,16 @@ def _load(path_text: str) -> ModuleType:
         raise ValueError(f"{path_text} cannot be loaded as Python")
     module = importlib.util.module_from_spec(found)
     sys.modules[module_name] = module  # dataclasses and pickling look the module up by name
+    seconds = load_seconds()
     try:
-        with _in_this_process(path_text, "file's own lines"):
+        with _in_this_process(path_text, "file's own lines"), _time_budget(seconds):
             found.loader.exec_module(module)
     except BaseException as err:  # the user's code: whatever it raises (a SystemExit too) is told, not shown as ours
         del sys.modules[module_name]
         if isinstance(err, KeyboardInterrupt):
             raise
+        if isinstance(err, OutOfTime):  # a file looping as it loads waited for Ctrl-C
+            raise ValueError(f"{path_text} took longer than {seconds:g} s to load ({TOO_LONG})") from None
         raise ValueError(f"{path_text} failed to load: {_where(err, resolved)}") from None
     _LOADED[resolved] = module
     return module
@@ -132,11 +153,15 @@ def _factory(module: ModuleType, path_text: str) -> Any:
         cls = _agent_class(module, path_text, name)
         takes_rng = any(p.default is p.empty for p in inspect.signature(cls).parameters.values()
                         if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD))
+        seconds = load_seconds()
         try:
-            with _in_this_process(f"{path_text}:{name}", "constructor"):
+            with _in_this_process(f"{path_text}:{name}", "constructor"), _time_budget(seconds):
                 inner = cls(rng) if takes_rng else cls()
         except KeyboardInterrupt:
             raise
+        except OutOfTime:
+            raise AgentError(f"{path_text}:{name}() took longer than {seconds:g} s to make the agent ({TOO_LONG})") \
+                from None
         except BaseException as err:  # a sys.exit() too
             raise AgentError(f"{path_text}:{name}() failed: {_where(err, Path(path_text).resolve())}") from None
         return FileAgent(inner, f"{path_text}:{name}")
@@ -165,9 +190,8 @@ class FileAgent:
         except KeyboardInterrupt:
             raise
         except OutOfTime:
-            raise AgentError(f"the agent {self.name} took longer than {seconds:g} s to decide (the time an agent "
-                                 "from a file has for a decision; --agent-timeout SECONDS gives more, 0 no limit); "
-                                 "the game is as it was before that decision") from None
+            raise AgentError(f"the agent {self.name} took longer than {seconds:g} s to decide ({TOO_LONG}); the game "
+                             "is as it was before that decision") from None
         except BaseException as err:  # the user's code: a sys.exit() in it ended the run, its game and report lost
             raise AgentError(f"the agent {self.name} failed in choose(): "
                                  f"{_where(err, Path(self.name.rpartition(':')[0]).resolve())}") from None
@@ -300,6 +324,11 @@ def end_if_threads_left(status: Any) -> None:
                 f"ends without waiting for {'them' if len(left) > 1 else 'it'} (make it a daemon thread, or end it "
                 f"before choose() returns)\n".encode("utf-8", "replace"))
     os._exit(code)
+
+
+TOO_LONG = "the time an agent from a file has for a decision, and its file's lines and its constructor at least " \
+           f"{LOAD_SECONDS:g} s; --agent-timeout SECONDS gives more, 0 no limit"
+"""What the time an agent from a file overran is, and how to give it more."""
 
 
 class OutOfTime(BaseException):

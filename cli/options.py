@@ -204,8 +204,9 @@ def agent_timeout_option(fn: F) -> F:
 
     return click.option("--agent-timeout", type=DecimalRange(min=0), default=AGENT_SECONDS, show_default=True,
                         metavar="SECONDS", expose_value=False, callback=keep, is_eager=True,
-                        help="The time an agent from a file (my_bots.py:Cls) has for one decision; past it the agent "
-                             "is stopped, its fault told (0: no limit).")(fn)
+                        help="The time an agent from a file (my_bots.py:Cls) has for one decision (its file's loading "
+                             "and its constructor have at least 60 s); past it the agent is stopped, its fault told (0: "
+                             "no limit).")(fn)
 
 
 def rotate_option(fn: F) -> F:

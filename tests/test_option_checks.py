@@ -64,3 +64,24 @@ def test_explain_tells_the_check_beside_the_option() -> None:
     assert line.endswith("(it must hold that line_length is at least 1 and line_length is at most the number of sp in "
                          "spells where not (for some k in [red, yellow, green, blue, white, black], k is in the pattern "
                          "of sp and not (k is in stashes)))")
+
+
+@pytest.mark.parametrize("check, found", [
+    ("line_length / (line_length - 8) > 0", "6:24: option 'line_length' is 8, and its check cannot be read for it: "
+                                            "division by zero"),
+    ("all(line_length > 0 for n in numbers(1, 1000000))",
+     "6:41: option 'line_length' is 8, and its check cannot be read for it: numbers(1, 1000000) would list 1000000 "
+     "numbers; at most 10000 are allowed"),
+    ("count(n in numbers(1, 9000) where count(m in numbers(1, 20) where m > n) >= line_length) >= 0",
+     "option 'line_length' is 8, and its check cannot be read for it: effect ran out of its step budget"),
+])
+def test_a_check_that_cannot_be_read_is_refused_at_its_fault(tmp_path: Path, check: str, found: str) -> None:
+    """A check that failed with an error (a division by zero, the step budget spent) let every value by, without a
+    word: the load went on as though it held."""
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(f"name: checked\nextends: spell-cycles\noptions:\n  line_length:\n    default: 8\n    check: {check}\n",
+                    encoding="utf-8")
+    with pytest.raises(engine.RulesetError) as info:
+        engine.load(str(path))
+    [wrong] = info.value.diagnostics
+    assert found in f"{wrong.pos.line}:{wrong.pos.col}: {wrong.message}", wrong

@@ -178,3 +178,30 @@ def test_each_call_spends_steps_of_the_effect_s_budget(tmp_path: Path) -> None:
     assert "ran out of its step budget in this call of procedure 'countdown' (limit steps=30;" in str(err.value)
     with limits.using(limits.parse_limits(["steps=100"])):
         assert load(tmp_path, "countdown(current_role, 45)").new_state(players=2, seed=0).is_terminal
+
+
+def test_a_procedure_taking_a_built_in_name_is_noted_and_its_calls_say_it_is_the_rulesets_own(tmp_path: Path) -> None:
+    """A procedure ``say(side r)`` takes the place of the built-in say(): a call written for the built-in was refused
+    for its argument with no word of why, and validate noted the same for a function but not for a procedure."""
+    text = RULESET.replace("procedures:\n", "procedures:\n  say(side r): |\n    vp(r) += 1\n")
+    path = tmp_path / "ruleset.yaml"
+    path.write_text(text.replace("EFFECT", 'say("hello")'), encoding="utf-8")
+    result = CliRunner().invoke(main, ["validate", str(path)])
+    assert ("the argument 'r' of say() must be a side, but '\"hello\"' is a text (this say() is the ruleset's own, "
+            "'say(side r)' under 'procedures:', which takes the place of the built-in say(): rename it to call the "
+            "built-in)") in result.output
+    path.write_text(text.replace("EFFECT", "say(current_role)"), encoding="utf-8")
+    result = CliRunner().invoke(main, ["validate", str(path)])
+    assert result.exit_code == 0, result.output
+    assert ("ruleset.yaml:10:3: procedure 'say' has the name of a built-in function (say(TEXT)): this ruleset's code "
+            "calls its own") in result.output
+
+
+def test_procedures_nested_past_python_s_stack_are_told_as_procedures(tmp_path: Path) -> None:
+    """Under a call_depth raised far past its default, a procedure calling itself thousands of times over reaches
+    Python's stack: it was told as "the ruleset's functions call each other too deeply"."""
+    with limits.using(limits.parse_limits(["call_depth=100000", "steps=10000000"])):
+        with pytest.raises(RulesetError) as err:
+            load(tmp_path, "countdown(current_role, 50000)")
+    assert ("the call of 'countdown' is nested deeper than Python can follow: the ruleset's procedures run inside each "
+            "other too deeply (limit call_depth=100,000;") in str(err.value)

@@ -402,12 +402,18 @@ class Between(Function):
         if len(args) < 2:
             return Compiled(ListOf(CELL), lambda s, e: [])
         a, b = self.value(scope, args[0], CELL, "first cell").fn, self.value(scope, args[1], CELL, "second cell").fn
+        pos = call.pos
 
         def between(s: Any, e: list[Any]) -> list[tuple[int, int]]:
             grid, start, end = s.game.grid, a(s, e), b(s, e)
             if grid is None or start is None or end is None:
                 return []
-            return cells_between(start, end, getattr(grid, "offsets", ()))
+            offsets = getattr(grid, "offsets", ())
+            # a step for each cell listed: between((0, 0), (300000000, 0)) listed them all, 7 GB and more, for no step
+            s.budget -= max(line_steps(start, end, offsets)[0] - 1, 0)
+            if s.budget < 0:
+                raise budgets.out_of_steps(s, pos, "between()")
+            return cells_between(start, end, offsets)
 
         return Compiled(ListOf(CELL), between)
 
@@ -425,12 +431,23 @@ def cells_between(a: tuple[int, int], b: tuple[int, int], offsets: Sequence[tupl
     >>> cells_between((0, 0), (3, 3), all8), cells_between((4, 1), (1, 1), all8), cells_between((0, 0), (1, 2), all8)
     ([(1, 1), (2, 2)], [(3, 1), (2, 1)], [])
     """
+    most, step = line_steps(a, b, offsets)
+    if most < 2:
+        return []
+    return [(a[0] + i * step[0], a[1] + i * step[1]) for i in range(1, most)]
+
+
+def line_steps(a: tuple[int, int], b: tuple[int, int], offsets: Sequence[tuple[int, int]]) -> tuple[int, tuple[int, int]]:
+    """How many of the shortest step of ``offsets`` lead from ``a`` to ``b``, and that step; (0, (0, 0)) when none
+    does.
+
+    >>> line_steps((0, 0), (3, 3), [(1, 0), (1, 1)]), line_steps((0, 0), (1, 2), [(1, 0), (1, 1)])
+    ((3, (1, 1)), (0, (0, 0)))
+    """
     dx, dy = b[0] - a[0], b[1] - a[1]
     most, step = 0, (0, 0)
     for ox, oy in offsets:
         k = dx // ox if ox else dy // oy if oy else 0
         if k > most and k * ox == dx and k * oy == dy:
             most, step = k, (ox, oy)
-    if most < 2:
-        return []
-    return [(a[0] + i * step[0], a[1] + i * step[1]) for i in range(1, most)]
+    return most, step

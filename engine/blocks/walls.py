@@ -27,7 +27,7 @@ from typing import Any, NamedTuple
 from engine.blocks.grid import wall_pair
 from engine.core.errors import EffectRuntimeError
 from engine.core.slices import slice_kind
-from engine.lang import ast
+from engine.lang import ast, budgets
 from engine.lang.functions import Function
 from engine.lang.scope import Compiled, Scope
 from engine.lang.types import BOOL, CELL, EFFECT
@@ -55,7 +55,9 @@ class Walls(NamedTuple):
 @dataclass(frozen=True)
 class ChangeWall(Function):
     """``build_wall(a, b)`` / ``remove_wall(a, b)``: a wall goes up (``build``) or comes down between two neighbouring
-    cells of a board that says ``walls:``; the log says so (``a wall goes up between (1,0) and (1,1)``)."""
+    cells of a board that says ``walls:``; the log says so (``a wall goes up between (1,0) and (1,1)``).  The state's
+    board is made anew with the walls: a step of the budget for each 100 of its cells and walls standing, so a loop
+    building a wall beside each of 10,000 cells stops at the budget (it took 9 GB and minutes)."""
 
     build: bool = True
 
@@ -81,6 +83,9 @@ class ChangeWall(Function):
             wall = wall_pair(here, there)
             if (wall in grid.walls) == build:
                 return
+            s.budget -= (len(grid.cells) + len(grid.walls)) // 100  # the board made anew: a step per 100 cells and walls
+            if s.budget < 0:
+                raise budgets.out_of_steps(s, pos, f"{name}()")
             if s.log is not None and s.step >= 0:
                 s.log.append(f"a wall {'goes up' if build else 'comes down'} between "
                              f"{s.game.cell_text(wall[0], brackets=True)} and {s.game.cell_text(wall[1], brackets=True)}")

@@ -73,11 +73,21 @@ def refuse_failed_checks(b: "Builder", checks: list[OptionCheck]) -> bool:
     game = b.game
     try:
         state = game.new_state(players=min(game.player_counts), seed=0, begin=False, set_up=False)
-        failed = [check for check in checks if not check.condition.test(state)]
     except RulecraftError:
-        return False
-    for check in failed:
+        return False  # the setups, tried next, say why
+    refused = False
+    for check in checks:
         value = yaml_text(plain(game.options.get(check.name)))
-        b.error(check.value_pos, f"option '{check.name}' is {value}, but its check does not hold: {check.condition.description}",
-                check.doc or None)
-    return bool(failed)
+        try:
+            held = check.condition.test(state)
+        except RulecraftError as err:  # a check that cannot be read let any value by, without a word
+            at, message = getattr(err, "pos", None), getattr(err, "message", None) or str(err)
+            b.error(at or check.value_pos, f"option '{check.name}' is {value}, and its check cannot be read for it: "
+                                           f"{message}")
+            refused = True
+            continue
+        if not held:
+            b.error(check.value_pos, f"option '{check.name}' is {value}, but its check does not hold: "
+                                     f"{check.condition.description}", check.doc or None)
+            refused = True
+    return refused

@@ -30,6 +30,7 @@ from typing import Any
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError
 
+from engine.compiling.quick_items import QuickValidator
 from engine.core.errors import Diagnostic, RulesetError, did_you_mean, source_lines
 from engine.core.paths import schemas_dir
 from engine.core.showtext import CUT_AT, cut
@@ -90,7 +91,7 @@ def _validator(kind: str) -> Draft202012Validator:
 
 @lru_cache(maxsize=None)
 def _validator_of(text: str) -> Draft202012Validator:
-    return Draft202012Validator(json.loads(text))
+    return QuickValidator(json.loads(text))  # type: ignore[no-any-return]  # Draft 2020-12, quicker for long lists
 
 
 def schema_errors(tree: Any, kind: str) -> list[Diagnostic]:
@@ -639,9 +640,10 @@ def _split_cell(value: Any, kinds: str | list[str], pos: Any) -> str | None:
     lines = source_lines(pos.file)
     if not 0 < pos.line <= len(lines):
         return None
-    line = lines[pos.line - 1]
-    before = re.search(r"([^\[\]{},]*?-?\d),$", line[:max(pos.col - 1, 0)])  # '... choose 3,' with no space after
-    after = re.match(r"-?\d+", line[max(pos.col - 1, 0):])
+    line, at = lines[pos.line - 1], max(pos.col - 1, 0)
+    start = max(line.rfind(mark, 0, at - 1) for mark in "[]{},") + 1  # the item's own text: the whole line was searched
+    before = re.search(r"([^\[\]{},]*?-?\d),$", line[start:at])  # '... choose 3,' with no space after
+    after = re.match(r"-?\d+", line[at:at + 120])
     if before is None or after is None:
         return None
     written = f"{before.group(1).strip()},{after.group(0)}"

@@ -99,8 +99,8 @@ DESCRIPTIONS: dict[str, str] = {
     "turns": "turns one game may last (its end's max_turns)",
     "call_depth": "how deeply the ruleset's own functions may call each other, and its procedures run inside each other",
     "steps": "steps of one run of a program or one test of a condition: each loop pass, "
-    "each call of a ruleset's function, each item a selection or an 'in' test looks at, each component a shuffle reorders or position() looks at, "
-    "each path a chain pattern's search follows, each cell a move step's 'to' tests for a piece, each number numbers() lists, each item of each list combinations() makes and each piece on the board times_seen() reads (a pass or call running more than 200 syntax nodes of code spends one per 100)",
+    "each 100 cells and walls of a board a wall is built on or removed from, each call of a ruleset's function, each item a selection or an 'in' test looks at, each component a shuffle reorders or position() looks at, "
+    "each path a chain pattern's search follows, each cell a move step's 'to' tests for a piece, each number numbers() lists, each cell between() lists, each item of each list combinations() makes and each piece on the board times_seen() reads (a pass or call running more than 200 syntax nodes of code spends one per 100)",
     "game_steps": "steps one game may spend in all, its actions, the turns that pass without a decision and its "
     "end's tests counted: a game whose every turn does nearly a whole budget's work (an end condition of 90,000 "
     "steps tested over 10,000 turns) stops here, in about half a minute, not after many minutes",

@@ -129,7 +129,7 @@ class Defined(Function):
             d = items[index]
             if d.hint is None and f"{self.name}()" in d.message:
                 items[index] = Diagnostic(d.pos, d.message, f"this {self.name}() is the ruleset's own, '{self.example}' "
-                                                            f"under 'functions:', which takes the place of the built-in "
+                                                            f"under '{self.kind}s:', which takes the place of the built-in "
                                                             f"{self.name}(): rename it to call the built-in")
 
     def _argument(self, scope: Scope, node: ast.Node, wanted: Type, name: str) -> Compiled:
@@ -325,18 +325,22 @@ def _call(s: Any, body: Fn, defined: tuple[str, Any, int], env: list[Any]) -> An
         raise too_deep(s, defined[1], defined[0]) from None
 
 
-def too_deep(s: Any, pos: SourcePos | None, name: str) -> EffectRuntimeError:
-    """The error for calls of the ruleset's functions nested deeper than Python's stack follows: only reached with
-    ``call_depth`` raised far past its default (a chain of 700 functions under ``--limit call_depth=1000``).
+def too_deep(s: Any, pos: SourcePos | None, name: str, kind: str = "function") -> EffectRuntimeError:
+    """The error for calls of the ruleset's functions (or procedures, ``kind``) nested deeper than Python's stack
+    follows: only reached with ``call_depth`` raised far past its default (a chain of 700 functions under
+    ``--limit call_depth=1000``).
 
     >>> from types import SimpleNamespace
-    >>> str(too_deep(SimpleNamespace(game=SimpleNamespace(limits=SimpleNamespace(call_depth=1000))), None, "f3"))
+    >>> s = SimpleNamespace(game=SimpleNamespace(limits=SimpleNamespace(call_depth=1000)))
+    >>> str(too_deep(s, None, "f3"))
     "the call of 'f3' is nested deeper than Python can follow: the ruleset's functions call each other too deeply (limit call_depth=1,000; a few hundred is the most Python follows)"
+    >>> str(too_deep(s, None, "walk", "procedure")).split(": ")[1]
+    "the ruleset's procedures run inside each other too deeply (limit call_depth=1,000; a few hundred is the most Python follows)"
     """
     most = s.game.limits.call_depth
-    return EffectRuntimeError(f"the call of '{name}' is nested deeper than Python can follow: the ruleset's functions "
-                              f"call each other too deeply (limit call_depth={most:,}; a few hundred is the most Python "
-                              "follows)", pos)
+    nested = "functions call each other" if kind == "function" else f"{kind}s run inside each other"
+    return EffectRuntimeError(f"the call of '{name}' is nested deeper than Python can follow: the ruleset's {nested} "
+                              f"too deeply (limit call_depth={most:,}; a few hundred is the most Python follows)", pos)
 
 
 PLACEHOLDER = re.compile(r"\{([A-Za-z_]\w*)\}")

@@ -68,8 +68,11 @@ class Procedure(Defined):
     kind: ClassVar[str] = "procedure"
 
     def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
+        before = len(scope.sink.items)
         args = self.arity(call, scope, len(self.params))
         compiled = [self._argument(scope, node, type_, name) for node, (name, type_) in zip(args, self.params)]
+        if self.name in scope.vocab.built_in:
+            self._told_shadowing(scope.sink.items, before)
         if scope.pure:
             scope.error(call.pos, f"{self.name}() is a procedure: it changes the game, which a condition or score can't do",
                         "a value or condition written once is a function ('functions:')")
@@ -100,7 +103,7 @@ class Procedure(Defined):
             try:
                 program.fn(s, env)
             except RecursionError:
-                raise too_deep(s, pos, name) from None
+                raise too_deep(s, pos, name, "procedure") from None
 
         return Compiled(EFFECT, run)
 

@@ -217,7 +217,8 @@ class Game:
     def with_walls(self, walls: frozenset[Any]) -> "Game":
         """This game on its board with ``walls`` standing between cells instead (a board that says ``walls:``): the
         game a state plays on once code has built or removed a wall (engine.blocks.walls).  A copy sharing everything
-        but its board, made once for each set of walls and kept (a few thousand at most).
+        but its board, made once for each set of walls and kept (a few thousand at most, fewer of a large board:
+        :attr:`engine.blocks.grid.SquareGrid.boards_kept`).
 
         >>> import engine
         >>> game = engine.load(engine.builtin_names()[0])
@@ -230,7 +231,7 @@ class Game:
             return self
         found = self.boards_with_walls.get(walls)
         if found is None:
-            if len(self.boards_with_walls) >= 4096:
+            if len(self.boards_with_walls) >= self.grid.boards_kept:  # type: ignore[union-attr]
                 self.boards_with_walls.clear()
             found = self.boards_with_walls[walls] = object.__new__(Game)  # not copy.copy: a game pickles as its name
             # New states and saves read back start from the game's own board (the walls are a state's to change).

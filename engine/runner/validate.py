@@ -196,22 +196,25 @@ def notes_for_path(path: str) -> list[Diagnostic]:
 
 
 def built_ins_replaced(tree: Mapping) -> list[tuple[SourcePos | None, str]]:
-    """Each function the ruleset defines under the name of one of the engine's own: its code calls the ruleset's (a
-    ruleset written before the engine had that function keeps working), and the engine's is out of its reach.
+    """Each function or procedure the ruleset defines under the name of one of the engine's own: its code calls the
+    ruleset's (a ruleset written before the engine had that function keeps working), and the engine's is out of its
+    reach.
 
-    >>> tree = load_yaml("r.yaml", "functions: {'sgn(int n)': n * 2, 'twice(int n)': n * 2}")
-    >>> [text for _, text in built_ins_replaced(tree)]
-    ["function 'sgn' has the name of a built-in function (sgn(NUMBER) -> int): this ruleset's code calls its own"]
+    >>> tree = load_yaml("r.yaml", "functions: {'sgn(int n)': n * 2, 'twice(int n)': n * 2}\\nprocedures: {'say(int n)': pass}")
+    >>> [text for _, text in built_ins_replaced(tree)]  # doctest: +NORMALIZE_WHITESPACE
+    ["function 'sgn' has the name of a built-in function (sgn(NUMBER) -> int): this ruleset's code calls its own",
+     "procedure 'say' has the name of a built-in function (say(TEXT)): this ruleset's code calls its own"]
     """
-    functions = tree.get("functions")
     engine_functions = {f.name: f for f in ENGINE_FUNCTIONS}
     found = []
-    for key in functions if isinstance(functions, Mapping) else ():
-        signature = parse_signature(str(key))
-        known = engine_functions.get(signature[0]) if signature is not None else None
-        if known is not None:
-            found.append((functions.key_pos.get(key), f"function '{known.name}' has the name of a built-in function "
-                                                      f"({known.signature}): this ruleset's code calls its own"))
+    for section, what in (("functions", "function"), ("procedures", "procedure")):
+        defined = tree.get(section)
+        for key in defined if isinstance(defined, Mapping) else ():
+            signature = parse_signature(str(key))
+            known = engine_functions.get(signature[0]) if signature is not None else None
+            if known is not None:
+                found.append((defined.key_pos.get(key), f"{what} '{known.name}' has the name of a built-in function "
+                                                        f"({known.signature}): this ruleset's code calls its own"))
     return found
 
 

@@ -175,6 +175,17 @@ class ExitsLater:
         return state.legal_actions()[0]
 
 
+class SlowStart:
+    """Hangs as it is made."""
+
+    def __init__(self):
+        import time
+        time.sleep(3600)
+
+    def choose(self, state):
+        return state.legal_actions()[0]
+
+
 class Stubborn:
     """Hangs, and swallows what interrupts it as long as it can."""
 
@@ -304,6 +315,26 @@ def test_an_agent_file_ending_the_command_as_it_loads_is_refused(tmp_path: Path)
     for name, says in (("ends", "it called os._exit(0)"), ("stops", "KeyboardInterrupt, raised by the agent's own code")):
         ended = rulecraft("simulate", "tic-tac-toe", "-n", "2", "--agents", f"{tmp_path}/{name}.py:X,random")
         assert ended.code == 2 and f"{tmp_path}/{name}.py failed to load: {says}" in ended.text, ended.text
+
+
+def test_an_agent_file_or_constructor_that_hangs_is_stopped_after_its_time(bots: Path,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """Only a decision had a time: a file looping as it loads, or a constructor that waits, waited for Ctrl-C.  Each
+    now has LOAD_SECONDS (60 s, or the decision's time when longer); here 0.3 s."""
+    import cli.agent_files
+    from engine.core.errors import AgentError
+    from engine.runner.agents import make_agent
+
+    monkeypatch.setattr(cli.agent_files, "LOAD_SECONDS", 0.3)
+    monkeypatch.setattr(cli.agent_files, "DECISION_SECONDS", 0.1)
+    (bots.parent / "loops.py").write_text("while True:\n    pass\n")
+    with pytest.raises(ValueError, match=f"{bots.parent}/loops.py took longer than 0.3 s to load"):
+        cli.agent_files.register_agent_files([f"{bots.parent}/loops.py:X"])
+    cli.agent_files.register_agent_files([f"{bots}:SlowStart"])
+    with pytest.raises(AgentError, match=r"bots.py:SlowStart\(\) took longer than 0.3 s to make the agent"):
+        make_agent(f"{bots}:SlowStart", 0)
+    monkeypatch.setattr(cli.agent_files, "DECISION_SECONDS", 0)  # no limit for a decision: none for loading either
+    assert cli.agent_files.load_seconds() == 0
 
 
 def test_play_keeps_its_game_when_an_agent_ends_the_process(bots: Path) -> None:

@@ -461,7 +461,9 @@ def explain_component(game: Game, name: str) -> list[str]:
 
 
 def _component(game: Game, name: str) -> int:
-    """The component a name means: a component's id, or the shared name of identical copies (any case)."""
+    """The component a name means: a component's id or another name of it (``also:``), or the shared name of
+    identical copies (any case)."""
+    name = game.other_names.get(name, name)
     if name in game.component_ids:
         return game.component_ids[name]
     for cid, piece in enumerate(game.piece_names):

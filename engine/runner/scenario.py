@@ -616,6 +616,7 @@ def _set_counter(game: Game, s: State, text: str, value: Any, pos: SourcePos | N
         raise RulesetError.at(pos, f"write the counter as {form}: '{spec.name}' is {kept} ({form}: {value})")
     owner: Any = None
     if written is not None:
+        written = game.other_names.get(written, written) if spec.per != "role" else written
         owner = game.component_ids.get(written, written) if spec.per != "role" else written
     index = spec.index_of(owner)
     copies = game.identical.get(str(written), ()) if spec.per != "role" else ()

@@ -70,3 +70,16 @@ def test_an_other_name_that_could_mean_two_things_is_refused(tmp_path: Path, sta
 def test_explain_finds_a_component_by_its_other_name() -> None:
     result = CliRunner().invoke(main, ["explain", "nine-domains", "--component", "*"])
     assert result.exit_code == 0 and result.output.startswith("star — a card")
+
+
+def test_a_scenario_comparing_an_id_with_an_other_name_is_told_to_write_the_id(tmp_path: Path) -> None:
+    from engine.runner.scenario import run_scenario
+
+    scenario = tmp_path / "star.yaml"
+    scenario.write_text('name: the star in hand\nruleset: nine-domains\nplayers: 2\nposition:\n  zones:\n'
+                        '    hand(East): ["*", "0", "2"]\n    hand(West): [4-, 1-, "3"]\n'
+                        'expect:\n  - count(c in hand(East) where c.id == "*") == 1\n'
+                        '  - count(c in hand(East) where c.id == "star") == 1\n')
+    failures = run_scenario(scenario).failures
+    assert len(failures) == 1 and 'note: "*" is another name of star (also:), for actions and positions; code ' \
+        'compares ids: write "star"' in failures[0]

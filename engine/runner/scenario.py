@@ -43,6 +43,7 @@ with that deal of the roles.
 
 from __future__ import annotations
 
+import difflib
 import json
 import re
 from collections.abc import Iterable
@@ -397,6 +398,44 @@ def _act(state: State, steps: list[Any], i: int, text: Any, refusal: Any, result
     return True
 
 
+def other_names_quoted(game: Game, text: str) -> list[str]:
+    """A note for each quoted text of the expectation ``text`` that is a component's other name (``also:``): code
+    compares ids, so ``c.id == "*"`` is false for the card ``star`` that actions and positions may call ``*``.
+
+    >>> from types import SimpleNamespace
+    >>> other_names_quoted(SimpleNamespace(other_names={"*": "star"}), 'count(c in hand(A) where c.id == "*") == 1')
+    ['note: "*" is another name of star (also:), for actions and positions; code compares ids: write "star"']
+    """
+    quoted = re.findall(r'"([^"]*)"|\'([^\']*)\'', text)
+    names = dict.fromkeys(a or b for a, b in quoted if (a or b) in game.other_names)
+    return [f'note: "{name}" is another name of {game.other_names[name]} (also:), for actions and positions; code '
+            f'compares ids: write "{game.other_names[name]}"' for name in names]
+
+
+def log_near(log: list[str], wanted: str, tail: int = 12) -> str:
+    """What a log not mentioning ``wanted`` held: its last ``tail`` entries, and before them the lines most like it
+    from earlier in the game (a line whose words differ a little from those expected, out of sight above the tail).
+
+    >>> print(log_near(["left: star beats 4", "East wins volcano", "right: 2 beats 1"], "left: star loses to 4", tail=1))
+    the lines most like it, earlier in the game:
+        left: star beats 4
+      the log's last lines:
+        right: 2 beats 1
+    >>> log_near([], "x")
+    'the log is empty'
+    """
+    lines = [line for entry in log for line in entry.split("\n")]  # an entry may span lines (the scores)
+    shown = [line for entry in log[-tail:] for line in entry.split("\n")]
+    if not shown:
+        return "the log is empty"
+    earlier = lines[:len(lines) - len(shown)]
+    near = difflib.get_close_matches(wanted, earlier, n=3, cutoff=0.6)
+    if not near:
+        return "the log was:\n    " + "\n    ".join(shown)
+    return ("the lines most like it, earlier in the game:\n    " + "\n    ".join(near)
+            + "\n  the log's last lines:\n    " + "\n    ".join(shown))
+
+
 def _check(game: Game, state: State, spec: Mapping, result: ScenarioResult) -> None:
     """The expectations of ``spec`` (the file, or one of its checkpoints) against ``state``."""
     for text in spec.get("expect") or []:
@@ -409,13 +448,13 @@ def _check(game: Game, state: State, spec: Mapping, result: ScenarioResult) -> N
             except RulecraftError as err:  # a part that only the whole guards (x != none and x.p == 1): say so
                 found = [f"false (a part of it cannot be shown: {err})"]
             result.failures.append("\n    ".join([f"{_pos(text)}: expected {text}", f"in words: {expectation.node.describe()}",
-                                                 f"found: {found[0]}", *found[1:], waiting_for(state)]))
+                                                 f"found: {found[0]}", *found[1:], *other_names_quoted(game, str(text)),
+                                                 waiting_for(state)]))
     log = list(state.log or [])
     for wanted in spec.get("expect_log") or []:
         if not any(str(wanted) in line for line in log):
-            shown = [line for entry in log[-12:] for line in entry.split("\n")]  # an entry may span lines (the scores)
             result.failures.append(f"{_pos(wanted)}: expected the log to mention '{cut(str(wanted))}'; "
-                                   + ("the log was:\n    " + "\n    ".join(shown) if shown else "the log is empty"))
+                                   + log_near(log, str(wanted)))
     for key, exact in (("expect_offered", True), ("expect_offered_include", False)):
         if spec.get(key) is None:
             continue

@@ -58,6 +58,7 @@ from engine.compiling.schema import check_schema, ruleset_schema, schema_text
 from engine.core.confine import FileRefused, check_name_inside, check_named_ruleset, outside, roots_for
 from engine.core.errors import (Diagnostic, EffectRuntimeError, IllegalActionError, LoadedDieError, RulecraftError,
                                 RulesetError, SetupError, SourcePos, did_you_mean)
+from engine.core.other_names import as_ids
 from engine.core.paths import RULESET_FILE, builtin_names, files_below, find_ruleset
 from engine.core.showtext import cut, players as players_text
 from engine.core.slices import NO_CHANCE, Chance
@@ -459,7 +460,8 @@ def _check(game: Game, state: State, spec: Mapping, result: ScenarioResult) -> N
         if spec.get(key) is None:
             continue
         offered = state.legal_actions().texts()
-        wanted = [game.cell_names.typed(str(text)) for text in spec[key]]  # x,y of a board naming its cells: its name
+        wanted = [game.cell_names.typed(as_ids(str(text), game.other_names))  # x,y of a board naming its cells: its
+                  for text in spec[key]]                                     # name; a component's other name: its id
         missing = [text for text in wanted if text not in offered]
         extra = [text for text in offered if text not in wanted] if exact else []
         if missing or extra:

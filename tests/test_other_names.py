@@ -20,6 +20,8 @@ components:
     instances:
       - {id: star, value: 0, also: "*"}
       - {id: one, value: 1, also: [ace, "1"]}
+counters:
+  power: {per: card}
 turn:
   - do: {effect: pass}
 end:
@@ -83,3 +85,13 @@ def test_a_scenario_comparing_an_id_with_an_other_name_is_told_to_write_the_id(t
     failures = run_scenario(scenario).failures
     assert len(failures) == 1 and 'note: "*" is another name of star (also:), for actions and positions; code ' \
         'compares ids: write "star"' in failures[0]
+
+
+def test_a_positions_counter_may_name_its_owner_by_an_other_name(tmp_path: Path) -> None:
+    from engine.runner.scenario import run_scenario
+
+    (tmp_path / "ruleset.yaml").write_text(RULESET)
+    (tmp_path / "case.yaml").write_text('name: power\nruleset: ruleset.yaml\nplayers: 2\nposition:\n  counters:\n'
+                                        '    power(ace): 3\nexpect:\n  - power(first(c in cards where c.id == "one")) == 3\n')
+    result = run_scenario(tmp_path / "case.yaml")
+    assert result.passed, result.failures

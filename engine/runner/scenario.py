@@ -417,11 +417,11 @@ def log_near(log: list[str], wanted: str, tail: int = 12) -> str:
     """What a log not mentioning ``wanted`` held: its last ``tail`` entries, and before them the lines most like it
     from earlier in the game (a line whose words differ a little from those expected, out of sight above the tail).
 
-    >>> print(log_near(["left: star beats 4", "East wins volcano", "right: 2 beats 1"], "left: star loses to 4", tail=1))
+    >>> print(log_near(["row 1: a beats b", "A takes the lot", "row 3: c beats d"], "row 1: a loses to b", tail=1))
     the lines most like it, earlier in the game:
-        left: star beats 4
+        row 1: a beats b
       the log's last lines:
-        right: 2 beats 1
+        row 3: c beats d
     >>> log_near([], "x")
     'the log is empty'
     """

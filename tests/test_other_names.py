@@ -71,7 +71,7 @@ def test_an_other_name_that_could_mean_two_things_is_refused(tmp_path: Path, sta
 
 def test_explain_finds_a_component_by_its_other_name() -> None:
     result = CliRunner().invoke(main, ["explain", "nine-domains", "--component", "*"])
-    assert result.exit_code == 0 and result.output.startswith("star — a card")
+    assert result.exit_code == 0 and result.output.startswith("star — a card\nalso written: * (in actions and positions)\n")
 
 
 def test_a_scenario_comparing_an_id_with_an_other_name_is_told_to_write_the_id(tmp_path: Path) -> None:

@@ -65,11 +65,15 @@ def _types(game: Game) -> list[str]:
 
 
 def _piece_counts(game: Game, ids: list[int]) -> list[str]:
-    """Each distinct piece once, identical copies as ``13 x Name``."""
+    """Each distinct piece once, identical copies as ``13 x Name``, other names after it (``star (also *)``)."""
     counts: dict[str, int] = {}
     for cid in ids:
         counts[game.piece_names[cid]] = counts.get(game.piece_names[cid], 0) + 1
-    return [name if n == 1 else f"{n} x {name}" for name, n in counts.items()]
+    also: dict[str, list[str]] = {}
+    for other, ident in game.other_names.items():
+        also.setdefault(ident, []).append(other)
+    return [(name if n == 1 else f"{n} x {name}") + (f" (also {', '.join(also[name])})" if name in also else "")
+            for name, n in counts.items()]
 
 
 def _components(game: Game) -> list[str]:
@@ -435,6 +439,9 @@ def explain_component(game: Game, name: str) -> list[str]:
     piece = game.piece_names[cid]
     copies = len(game.identical.get(piece, ())) or 1
     lines = [f"{piece} — a {kind}" + (f" ({copies} copies)" if copies > 1 else "")]
+    also = [other for other, ident in game.other_names.items() if ident == piece]
+    if also:
+        lines.append(f"also written: {', '.join(also)} (in actions and positions)")
     texts = []
     for attr, type_name in game.attribute_types.items():
         value = game.attributes[attr][0][cid]
@@ -461,7 +468,9 @@ def explain_component(game: Game, name: str) -> list[str]:
 
 
 def _component(game: Game, name: str) -> int:
-    """The component a name means: a component's id, or the shared name of identical copies (any case)."""
+    """The component a name means: a component's id or another name of it (``also:``), or the shared name of
+    identical copies (any case)."""
+    name = game.other_names.get(name, name)
     if name in game.component_ids:
         return game.component_ids[name]
     for cid, piece in enumerate(game.piece_names):

@@ -56,6 +56,9 @@ def test_malformed_cast_says_how_to_write_it() -> None:
         state.apply(rnd.choice(list(state.legal_actions())))
     assert _refusal(state, "cast") == "write one name after 'cast' ('cast NAME'), not 'cast'"
     assert _refusal(state, "cast Sparkk") == "there is no 'Sparkk' to cast (did you mean 'Spark'?)"
+    assert _refusal(state, "cast Spark on 0,0 1,0 with 1,0 as yellow") == (
+        "a cast is two actions: 'cast Spark', then 'match 0,0 1,0 with 1,0 as yellow' (the log writes them together: "
+        "'... casts Spark on 0,0 1,0 with 1,0 as yellow')")
 
 
 def test_a_step_already_past_this_turn_is_said_to_be_past() -> None:

@@ -806,13 +806,13 @@ def test_a_position_from_setup_that_cannot_work_is_refused_at_its_place(tmp_path
 
 
 def test_an_unknown_component_near_no_name_lists_the_names(tmp_path: Path) -> None:
-    """A rulebook's name the ruleset spells otherwise (a card printed "*", named star) is near no name: the
+    """A name the ruleset spells otherwise (a card printed "✱", named star, also "*") is near no name: the
     message lists the names a position may use, so the reader finds the one meant."""
     (tmp_path / "case.yaml").write_text('ruleset: nine-domains\nplayers: 2\nposition:\n  zones:\n'
-                                        '    hand(East): ["*"]\n', encoding="utf-8")
+                                        '    hand(East): ["\u2731"]\n', encoding="utf-8")
     result = run_scenario(tmp_path / "case.yaml")
     assert len(result.failures) == 1, result.failures
-    assert "5:18: unknown component '*' (the components are named: 0, 1, 2, 3, 4, 5, 1-," in result.failures[0]
+    assert "5:18: unknown component '\u2731' (the components are named: 0, 1, 2, 3, 4, 5, 1-," in result.failures[0]
     assert " 4+, star, volcano," in result.failures[0]
 
 

@@ -41,7 +41,7 @@ from engine.blocks.meters import MeterWork, instance_tables, meter_work
 from engine.blocks.numbered import ENTRY_KEYS, ActionTable, action_table
 from engine.blocks.statuses import Attempt, hook_reach, run_hook
 from engine.blocks.steps import Step, step_kind
-from engine.core.actions import ActionSpace, ListSpace
+from engine.core.actions import ActionSpace, ListSpace, normalise
 from engine.core.decisions import Die as DieResults
 from engine.core.decisions import fair_die
 from engine.core.errors import SourcePos, did_you_mean
@@ -287,6 +287,15 @@ class ActionRoll(Step):
 
     def used_components(self, args: tuple[Any, ...]) -> tuple[int, ...]:
         return (args[1],)
+
+    def why_illegal(self, s: "StateView", text: str) -> str | None:
+        """An action written without its die (``Hero 1 Strike``, as the log names it): which die to write first."""
+        written = normalise(text)
+        dice = [str(a).split(": ", 1)[0] for a in s.legal_actions() if normalise(str(a).split(": ", 1)[-1]) == written]
+        if not dice:
+            return None
+        whole = " or ".join(f"'{die}: {text.strip()}'" for die in dice)
+        return f"'{text.strip()}' names no die: write {whole}" + (" (either die may pick it)" if len(dice) > 1 else "")
 
     def situation(self, s: "StateView") -> list[str]:
         dice = rolled(s).dice

@@ -470,6 +470,9 @@ class Cast(Step):
             return "say which to cast first ('cast NAME')"
         if verb != "cast":
             return None
+        if len(words) > 3 and words[2].lower() == "on":  # the log's form, 'X casts NAME on PLACES', as one action
+            return (f"a cast is two actions: 'cast {words[1]}', then '{MATCH} {' '.join(words[3:])}' (the log writes "
+                    f"them together: '... casts {words[1]} on {' '.join(words[3:])}')")
         if len(words) != 2:
             return f"write one name after 'cast' ('cast NAME'), not '{text.strip()}'"
         castable = {self.game.piece_names[c]: c for c, values in enumerate(self.values) if values is not None}

@@ -61,6 +61,7 @@ def read_components(b: "Builder") -> None:
     attr_decls: dict[str, tuple[str, bool]] = {}
     full = False
     written: dict[str, SourcePos | None] = {}  # each component id, where it is first written
+    also: list[tuple[Mapping, str]] = []  # the instances giving other names (``also:``), with their ids
     for kind, spec in kinds.items():
         b.check_identifier(kind, kinds.key_pos.get(kind), "component kind")
         faces = tuple(str(f) for f in spec.get("faces") or ["face"])
@@ -81,16 +82,50 @@ def read_components(b: "Builder") -> None:
             _instance(b, kind, faces, attrs, inst, b.pos(spec["instances"], i), defaults, refused)
             ident = inst.get("id") if isinstance(inst, Mapping) else inst
             written.setdefault(str(ident), inst.pos_of("id") if isinstance(inst, Mapping) else b.pos(spec["instances"], i))
+            if isinstance(inst, Mapping) and "also" in inst:
+                also.append((inst, str(ident)))
         # a kind of no component (its problems reported, or every count 0: a deck of 0 cards) is still a kind: code
         # naming it reads an empty list, where it was told 'unknown name' ('tokens' for a kind 'token' of count 0)
         g.kinds.setdefault(str(kind), [])
     check_told_apart(b, written)
+    read_other_names(b, also)
     for attr, (type_name, _) in attr_decls.items():
         g.attribute_types[attr] = type_name
     most = max(map(len, g.face_names.values()), default=1)
     for table in g.attributes.values():  # a row per face even when no component has that many (or none at all)
         while len(table) < most:
             table.append([None] * len(g.component_names))
+
+
+def read_other_names(b: "Builder", also: list[tuple[Mapping, str]]) -> None:
+    """Each instance's ``also:``: other names a user may write for it (in actions, scenarios, look-ups), as a
+    rulebook prints it (``*`` for ``star``); the log and saves keep the id.  Each is one word, and names no other
+    component, nor another's other name.
+
+    >>> from engine.compiling.builder import Builder
+    >>> from engine.core.yamlsource import load_yaml
+    >>> b = Builder(load_yaml("r.yaml", "components: {card: {instances: [{id: star, also: '*'}, {id: '0', also: [zero, star]}]}}\\n"))
+    >>> read_components(b)
+    >>> b.game.other_names, b.sink.items[0].message
+    ({'*': 'star', 'zero': '0'}, "'star' is the id of a component, so it cannot also name 0")
+    """
+    g = b.game
+    for inst, ident in also:
+        names = inst["also"] if isinstance(inst["also"], list) else [inst["also"]]
+        for k, name in enumerate(names):
+            pos = b.pos(inst["also"], k) if isinstance(inst["also"], list) else inst.pos_of("also")
+            name = str(name)
+            if not name or len(name.split()) != 1 or name != name.strip():
+                b.error(pos, f"other name '{one_line(name)}' of {ident} must be one word (no spaces)",
+                        "an action is read word by word: each other name stands for the id in one word")
+            elif not check_written_name(b, name, pos, "other name", "in actions and scenarios"):
+                continue
+            elif name in g.component_ids or name in g.identical:
+                b.error(pos, f"'{name}' is the id of a component, so it cannot also name {ident}")
+            elif name in g.other_names and g.other_names[name] != ident:
+                b.error(pos, f"'{name}' already names {g.other_names[name]}, so it cannot also name {ident}")
+            else:
+                g.other_names[name] = ident
 
 
 TELLING_WORDS = re.compile(r"\s+(from|as|at)\s+", re.IGNORECASE)
@@ -248,7 +283,7 @@ def _instance(b: "Builder", kind: str, faces: tuple[str, ...], attrs: dict[str, 
                 b.error(inst.pos_of("count"), f"at most {most:,} copies of one component, not {copies:,} {limits.exceeded('copies')}")
                 copies = 1
         for attr, value in inst.items():
-            if attr in ("id", "count"):
+            if attr in ("id", "count", "also"):
                 continue
             if attr not in attrs:
                 if attr in BUILT_IN:  # its declaration was refused, saying so; or none: nor could there be one

@@ -504,6 +504,14 @@ CORE_SCHEMA: dict[str, Any] = {
                     "$ref": "#/$defs/count",
                     "examples": [13, "tokens_per_seat"],
                 },
+                "also": {
+                    "description": ("Other names a user may write for this component, one word each, in actions, "
+                                    "scenario positions and look-ups, as a rulebook prints it (`also: \"*\"` for a "
+                                    "card `star`); the log, saves and the effect language keep the `id`."),
+                    "type": ["string", "array"],
+                    "items": {"type": "string"},
+                    "examples": ["*", ["*", "wild"]],
+                },
                 "each": {
                     "description": ("Make one component for every combination of these attributes' values (the "
                                     "first attribute outermost), as a deck is every rank of every suit: each "

@@ -106,6 +106,10 @@ def build_vocabulary(game: Game) -> Vocabulary:
         v.define_constant(kind + PLURAL_SUFFIX, ListOf(Component(kind)), items, f"all {kind}{PLURAL_SUFFIX}")
         for name in dict.fromkeys(game.piece_names[c] for c in cids):  # a component named in code: how to read it
             v.unnamed.setdefault(name, _read_component(name, kind + PLURAL_SUFFIX))
+        faces = game.face_names.get(kind, ())
+        for face in faces if len(faces) > 1 else ():  # a face named bare in code: a face's name is text
+            v.unnamed.setdefault(face, f"'{face}' is a face of {kind}, and a face's name is text: write "
+                                       f"c.face == \"{face}\"")
     v.data["sizes"] = _sizes(game)
     v.data["limits"] = game.limits
     _define_zones(v, game)

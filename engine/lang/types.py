@@ -21,7 +21,7 @@ LIST_OF = "list of "
 
 BUILT_IN = {"id": "every component's name (c.id)", "kind": "every component's kind (c.kind)",
             "face": "the name of the face a component shows (c.face)", "cell": "the board cell a component is on (c.cell)",
-            "count": "an instance's number of copies (count:)"}
+            "count": "an instance's number of copies (count:)", "also": "an instance's other names (also:)"}
 """What every component has already, by name: no attribute of a ruleset may take one of these names."""
 
 

@@ -124,6 +124,7 @@ class Game:
     component_ids: dict[str, int] = field(default_factory=dict)
     piece_names: list[str] = field(default_factory=list)  # what actions call a component: identical copies share one
     identical: dict[str, tuple[int, ...]] = field(default_factory=dict)  # a counted id -> its copies
+    other_names: dict[str, str] = field(default_factory=dict)  # a name a user may write (``also:``) -> the id it stands for
     component_kind: list[str] = field(default_factory=list)
     kinds: dict[str, list[int]] = field(default_factory=dict)
     face_names: dict[str, tuple[str, ...]] = field(default_factory=dict)

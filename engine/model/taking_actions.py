@@ -21,6 +21,7 @@ from engine.blocks import choices
 from engine.blocks.choice_labels import CHOICE, parse as parse_answer, public_choice
 from engine.core.actions import Action, ActionSpace, find_text, normalise
 from engine.core.errors import IllegalActionError
+from engine.core.other_names import as_ids
 from engine.core.showtext import cut
 from engine.core.slices import NO_CHANCE, Chance
 from engine.model.state_fields import StateFields
@@ -87,11 +88,23 @@ class TakingActions(StateFields):
         On a board of points a point may be written by its name (``choose d6``): a text that is not legal as
         written is read again with each word naming a point written as the point's position (``choose 3,1``).
         On a board that names its cells (``cell_names``), a cell written ``x,y`` is read again as its name.
+        A component may be written by one of its other names (``also:``, as a rulebook prints it): ``commit * to left``.
         Anything but text raises TypeError saying so (it failed inside, on Python's regular expressions).
         """
         if not isinstance(text, str):
             raise TypeError(f"parse_action() takes the text of an action, not {type(text).__name__} "
                             f"{cut(repr(text), 60)} (legal_actions()[i] is action number i)")
+        written = as_ids(text, self.game.other_names)
+        if written == text:
+            return self._parse_named(text)
+        try:
+            return self._parse_named(written)
+        except IllegalActionError as err:  # refused: quoted as typed ('commit * to left')
+            raise IllegalActionError(str(err).replace(f"'{written}'", f"'{text}'")) from None
+
+    def _parse_named(self, text: str) -> Action:
+        """The legal action ``text`` writes, a point or a cell written by its name or its position; raises
+        IllegalActionError with the reason."""
         try:
             return self._parse_as_written(text)
         except IllegalActionError:

@@ -60,6 +60,7 @@ def read_piece(game: Game, text: Any, pos: SourcePos | None, s: State, pool: int
         near = did_you_mean(words, [*game.component_ids, *game.identical]) if words else None
         raise RulesetError.at(pos, f"'{text}' is not a component (write 'ID' or 'ID as FACE')", near)
     name, label = m.groups()
+    name = game.other_names.get(name, name)  # as a rulebook prints it (also:)
     cid = game.component_ids.get(name)
     if cid is None and name in game.identical:
         if taken is None:

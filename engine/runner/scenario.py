@@ -43,6 +43,7 @@ with that deal of the roles.
 
 from __future__ import annotations
 
+import difflib
 import json
 import re
 from collections.abc import Iterable
@@ -57,6 +58,7 @@ from engine.compiling.schema import check_schema, ruleset_schema, schema_text
 from engine.core.confine import FileRefused, check_name_inside, check_named_ruleset, outside, roots_for
 from engine.core.errors import (Diagnostic, EffectRuntimeError, IllegalActionError, LoadedDieError, RulecraftError,
                                 RulesetError, SetupError, SourcePos, did_you_mean)
+from engine.core.other_names import as_ids
 from engine.core.paths import RULESET_FILE, builtin_names, files_below, find_ruleset
 from engine.core.showtext import cut, players as players_text
 from engine.core.slices import NO_CHANCE, Chance
@@ -398,6 +400,44 @@ def _act(state: State, steps: list[Any], i: int, text: Any, refusal: Any, result
     return True
 
 
+def other_names_quoted(game: Game, text: str) -> list[str]:
+    """A note for each quoted text of the expectation ``text`` that is a component's other name (``also:``): code
+    compares ids, so ``c.id == "*"`` is false for the card ``star`` that actions and positions may call ``*``.
+
+    >>> from types import SimpleNamespace
+    >>> other_names_quoted(SimpleNamespace(other_names={"*": "star"}), 'count(c in hand(A) where c.id == "*") == 1')
+    ['note: "*" is another name of star (also:), for actions and positions; code compares ids: write "star"']
+    """
+    quoted = re.findall(r'"([^"]*)"|\'([^\']*)\'', text)
+    names = dict.fromkeys(a or b for a, b in quoted if (a or b) in game.other_names)
+    return [f'note: "{name}" is another name of {game.other_names[name]} (also:), for actions and positions; code '
+            f'compares ids: write "{game.other_names[name]}"' for name in names]
+
+
+def log_near(log: list[str], wanted: str, tail: int = 12) -> str:
+    """What a log not mentioning ``wanted`` held: its last ``tail`` entries, and before them the lines most like it
+    from earlier in the game (a line whose words differ a little from those expected, out of sight above the tail).
+
+    >>> print(log_near(["row 1: a beats b", "A takes the lot", "row 3: c beats d"], "row 1: a loses to b", tail=1))
+    the lines most like it, earlier in the game:
+        row 1: a beats b
+      the log's last lines:
+        row 3: c beats d
+    >>> log_near([], "x")
+    'the log is empty'
+    """
+    lines = [line for entry in log for line in entry.split("\n")]  # an entry may span lines (the scores)
+    shown = [line for entry in log[-tail:] for line in entry.split("\n")]
+    if not shown:
+        return "the log is empty"
+    earlier = lines[:len(lines) - len(shown)]
+    near = difflib.get_close_matches(wanted, earlier, n=3, cutoff=0.6)
+    if not near:
+        return "the log was:\n    " + "\n    ".join(shown)
+    return ("the lines most like it, earlier in the game:\n    " + "\n    ".join(near)
+            + "\n  the log's last lines:\n    " + "\n    ".join(shown))
+
+
 def _check(game: Game, state: State, spec: Mapping, result: ScenarioResult) -> None:
     """The expectations of ``spec`` (the file, or one of its checkpoints) against ``state``."""
     for text in spec.get("expect") or []:
@@ -410,18 +450,19 @@ def _check(game: Game, state: State, spec: Mapping, result: ScenarioResult) -> N
             except RulecraftError as err:  # a part that only the whole guards (x != none and x.p == 1): say so
                 found = [f"false (a part of it cannot be shown: {err})"]
             result.failures.append("\n    ".join([f"{_pos(text)}: expected {text}", f"in words: {expectation.node.describe()}",
-                                                 f"found: {found[0]}", *found[1:], waiting_for(state)]))
+                                                 f"found: {found[0]}", *found[1:], *other_names_quoted(game, str(text)),
+                                                 waiting_for(state)]))
     log = list(state.log or [])
     for wanted in spec.get("expect_log") or []:
         if not any(str(wanted) in line for line in log):
-            shown = [line for entry in log[-12:] for line in entry.split("\n")]  # an entry may span lines (the scores)
             result.failures.append(f"{_pos(wanted)}: expected the log to mention '{cut(str(wanted))}'; "
-                                   + ("the log was:\n    " + "\n    ".join(shown) if shown else "the log is empty"))
+                                   + log_near(log, str(wanted)))
     for key, exact in (("expect_offered", True), ("expect_offered_include", False)):
         if spec.get(key) is None:
             continue
         offered = state.legal_actions().texts()
-        wanted = [game.cell_names.typed(str(text)) for text in spec[key]]  # x,y of a board naming its cells: its name
+        wanted = [game.cell_names.typed(as_ids(str(text), game.other_names))  # x,y of a board naming its cells: its
+                  for text in spec[key]]                                     # name; a component's other name: its id
         missing = [text for text in wanted if text not in offered]
         extra = [text for text in offered if text not in wanted] if exact else []
         if missing or extra:
@@ -617,6 +658,7 @@ def _set_counter(game: Game, s: State, text: str, value: Any, pos: SourcePos | N
         raise RulesetError.at(pos, f"write the counter as {form}: '{spec.name}' is {kept} ({form}: {value})")
     owner: Any = None
     if written is not None:
+        written = game.other_names.get(written, written) if spec.per != "role" else written
         owner = game.component_ids.get(written, written) if spec.per != "role" else written
     index = spec.index_of(owner)
     copies = game.identical.get(str(written), ()) if spec.per != "role" else ()

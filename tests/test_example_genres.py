@@ -138,6 +138,9 @@ are a type, the ones taken this round a counter per office (``key: office``), an
 taker on (``sorted(..., by = ...)``, ``choose(..., by = r)``), coins piling on offices nobody took.  Halves
 (docs/examples/halves) is divide-and-choose: the divider lays each good turned up on one of two piles, the rival
 takes a pile (``choose(..., by = rival)``), and each good scores for whoever holds more of it.
+Stone (docs/examples/stone), like Aether, is no new genre but the board game for five deities, Stone joining the
+support cycle, written as a file that extends iconoclasm (``deity+``, the support table's rows merged key by key, the
+form_groups step merged by name, ``variants-: [teams]``, the base's one-program setup written whole).
 """
 
 from __future__ import annotations
@@ -159,7 +162,7 @@ GAMES = ("pig", "trumps", "hex", "going-once", "dominoes", "home-run", "market-r
          "fleet", "oh-hell", "meadows", "court-letters", "take-six", "column-climb", "glance", "fireworks", "sleuth",
          "codebreak", "paths", "quarto", "manhunt", "cribbage-show", "blocks", "caravan", "crossings", "missions", "ladders", "trails",
          "expeditions", "rummy", "landlords", "golf", "tally-sheet", "bazaar", "tickers", "peloton", "doubt", "aether",
-         "freight", "orders", "guilds", "halves")
+         "freight", "orders", "guilds", "halves", "stone")
 SLOW = {"quoridor", "chess", "blocks"}  # a random game takes about a second (each wall, each man's moves tried on a
                                         # copy, each way to lay each piece listed): fewer
 

@@ -115,7 +115,7 @@ def test_a_point_named_in_any_script_is_read_by_code_and_typed_by_a_player(tmp_p
 
 
 @pytest.mark.parametrize(("name", "hint"), [("St. Gallen", "write St_Gallen"), ("Zu\u0308rich", "write Zürich"),
-                                            ("if", None)])
+                                            ("if", "'if' is a keyword of the effect language: write if_ or another word")])
 def test_a_point_name_that_is_no_word_says_what_to_write(tmp_path: Path, name: str, hint: str | None) -> None:
     from engine.runner.validate import validate_path
 

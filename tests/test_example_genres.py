@@ -138,6 +138,9 @@ are a type, the ones taken this round a counter per office (``key: office``), an
 taker on (``sorted(..., by = ...)``, ``choose(..., by = r)``), coins piling on offices nobody took.  Halves
 (docs/examples/halves) is divide-and-choose: the divider lays each good turned up on one of two piles, the rival
 takes a pile (``choose(..., by = rival)``), and each good scores for whoever holds more of it.
+Tug (docs/examples/tug) is a tug-of-war over five flags in the manner of Battle Line: each player's laid cards one
+zone, the flag a card stands at a counter kept per card (``flag_of: {per: card}``), a full flag going to the stronger
+side (three of a suit, a run), a tie to the side finished first (a counter per flag, ``key: 1..5``).
 Stone (docs/examples/stone), like Aether, is no new genre but the board game for five deities, Stone joining the
 support cycle, written as a file that extends iconoclasm (``deity+``, the support table's rows merged key by key, the
 form_groups step merged by name, ``variants-: [teams]``, the base's one-program setup written whole).
@@ -162,7 +165,7 @@ GAMES = ("pig", "trumps", "hex", "going-once", "dominoes", "home-run", "market-r
          "fleet", "oh-hell", "meadows", "court-letters", "take-six", "column-climb", "glance", "fireworks", "sleuth",
          "codebreak", "paths", "quarto", "manhunt", "cribbage-show", "blocks", "caravan", "crossings", "missions", "ladders", "trails",
          "expeditions", "rummy", "landlords", "golf", "tally-sheet", "bazaar", "tickers", "peloton", "doubt", "aether",
-         "freight", "orders", "guilds", "halves", "stone")
+         "freight", "orders", "guilds", "halves", "stone", "tug")
 SLOW = {"quoridor", "chess", "blocks"}  # a random game takes about a second (each wall, each man's moves tried on a
                                         # copy, each way to lay each piece listed): fewer
 

@@ -58,8 +58,14 @@ def seat_label(state: State, seat: int, own: bool = True, role: str | None = Non
     ``own``: the label is shown to that seat itself; to the others, hidden
     roles (``roles: {hidden: true}``) are left out.  A ruleset without
     ``roles`` plays roles named for the seats: ``seat 2``, not ``seat 2 (seat2)``.
+    A seat asked during another's turn (``choose(..., by = r)``) is named with
+    the role it plays, when it plays one.
     """
-    role = state.current_role if role is None else role
+    if role is None:
+        role = state.current_role
+        if role is not None and state.seat_of.get(role) != seat:  # asked during another's turn: the role it plays
+            played = [r for r, s in state.seat_of.items() if s == seat]
+            role = played[0] if len(played) == 1 else None
     roles = state.game.roles
     if not own and roles is not None and roles.hidden:
         return f"seat {seat}"

@@ -51,3 +51,12 @@ def test_a_built_in_name_set_without_a_declaration_says_to_declare_another(tmp_p
     assert len(found) == 3 and found[0] == (
         "6: 'kind' is already every component's kind (c.kind): a component cannot set it (declare an attribute of another "
         "name, e.g. 'my_kind', under 'components: card: attributes:', and give it here)")
+
+
+def test_a_keyword_for_a_name_says_it_is_one_and_what_to_write(tmp_path: Path) -> None:
+    """A pick-up-and-deliver game's crates declared ``attributes: {from: cell, to: cell}`` and were told only that
+    'from' "must be a single word (letters, digits, _) and not a keyword": a single word it is, and nothing said it
+    was a keyword (Python's, which the effect language keeps free) nor what to write."""
+    found = problems(tmp_path, RULESET.replace("{kind: text}", "{from: text}").replace("kind: ", "from: "))
+    assert found[0] == ("5: attribute name 'from' must be a single word (letters, digits, _) and not a keyword ('from' is "
+                        "a keyword (Python's, which code keeps free): write from_ or another word)")

@@ -153,6 +153,19 @@ def test_appending_to_a_mapping_is_refused() -> None:
     assert diagnostic.message == "cannot append to 'board': it is a mapping, not a list"
 
 
+def test_adding_to_a_program_the_base_writes_as_one_text_says_what_to_write(tmp_path: Path) -> None:
+    """An overlay adding a setup line to a base whose setup is one program (Iconoclasm's) was told "'setup+' takes a
+    list of items to append, or a mapping to merge, not text", then, given a list, "cannot append to 'setup': it is
+    text, not a list", and not what to write instead; text, a list and a placement are all told so."""
+    base = "name: b\nplayers: [2]\nsetup: |\n  pass\nturn: []\n"
+    for added in ("setup+: |\n  pass\n", "setup+:\n  - {name: more, do: pass}\n", "setup+: {after: deal, add: []}\n"):
+        write(tmp_path, {"base/ruleset.yaml": base, "child.yaml": "extends: base\n" + added})
+        diagnostic = error_of(tmp_path / "child.yaml").diagnostics[0]
+        assert diagnostic.pos == SourcePos(str(tmp_path / "child.yaml"), 2, 1)
+        assert diagnostic.message == "cannot add to 'setup': the base writes it as one text, not a list"
+        assert diagnostic.hint is not None and "write 'setup:' whole" in diagnostic.hint
+
+
 def test_error_in_the_base_file_points_into_it(tmp_path: Path) -> None:
     write(tmp_path, {"base/ruleset.yaml": "name: b\nplayers: [2\n", "child.yaml": "extends: base\n"})
     diagnostic = error_of(tmp_path / "child.yaml").diagnostics[0]

@@ -128,6 +128,22 @@ Doubt (docs/examples/doubt) is a bluffing game in the manner of Cheat: cards lai
 player sees, claimed as the rank due, every other player asked in seat order from the next whether they doubt it.
 Aether (docs/examples/aether) is no new genre but the card game for five with a fifth element, written as a file
 that extends iconoclasm-cards (``element+``, ``instances+``, the clash table's rows merged key by key).
+Freight (docs/examples/freight) is pick-up-and-deliver on a map: trucks are pieces on a board of points that may not
+share a town, crates components naming the town they wait at and the one they go to (two attributes of type cell),
+delivered as soon as their truck reaches it.  Orders (docs/examples/orders) is a programming game in the manner of
+RoboRally: three orders sealed by every player at once, one per register (``commit`` into ``slots``), run on the
+round's last turn register by register, the robots in seat order; a robot's heading is a counter and the square ahead
+a cell literal (``(x, y)``).  Guilds (docs/examples/guilds) is role selection in the manner of Puerto Rico: the offices
+are a type, the ones taken this round a counter per office (``key: office``), an office run for every player from its
+taker on (``sorted(..., by = ...)``, ``choose(..., by = r)``), coins piling on offices nobody took.  Halves
+(docs/examples/halves) is divide-and-choose: the divider lays each good turned up on one of two piles, the rival
+takes a pile (``choose(..., by = rival)``), and each good scores for whoever holds more of it.
+Tug (docs/examples/tug) is a tug-of-war over five flags in the manner of Battle Line: each player's laid cards one
+zone, the flag a card stands at a counter kept per card (``flag_of: {per: card}``), a full flag going to the stronger
+side (three of a suit, a run), a tie to the side finished first (a counter per flag, ``key: 1..5``).
+Stone (docs/examples/stone), like Aether, is no new genre but the board game for five deities, Stone joining the
+support cycle, written as a file that extends iconoclasm (``deity+``, the support table's rows merged key by key, the
+form_groups step merged by name, ``variants-: [teams]``, the base's one-program setup written whole).
 """
 
 from __future__ import annotations
@@ -148,7 +164,8 @@ GAMES = ("pig", "trumps", "hex", "going-once", "dominoes", "home-run", "market-r
          "chess", "homestead", "routes", "tables", "amazons", "pentago", "hearts", "quoridor", "leduc", "orchard",
          "fleet", "oh-hell", "meadows", "court-letters", "take-six", "column-climb", "glance", "fireworks", "sleuth",
          "codebreak", "paths", "quarto", "manhunt", "cribbage-show", "blocks", "caravan", "crossings", "missions", "ladders", "trails",
-         "expeditions", "rummy", "landlords", "golf", "tally-sheet", "bazaar", "tickers", "peloton", "doubt", "aether")
+         "expeditions", "rummy", "landlords", "golf", "tally-sheet", "bazaar", "tickers", "peloton", "doubt", "aether",
+         "freight", "orders", "guilds", "halves", "stone", "tug")
 SLOW = {"quoridor", "chess", "blocks"}  # a random game takes about a second (each wall, each man's moves tried on a
                                         # copy, each way to lay each piece listed): fewer
 

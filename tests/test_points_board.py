@@ -115,7 +115,7 @@ def test_a_point_named_in_any_script_is_read_by_code_and_typed_by_a_player(tmp_p
 
 
 @pytest.mark.parametrize(("name", "hint"), [("St. Gallen", "write St_Gallen"), ("Zu\u0308rich", "write Zürich"),
-                                            ("if", None)])
+                                            ("if", "'if' is a keyword of the effect language: write if_ or another word")])
 def test_a_point_name_that_is_no_word_says_what_to_write(tmp_path: Path, name: str, hint: str | None) -> None:
     from engine.runner.validate import validate_path
 
@@ -125,6 +125,22 @@ def test_a_point_name_that_is_no_word_says_what_to_write(tmp_path: Path, name: s
     (found,) = validate_path(str(path))
     assert (found.message, found.hint) == (f"point name '{name}' must be a single word (letters, digits, _) and not a "
                                            "keyword", hint)
+
+
+def test_a_point_already_taken_is_told_by_its_name_and_its_piece(tmp_path: Path) -> None:
+    """Freight's trucks, pieces on a map of named towns, met on one: "place() onto (3, 4), which is already taken",
+    the town (Hythe) told by its position, the piece there and the way to let pieces share a point unsaid."""
+    from engine.runner.validate import validate_path
+
+    path = tmp_path / "ruleset.yaml"
+    text = RULESET.replace("  links:", "  cell_names: names\n  links:").replace(
+        "    move(t in stones where t.colour == r, pot(r))\n",
+        "    move(t in stones where t.colour == r, pot(r))\n  place(t in stones where t.id == \"R\", c)\n"
+        "  place(t in stones where t.id == \"B\", c)\n")
+    path.write_text(text, encoding="utf-8")
+    (found,) = validate_path(str(path))
+    assert found.message.endswith("place() onto c, which is already taken by R (pieces share a cell only on a board with "
+                                  "stacking: true)")
 
 
 def test_another_name_in_another_script_says_only_a_point_may(tmp_path: Path) -> None:

@@ -75,6 +75,20 @@ def test_bots_roles_are_left_out_when_roles_are_hidden() -> None:
     assert render.seat_label(open_game, 1, own=False) == f"seat 1 ({first})"
 
 
+
+def test_a_seat_asked_during_anothers_turn_is_named_with_its_role() -> None:
+    """In Guilds every player builds when Red takes the Builder: the bots' lines read "seat 1 (Red) [random]:
+    choose House", then "seat 2 [random]: choose House", Blue's role left out (the turn's role, Red, is not seat 2's)."""
+    state = engine.load(Path(__file__).parent.parent / "docs" / "examples" / "guilds").new_state(players=2, seed=1)
+    state.apply("choose Builder")
+    state.apply("choose pass")
+    assert state.seat_to_move == 2 and state.current_role == "Red"
+    assert render.seat_label(state, 2, own=False) == "seat 2 (Blue)" and render.seat_label(state, 1) == "seat 1 (Red)"
+    pair = engine.load("iconoclasm").new_state(players=2, seed=1)  # a seat playing two deities: which one is not said
+    other = 3 - pair.seat_of[pair.current_role]
+    assert render.seat_label(pair, other, own=False) == f"seat {other}"
+
+
 TWO_SIDED = """\
 name: crowned
 players: [2]

@@ -306,7 +306,8 @@ class PlaceOnBoard(Function):
             if grid is not None and (far := out_of_reach(grid, (where,), len(s.game.component_names))) is not None:
                 raise EffectRuntimeError(f"place() onto {where}: {far}", pos)  # the cells a game's lists and saves know
             if where in s.grid and not (grid is not None and grid.stacking):
-                raise EffectRuntimeError(f"place() onto {where}, which is already taken", pos)
+                taken = f"{s.game.cell_text(where, brackets=True)}, which is already taken by {s.game.piece_names[s.grid[where]]}"
+                raise EffectRuntimeError(f"place() onto {taken} (pieces share a cell only on a board with stacking: true)", pos)
             s.place(chosen[0], where)
             if down:
                 turn_down(s, chosen[0], seer(s, e) if seer is not None else None)

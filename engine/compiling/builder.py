@@ -70,9 +70,14 @@ def word_hint(name: str, any_script: bool = False) -> str | None:
     """What to write for ``name``, which is no name in code: its words joined by _, its letters without their
     accents unless ``any_script``; None when that is no better.
 
-    >>> word_hint("Zürich"), word_hint("St. Gallen", any_script=True), word_hint("if")
-    ("write Zurich (only a point's name may hold letters beyond A-Z, a-z)", 'write St_Gallen', None)
+    >>> word_hint("Zürich"), word_hint("St. Gallen", any_script=True), word_hint("2 d")
+    ("write Zurich (only a point's name may hold letters beyond A-Z, a-z)", 'write St_Gallen', 'write _2_d')
+    >>> word_hint("from"), word_hint("if")
+    ("'from' is a keyword (Python's, which code keeps free): write from_ or another word", "'if' is a keyword of the effect language: write if_ or another word")
     """
+    if name in RESERVED or (keyword.iskeyword(name) and name != "None"):
+        whose = "of the effect language" if name in RESERVED else "(Python's, which code keeps free)"
+        return f"'{name}' is a keyword {whose}: write {name}_ or another word"
     text = unicodedata.normalize("NFC" if any_script else "NFKD", name)
     if not any_script:
         text = "".join(c for c in text if not unicodedata.combining(c)).encode("ascii", "replace").decode()

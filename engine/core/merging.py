@@ -231,6 +231,11 @@ def _refuse_list_with_removal(over: Mapping) -> None:
 
 def _append(result: Mapping, over: Mapping, key: str, path: tuple[str, ...], origin: str) -> None:
     name = _bare(key, over)
+    if isinstance(result.get(name), str):  # a program written as one text: no parts to add to or put beside
+        message = f"cannot add to '{name}': the base writes it as one text, not a list"
+        hint = (f"write '{name}:' whole, the base's text and yours; a base that writes it as a list of named parts "
+                f"({{name: NAME, do: ...}}) can be added to with '{name}+'")
+        raise RulesetError.at(name.pos, message, hint)
     if _placements(over[key]) is not None and not isinstance(result.get(name), Mapping):  # key+: {after: NAME, add: [...]}
         base = result.get(name)
         if not isinstance(base, Sequence):

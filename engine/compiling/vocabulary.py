@@ -247,9 +247,15 @@ def _define_zones(v: Vocabulary, game: Game) -> None:
         if role is not None:
             families.setdefault(name, []).append(index)
     for name, spec in game.zone_specs.items():
-        if spec.keys:  # column(3) one zone, column the list of them
+        if spec.keys and spec.per_role:  # row(r, X) one zone, row(r) the role's, row every role's
+            v.functions[name] = KeyedZone(name, f"{name}(ROLE, KEY) -> zone", spec.doc or
+                                          f"The {name} of a role and a key ({spec.key_of}).",
+                                          f"{name}(current_role, {spec.key_texts[0]})", spec.key_of, per_role=True)
+            v.define_constant(name, ListOf(ZONE), [i for (n, key), i in game.zone_index.items() if n == name],
+                              f"every {name}")
+        elif spec.keys:  # column(3) one zone, column the list of them
             v.functions[name] = KeyedZone(name, f"{name}(KEY) -> zone", spec.doc or f"The {name} of a key ({spec.key_of}).",
-                                          f"{name}({spec.keys[0]})", spec.key_of)
+                                          f"{name}({spec.key_texts[0]})", spec.key_of)
             v.define_constant(name, ListOf(ZONE), [game.zone_index[(name, k)] for k in spec.keys], f"every {name}")
         elif spec.per_role:
             v.functions[name] = ZoneOf(name, f"{name}(ROLE) -> zone", spec.doc or f"The {name} of a role.", f"{name}(current_role)")

@@ -112,7 +112,7 @@ def _per_key(spec: Any) -> str:
     >>> _per_key(SimpleNamespace(name="column", key_texts=("1", "2"), key_of="1..2", per_role=False))
     ', one per number 1..2 (column(1), ...)'
     >>> _per_key(SimpleNamespace(name="row", key_texts=("X", "Y"), key_of="hue", per_role=True))
-    ' and hue (row(ROLE, X), ...; row(ROLE) the role's)'
+    " and hue (row(ROLE, X), ...; row(ROLE) the role's)"
 
     """
     if not spec.key_texts:

@@ -110,28 +110,29 @@ def read_zone(game: Game, text: str, pos: SourcePos | None) -> int:
     """The zone ``text`` names: ``discard``, a role's own ``hand(A)``, the zone of a key, ``column(3)``, or of a
     role and a key, ``row(A, X)``."""
     m = re.fullmatch(r"\s*(\w+)\s*\(\s*(-?[\w-]+)\s*(?:,\s*(-?[\w-]+)\s*)?\)\s*", text)
-    keyed = game.zone_specs.get(m.group(1) if m else text.strip())
-    if keyed is not None and keyed.keys:
-        example = f"{text.strip()}({game.roles.values[0] + ', ' if keyed.per_role and game.roles else ''}" \
-                  f"{keyed.key_texts[0]})"
-        if m is None or (m.group(3) is None) == keyed.per_role:
-            raise RulesetError.at(pos, f"zone '{text.strip()}' is kept per {'role and ' if keyed.per_role else ''}key "
-                                       f"({keyed.key_of}): name one of them", f"like {example if m is None else example.replace(text.strip(), m.group(1), 1)}")
-        name = keyed_zone_name(m.group(1), *((m.group(3), m.group(2)) if keyed.per_role else (m.group(2),)))
-    elif m is not None and m.group(3) is not None:
-        raise RulesetError.at(pos, f"zone '{m.group(1)}' is not kept per role and key: name it "
-                                   f"{m.group(1) + '(ROLE)' if keyed is not None and keyed.per_role else m.group(1)}")
+    zone = m.group(1) if m else text.strip()
+    spec = game.zone_specs.get(zone)
+    args = [a for a in m.groups()[1:] if a is not None] if m else []
+    if spec is not None and spec.keys:
+        if len(args) != 1 + spec.per_role:
+            roles = game.roles.values if game.roles else ()
+            example = ", ".join([*roles[:1], spec.key_texts[0]] if spec.per_role else [spec.key_texts[0]])
+            raise RulesetError.at(pos, f"zone '{zone}' is kept per {'role and ' if spec.per_role else ''}key "
+                                       f"({spec.key_of}): name one of them", f"like {zone}({example})")
+        name = keyed_zone_name(zone, *reversed(args))
+    elif len(args) == 2:
+        raise RulesetError.at(pos, f"zone '{zone}' is not kept per role and key: name it "
+                                   f"{zone + '(ROLE)' if spec is not None and spec.per_role else zone}")
     else:
-        name = f"{m.group(1)} of {m.group(2)}" if m else text.strip()
+        name = f"{zone} of {args[0]}" if args else zone
     if name in game.zone_names:
         return game.zone_names.index(name)
-    if keyed is not None and keyed.keys and m is not None:
-        if keyed.per_role and m.group(2) not in (game.roles.values if game.roles else ()):
-            raise RulesetError.at(pos, f"there is no {m.group(1)} of {m.group(2)}", did_you_mean(
-                m.group(2), game.roles.values if game.roles else ()))
-        key = m.group(3) if keyed.per_role else m.group(2)
-        raise RulesetError.at(pos, f"{m.group(1)} has no key {key}: its keys are {keyed.key_of}",
-                              did_you_mean(str(key), keyed.key_texts))
+    if spec is not None and spec.keys:
+        roles = game.roles.values if game.roles else ()
+        if spec.per_role and args[0] not in roles:
+            raise RulesetError.at(pos, f"there is no {zone} of {args[0]}", did_you_mean(args[0], roles))
+        raise RulesetError.at(pos, f"{zone} has no key {args[-1]}: its keys are {spec.key_of}",
+                              did_you_mean(args[-1], spec.key_texts))
     raise RulesetError.at(pos, f"unknown zone '{text}'", did_you_mean(name, game.zone_names))
 
 

@@ -253,3 +253,19 @@ def test_the_learning_environment_sees_the_walls(tmp_path: Path) -> None:
     s.apply("choose 2,2")
     walls = encoder.split(encoder.encode(s.observation(2)))["walls"]
     assert int(walls.sum()) == 4 and walls[encoder.sides[(2, 2), (3, 2)]] == 1
+
+
+def test_a_bracket_ends_at_a_wall_declared_or_built(tmp_path: Path) -> None:
+    """Othello with a wall between the centre's d4 (3,3) and e4 (4,3): Black at c4 (2,3) would close the White disc
+    on d4 with its own on e4, across the wall.  The move was offered (the bits of the board saw no wall) and then
+    turned nothing over (the lines did); now neither a declared wall nor one built in play is crossed."""
+    text = (Path(__file__).parent.parent / "rulesets" / "othello" / "ruleset.yaml").read_text()
+    board = "  adjacency: all\n"
+    declared = load(tmp_path, text.replace(board, board + '  walls: [["3,3", "4,3"]]\n')).new_state(players=2)
+    assert "place disc as Black at 2,3" not in [str(a) for a in declared.legal_actions()]
+    s = load(tmp_path, text.replace(board, board + "  walls: []\n")).new_state(players=2)
+    assert "place disc as Black at 2,3" in [str(a) for a in s.legal_actions()]
+    s.set_walls(frozenset({((3, 3), (4, 3))}))
+    assert [str(a) for a in s.legal_actions()] == [str(a) for a in declared.legal_actions()]
+    s.apply("place disc as Black at 4,5")  # down the e file: e5 (4,4) is turned; no wall there
+    assert s.face[s.grid[(4, 4)]] == s.face[s.grid[(4, 3)]]

@@ -269,3 +269,22 @@ def test_a_bracket_ends_at_a_wall_declared_or_built(tmp_path: Path) -> None:
     assert [str(a) for a in s.legal_actions()] == [str(a) for a in declared.legal_actions()]
     s.apply("place disc as Black at 4,5")  # down the e file: e5 (4,4) is turned; no wall there
     assert s.face[s.grid[(4, 4)]] == s.face[s.grid[(4, 3)]]
+
+
+def test_groups_part_at_a_wall_built_in_play(tmp_path: Path) -> None:
+    """Banner Clash on a row of four squares, its groups two side by side: a Red group on 0,0-1,0 and a Blue one on
+    2,0-3,0 touch and clash, unless a wall built in play stands between 1,0 and 2,0 (form_groups read the board's
+    own neighbours, and saw only the walls it declares)."""
+    text = (Path(__file__).parent.parent / "rulesets" / "banner-clash" / "ruleset.yaml").read_text()
+    text = text.replace("board:\n  kind: hex\n  radius: 3", "board:\n  kind: square-grid\n  width: 4\n  height: 1\n"
+                        "  walls: []").replace("pattern: [[0, 0], [1, 0], [0, 1]]", "pattern: [[0, 0], [1, 0]]")
+    game = load(tmp_path, text)
+    logs = []
+    for walls in (frozenset(), frozenset({((1, 0), (2, 0))})):
+        s = game.new_state(players=2, seed=1, record=True)
+        s.set_walls(walls)
+        for action in ("place Red at 0,0", "place Blue at 3,0", "place Red at 1,0", "place Blue at 2,0"):
+            s.apply(action)
+        assert s.log is not None and "a group forms at (2,0): Blue 2 — Blue wins (majority); Blue-flag placed" in s.log
+        logs.append(any(line.startswith("external clash") for line in s.log))
+    assert logs == [True, False]

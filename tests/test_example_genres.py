@@ -105,8 +105,9 @@ Light trails (docs/examples/trails) is a game of light cycles in the manner of T
 marked with its trail by a counter keyed by the board's cells (``key: cell``), no piece, and a rider may not enter a
 marked square; its question says where the rider stands (``text = "... {rider} ..."``).
 Expeditions (docs/examples/expeditions) is hand management in the manner of Lost Cities: each player's expeditions
-zones kept per role and colour (``expedition: {per: role, key: colour}``, ``expedition(r, Sea)``), the four discard
-piles zones kept per colour (``discard: {key: colour}``), and the draw refuses the pile just discarded to.  Rummy (docs/examples/rummy) melds as docs/rulesets.md says: as many
+are zones kept per role and colour (``expedition: {per: role, key: colour}``, ``expedition(r, Sea)``), the four
+discard piles zones kept per colour (``discard: {key: colour}``), and the draw refuses the pile just discarded to.
+Rummy (docs/examples/rummy) melds as docs/rulesets.md says: as many
 meld zones as a game may fill, kept per number (``meld: {key: 1..12}``), each new meld offered whole among the ``combinations`` of the hand
 that form one, a card laid off then the meld it fits.  Landlords (docs/examples/landlords) is roll-and-move trading in
 the manner of Monopoly: each player's square a counter, lots in the bank or a player's deeds (``owner``), rent doubled

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 import engine
-from engine.core.errors import RulesetError
+from engine.core.errors import EffectRuntimeError, RulesetError
 from engine.runner.scenario import run_scenario
 
 RULESET = """\
@@ -171,3 +171,12 @@ def test_a_scenario_sets_and_expects_them(tmp_path: Path) -> None:
 def test_a_scenario_naming_no_zone_of_them_is_refused(tmp_path: Path, zone: str, message: str) -> None:
     failures = scenario(tmp_path, f"position:\n  zones:\n    {zone}: [R3]\n")
     assert len(failures) == 1 and message in failures[0]
+
+
+def test_a_component_of_another_kind_as_the_key_stops_the_game_naming_it(tmp_path: Path) -> None:
+    """A component of any kind is taken where a tile is written (``first(x in hand(r))``: a component), and found
+    to be none of the zone's keys in play: the message names it, not its number."""
+    effect = "let c = choose(x in hand(current_role))\nmove(x in hand(current_role) where x == c, under(first(x in hand(current_role))))"
+    s = build(tmp_path, effect).new_state(players=2, seed=1)
+    with pytest.raises(EffectRuntimeError, match=r"ruleset.yaml:\d+:\d+: under has no key R1: its keys are tile"):
+        s.apply(str(s.legal_actions()[0]))

@@ -43,6 +43,7 @@ class KeyedZone(Function):
 
     keys_text: str = ""  # what the keys are, for a message: ``1..7``, the type's or the component kind's name
     per_role: bool = False  # one zone per role and key: ``row(r, X)``
+    names: tuple[str, ...] = ()  # keyed by a component kind: every component's name, for a message naming a key
 
     def key_type(self, scope: Scope) -> Type:
         """A value of the type the zone is keyed by, a component of its kind, or a whole number (anything, when its
@@ -58,7 +59,8 @@ class KeyedZone(Function):
         what = cut(args[0].describe(), 60) if args else "the key"
         none = (f"{name} has no key none: {what} is none here (a first() that found nothing, a choose() without an "
                 f"option give none); its keys are {keys}")
-        return zone_of_key(call, scope, compiled, name, none, lambda k: f"{name} has no key {_said(k)}: its keys are {keys}")
+        return zone_of_key(call, scope, compiled, name, none,
+                           lambda k: f"{name} has no key {_said(k, self.names)}: its keys are {keys}")
 
     def _of_role(self, call: ast.Call, scope: Scope) -> Compiled:
         """``row(r, X)``, the zone of role r and key X; ``row(r)``, the list of role r's zones, in the order of their
@@ -88,7 +90,8 @@ class KeyedZone(Function):
                  if zone == name and isinstance(owner_key, tuple)}
 
         def missing(k: Any) -> str:
-            return f"{name} has no key {_said(k)}: its keys are {keys}" if k[0] in roles else f"there is no {name} of {k[0]}"
+            return f"{name} has no key {_said(k, self.names)}: its keys are {keys}" if k[0] in roles \
+                else f"there is no {name} of {k[0]}"
 
         return zone_of_key(call, scope, Compiled(ANY, pair, code=code), name, none, missing)
 
@@ -124,10 +127,11 @@ def _zones_of_role(call: ast.Call, scope: Scope, role: Compiled, name: str, who:
     return Compiled(ListOf(ZONE), zones)
 
 
-def _said(key: Any) -> str:
-    """A key as a message names it (a role's pair by its key alone).
+def _said(key: Any, names: tuple[str, ...] = ()) -> str:
+    """A key as a message names it: a role's pair by its key alone, a component (with ``names``) by its name.
 
-    >>> _said(3), _said(("A", "X"))
-    ('3', 'X')
+    >>> _said(3), _said(("A", "X")), _said(1, ("T1", "T2"))
+    ('3', 'X', 'T2')
     """
-    return str(key[1] if isinstance(key, tuple) else key)
+    key = key[1] if isinstance(key, tuple) else key
+    return names[key] if names and type(key) is int and 0 <= key < len(names) else str(key)

@@ -117,6 +117,9 @@ is the pass of an optional choice.
 Tally sheet (docs/examples/tally-sheet) is a small roll-and-write game: each sheet one counter per role kept by row and
 number (``key: [colour, 1..6]``, ``marked(r, Red, 4)``), a mark and the bonuses it pays one procedure with typed
 parameters (``procedures:``) that every turn runs.
+Walled Reversi (docs/examples/walled-reversi) is Othello on a board walls part into rooms, an overlay of the shipped
+othello adding ``walls:`` alone: a bracketed line ends at a wall, a diagonal's too where a wall line runs through
+the corner it passes.
 Bazaar (docs/examples/bazaar) is set collection with trading: a trade is offered to one rival, who accepts or
 refuses it by a choice of their own (the offer itself, or pass: ``choose(x in [[want, give]], by = rival, optional =
 true, always_ask = true)``), and sets are sold at a price that falls with every sale.  Tickers (docs/examples/tickers)
@@ -146,7 +149,7 @@ from tests.conftest import player_counts, shipped_game
 
 GAMES = ("pig", "trumps", "hex", "going-once", "dominoes", "home-run", "market-row", "crazy-eights", "sealed-bids", "memory", "hidden-duel",
          "yacht", "morris", "storm-watch", "go", "gem-merchants", "frontiers",
-         "chess", "homestead", "routes", "tables", "amazons", "pentago", "hearts", "quoridor", "leduc", "orchard",
+         "chess", "walled-reversi", "homestead", "routes", "tables", "amazons", "pentago", "hearts", "quoridor", "leduc", "orchard",
          "fleet", "oh-hell", "meadows", "court-letters", "take-six", "column-climb", "glance", "fireworks", "sleuth",
          "codebreak", "paths", "quarto", "manhunt", "cribbage-show", "blocks", "caravan", "crossings", "missions", "ladders", "trails",
          "expeditions", "rummy", "landlords", "golf", "tally-sheet", "bazaar", "tickers", "peloton", "doubt", "aether")

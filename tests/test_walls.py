@@ -288,3 +288,17 @@ def test_groups_part_at_a_wall_built_in_play(tmp_path: Path) -> None:
         assert s.log is not None and "a group forms at (2,0): Blue 2 — Blue wins (majority); Blue-flag placed" in s.log
         logs.append(any(line.startswith("external clash") for line in s.log))
     assert logs == [True, False]
+
+
+def test_a_diagonal_step_does_not_slip_through_the_joint_of_two_walls(tmp_path: Path) -> None:
+    """With ``adjacency: all``, 1,0 and 2,1 touch at a corner that the wall down between columns 1 and 2 runs
+    through: they are no neighbours, and no line runs between them (a diagonal went through wherever no wall stood
+    between the two cells themselves, which a drawn wall never does).  Past the end of a wall, 1,1 to 2,2, and
+    beside a single wall, 0,0 to 1,1, the diagonal is open."""
+    game = load(tmp_path, RULESET.replace("  height: 3\n", "  height: 3\n  adjacency: all\n"))
+    grid = game.grid
+    assert (2, 1) not in grid.neighbours((1, 0)) and (1, 0) not in grid.neighbours((2, 1))
+    assert (2, 2) in grid.neighbours((1, 1)) and (1, 1) in grid.neighbours((0, 0))
+    s = game.new_state(players=2)
+    assert game.compile_condition("wall_between((1, 0), (2, 1)) and not wall_between((0, 0), (2, 2))").run(s)
+    assert game.compile_condition("steps_to((1, 0), (2, 1)) == 3").run(s)

@@ -95,13 +95,20 @@ if count(row(current_role)) != 2 or count(row) != 4:
     assert s.log is not None and not any("wrong" in line for line in s.log)
 
 
-def test_saved_and_loaded_with_its_zones(tmp_path: Path) -> None:
+def test_saved_and_loaded_with_its_zones_and_hashed_by_them(tmp_path: Path) -> None:
+    from engine.runner.replay import state_hash
+
     game = build(tmp_path)
     s = game.new_state(players=2, seed=1)
     for action in ("choose R1", "choose B1", "choose R2"):
         s.apply(action)
     again = game.state_from_json(s.to_json())
-    assert again.zones == s.zones and again.to_json() == s.to_json()
+    assert again.zones == s.zones and again.to_json() == s.to_json() and state_hash(again) == state_hash(s)
+    moved = s.clone()  # the same cards, one in the other role's row of its colour
+    index = game.zone_index
+    card = moved.zones[index[("row", ("seat2", "Blue"))]][0]
+    moved.move(card, index[("row", ("seat1", "Blue"))])
+    assert state_hash(moved) != state_hash(s)
 
 
 def test_a_role_s_hidden_zones_are_hidden_from_the_others_alone(tmp_path: Path) -> None:

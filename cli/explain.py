@@ -111,16 +111,20 @@ def _per_key(spec: Any) -> str:
     """How many zones a zone kept per key (``key:``) is, for its line.
 
     >>> from types import SimpleNamespace
-    >>> _per_key(SimpleNamespace(name="pile", keys=("X", "Y"), key_of="hue"))
+    >>> _per_key(SimpleNamespace(name="pile", key_texts=("X", "Y"), key_of="hue", per_role=False))
     ', one per hue (pile(X), ...)'
-    >>> _per_key(SimpleNamespace(name="column", keys=(1, 2), key_of="1..2"))
+    >>> _per_key(SimpleNamespace(name="column", key_texts=("1", "2"), key_of="1..2", per_role=False))
     ', one per number 1..2 (column(1), ...)'
+    >>> _per_key(SimpleNamespace(name="row", key_texts=("X", "Y"), key_of="hue", per_role=True))
+    " and hue (row(ROLE, X), ...; row(ROLE) the role's)"
 
     """
-    if not spec.keys:
+    if not spec.key_texts:
         return ""
     what = f"number {spec.key_of}" if ".." in spec.key_of else spec.key_of
-    return f", one per {what} ({spec.name}({spec.keys[0]}), ...)"
+    if spec.per_role:
+        return f" and {what} ({spec.name}(ROLE, {spec.key_texts[0]}), ...; {spec.name}(ROLE) the role's)"
+    return f", one per {what} ({spec.name}({spec.key_texts[0]}), ...)"
 
 
 def _zones(game: Game) -> list[str]:

@@ -105,8 +105,9 @@ Light trails (docs/examples/trails) is a game of light cycles in the manner of T
 marked with its trail by a counter keyed by the board's cells (``key: cell``), no piece, and a rider may not enter a
 marked square; its question says where the rider stands (``text = "... {rider} ..."``).
 Expeditions (docs/examples/expeditions) is hand management in the manner of Lost Cities: each player's expeditions
-are one zone read colour by colour, the four discard piles one zone kept per colour (``discard: {key: colour}``),
-and the draw refuses the pile just discarded to.  Rummy (docs/examples/rummy) melds as docs/rulesets.md says: as many
+are zones kept per role and colour (``expedition: {per: role, key: colour}``, ``expedition(r, Sea)``), the four
+discard piles zones kept per colour (``discard: {key: colour}``), and the draw refuses the pile just discarded to.
+Rummy (docs/examples/rummy) melds as docs/rulesets.md says: as many
 meld zones as a game may fill, kept per number (``meld: {key: 1..12}``), each new meld offered whole among the ``combinations`` of the hand
 that form one, a card laid off then the meld it fits.  Landlords (docs/examples/landlords) is roll-and-move trading in
 the manner of Monopoly: each player's square a counter, lots in the bank or a player's deeds (``owner``), rent doubled
@@ -116,6 +117,9 @@ is the pass of an optional choice.
 Tally sheet (docs/examples/tally-sheet) is a small roll-and-write game: each sheet one counter per role kept by row and
 number (``key: [colour, 1..6]``, ``marked(r, Red, 4)``), a mark and the bonuses it pays one procedure with typed
 parameters (``procedures:``) that every turn runs.
+Walled Reversi (docs/examples/walled-reversi) is Othello on a board walls part into rooms, an overlay of the shipped
+othello adding ``walls:`` alone: a bracketed line ends at a wall, a diagonal's too where a wall line runs through
+the corner it passes.
 Bazaar (docs/examples/bazaar) is set collection with trading: a trade is offered to one rival, who accepts or
 refuses it by a choice of their own (the offer itself, or pass: ``choose(x in [[want, give]], by = rival, optional =
 true, always_ask = true)``), and sets are sold at a price that falls with every sale.  Tickers (docs/examples/tickers)
@@ -161,7 +165,7 @@ from tests.conftest import player_counts, shipped_game
 
 GAMES = ("pig", "trumps", "hex", "going-once", "dominoes", "home-run", "market-row", "crazy-eights", "sealed-bids", "memory", "hidden-duel",
          "yacht", "morris", "storm-watch", "go", "gem-merchants", "frontiers",
-         "chess", "homestead", "routes", "tables", "amazons", "pentago", "hearts", "quoridor", "leduc", "orchard",
+         "chess", "walled-reversi", "homestead", "routes", "tables", "amazons", "pentago", "hearts", "quoridor", "leduc", "orchard",
          "fleet", "oh-hell", "meadows", "court-letters", "take-six", "column-climb", "glance", "fireworks", "sleuth",
          "codebreak", "paths", "quarto", "manhunt", "cribbage-show", "blocks", "caravan", "crossings", "missions", "ladders", "trails",
          "expeditions", "rummy", "landlords", "golf", "tally-sheet", "bazaar", "tickers", "peloton", "doubt", "aether",

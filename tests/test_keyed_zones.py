@@ -114,10 +114,10 @@ def test_a_range_may_run_through_negative_numbers_written_either_way(tmp_path: P
 
 
 @pytest.mark.parametrize("zone, message", [
-    ("{kind: pile, key: hue}", r"ruleset.yaml:17:30: a zone's key is a type \(one zone per value\) or whole numbers"),
+    ("{kind: pile, key: hue}", r"ruleset.yaml:17:30: a zone's key is a type \(one zone per value\), a component kind "
+                               r"\(one zone per component\) or whole numbers"),
     ("{kind: pile, key: 5..1}", r"ruleset.yaml:17:30: the keys 5\.\.1 must run up"),
     ("{kind: pile, key: {from: 1}}", r"ruleset.yaml:17:30: zones/discard/key: 'to' is a required property"),
-    ("{kind: pile, per: role, key: colour}", r"ruleset.yaml:17:30: zone 'discard' is kept per key"),
 ])
 def test_a_bad_key_is_refused_where_it_is_written(tmp_path: Path, zone: str, message: str) -> None:
     with pytest.raises(RulesetError, match=message) as refused:

@@ -253,3 +253,52 @@ def test_the_learning_environment_sees_the_walls(tmp_path: Path) -> None:
     s.apply("choose 2,2")
     walls = encoder.split(encoder.encode(s.observation(2)))["walls"]
     assert int(walls.sum()) == 4 and walls[encoder.sides[(2, 2), (3, 2)]] == 1
+
+
+def test_a_bracket_ends_at_a_wall_declared_or_built(tmp_path: Path) -> None:
+    """Othello with a wall between the centre's d4 (3,3) and e4 (4,3): Black at c4 (2,3) would close the White disc
+    on d4 with its own on e4, across the wall.  The move was offered (the bits of the board saw no wall) and then
+    turned nothing over (the lines did); now neither a declared wall nor one built in play is crossed."""
+    text = (Path(__file__).parent.parent / "rulesets" / "othello" / "ruleset.yaml").read_text()
+    board = "  adjacency: all\n"
+    declared = load(tmp_path, text.replace(board, board + '  walls: [["3,3", "4,3"]]\n')).new_state(players=2)
+    assert "place disc as Black at 2,3" not in [str(a) for a in declared.legal_actions()]
+    s = load(tmp_path, text.replace(board, board + "  walls: []\n")).new_state(players=2)
+    assert "place disc as Black at 2,3" in [str(a) for a in s.legal_actions()]
+    s.set_walls(frozenset({((3, 3), (4, 3))}))
+    assert [str(a) for a in s.legal_actions()] == [str(a) for a in declared.legal_actions()]
+    s.apply("place disc as Black at 4,5")  # down the e file: e5 (4,4) is turned; no wall there
+    assert s.face[s.grid[(4, 4)]] == s.face[s.grid[(4, 3)]]
+
+
+def test_groups_part_at_a_wall_built_in_play(tmp_path: Path) -> None:
+    """Banner Clash on a row of four squares, its groups two side by side: a Red group on 0,0-1,0 and a Blue one on
+    2,0-3,0 touch and clash, unless a wall built in play stands between 1,0 and 2,0 (form_groups read the board's
+    own neighbours, and saw only the walls it declares)."""
+    text = (Path(__file__).parent.parent / "rulesets" / "banner-clash" / "ruleset.yaml").read_text()
+    text = text.replace("board:\n  kind: hex\n  radius: 3", "board:\n  kind: square-grid\n  width: 4\n  height: 1\n"
+                        "  walls: []").replace("pattern: [[0, 0], [1, 0], [0, 1]]", "pattern: [[0, 0], [1, 0]]")
+    game = load(tmp_path, text)
+    logs = []
+    for walls in (frozenset(), frozenset({((1, 0), (2, 0))})):
+        s = game.new_state(players=2, seed=1, record=True)
+        s.set_walls(walls)
+        for action in ("place Red at 0,0", "place Blue at 3,0", "place Red at 1,0", "place Blue at 2,0"):
+            s.apply(action)
+        assert s.log is not None and "a group forms at (2,0): Blue 2 — Blue wins (majority); Blue-flag placed" in s.log
+        logs.append(any(line.startswith("external clash") for line in s.log))
+    assert logs == [True, False]
+
+
+def test_a_diagonal_step_does_not_slip_through_the_joint_of_two_walls(tmp_path: Path) -> None:
+    """With ``adjacency: all``, 1,0 and 2,1 touch at a corner that the wall down between columns 1 and 2 runs
+    through: they are no neighbours, and no line runs between them (a diagonal went through wherever no wall stood
+    between the two cells themselves, which a drawn wall never does).  Past the end of a wall, 1,1 to 2,2, and
+    beside a single wall, 0,0 to 1,1, the diagonal is open."""
+    game = load(tmp_path, RULESET.replace("  height: 3\n", "  height: 3\n  adjacency: all\n"))
+    grid = game.grid
+    assert (2, 1) not in grid.neighbours((1, 0)) and (1, 0) not in grid.neighbours((2, 1))
+    assert (2, 2) in grid.neighbours((1, 1)) and (1, 1) in grid.neighbours((0, 0))
+    s = game.new_state(players=2)
+    assert game.compile_condition("wall_between((1, 0), (2, 1)) and not wall_between((0, 0), (2, 2))").run(s)
+    assert game.compile_condition("steps_to((1, 0), (2, 1)) == 3").run(s)

@@ -17,6 +17,13 @@ moved to a zone.  A place step says so with ``bracket:``::
 >>> board = {(1, 0): "b", (2, 0): "b", (3, 0): "a"}
 >>> bracketed(grid.offsets, lambda cell: board.get(cell), (0, 0), "a")
 [(1, 0), (2, 0)]
+
+On a board with walls (``walls:``) a line ends at a wall, whether the board declares it or code built it in play:
+the lines are the board's rays as the walls standing leave them (``SquareGrid.rays``), read at each call.
+
+>>> walled = SquareGrid(adjacency="all", width=4, height=1, walls=frozenset({((1, 0), (2, 0))}), walled=True)
+>>> closed_lines(walled.rays()[(0, 0)], lambda cell: board.get(cell), "a")
+[]
 """
 
 from __future__ import annotations
@@ -57,6 +64,21 @@ def bracketed(offsets: Iterable[Cell], value_at: Callable[[Cell], Any], cell: Ce
     return found
 
 
+def closed_lines(lines: Iterable[tuple[Cell, ...]], value_at: Callable[[Cell], Any], value: Any) -> list[Cell]:
+    """The cells of every line of ``lines`` (each from next to the placed piece outwards, ended by the board's edge or
+    a wall) that a piece of ``value`` closes off (``value_at`` is None on an empty cell)."""
+    found: list[Cell] = []
+    for line in lines:
+        for i, c in enumerate(line):
+            other = value_at(c)
+            if other is None:
+                break
+            if other == value:
+                found.extend(line[:i])
+                break
+    return found
+
+
 @dataclass(frozen=True)
 class Bracket:
     """A place step's ``bracket:`` setting: which attribute makes pieces rivals, and what happens to bracketed ones."""
@@ -68,6 +90,7 @@ class Bracket:
     required: bool  # only placements that bracket something are legal
     board: BitBoard | None  # the board's cells as bits, on a square board with edges where nothing stacks
     kind: CellKind | None  # the cells of each value as bits, as the state keeps them (with ``board``)
+    walled: bool = False  # the board has walls (``walls:``): its lines end at those standing in the state
 
     def cells(self, s: "StateView", cell: Cell, value: Any) -> list[Cell]:
         """The cells of the pieces a piece of ``value`` put at ``cell`` would capture in ``s``: each line's, from
@@ -83,6 +106,8 @@ class Bracket:
             p = grid.get(c)
             return None if p is None else values[face[p]][p]
 
+        if self.walled:
+            return closed_lines(s.game.grid.rays().get(cell, ()), value_at, value)
         return bracketed(s.game.grid.offsets, value_at, cell, value)
 
     def _sides(self, s: "StateView", value: Any) -> tuple[int, int]:
@@ -119,6 +144,8 @@ class Bracket:
         if self.board is not None:
             bits, found = self.board.bits, self.found(s, value, True)
             return [cell for cell in cells if bits[cell] & found]
+        if self.walled:
+            return [cell for cell in cells if self.cells(s, cell, value)]
         offsets = s.game.grid.offsets
         return [cell for cell in cells if self._brackets(s, offsets, cell, value)]
 
@@ -186,6 +213,8 @@ def read_bracket(b: "BuildContext", spec: "Mapping") -> Bracket | None:
         else:
             zone_index = b.game.zone_index[(capture, None)]
     grid = b.game.grid
-    board = BitBoard(grid) if isinstance(grid, SquareGrid) and grid.fixed and not grid.stacking else None
+    walled = getattr(grid, "walled", False)  # walls end lines, and code may build them: the bits see none
+    board = BitBoard(grid) if isinstance(grid, SquareGrid) and grid.fixed and not grid.stacking and not walled else None
     return Bracket(values, str(node["attribute"]), None if capture == FLIP else capture, zone_index,
-                   b.bool_setting(node, "required", True), board, None if board is None else CellKind(values, bits=board.bits))
+                   b.bool_setting(node, "required", True), board, None if board is None else CellKind(values, bits=board.bits),
+                   walled)

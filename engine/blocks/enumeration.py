@@ -155,11 +155,20 @@ def board_cells(game: "GameView") -> tuple[Cell, ...]:
 
 
 def neighbour_pairs(game: "GameView") -> list[tuple[Cell, Cell]]:
-    """Every (cell, neighbour) pair of the board, in cell order."""
+    """Every (cell, neighbour) pair of the board, in cell order; on a board with walls (``walls:``), every pair a
+    wall may part too, since code may take it down in play (a clash between them is then an action as any other).
+
+    >>> from types import SimpleNamespace
+    >>> from engine.blocks.grid import SquareGrid
+    >>> walled = SquareGrid(width=2, height=1, walls=frozenset({((0, 0), (1, 0))}), walled=True)
+    >>> neighbour_pairs(SimpleNamespace(grid=walled, component_names=["a"]))
+    [((0, 0), (1, 0)), ((1, 0), (0, 0))]
+    """
     cells = board_cells(game)
     on = set(cells)
     assert game.grid is not None
-    return [(a, b) for a in cells for b in game.grid.neighbours(a) if b in on]
+    grid = game.grid.with_walls(frozenset()) if getattr(game.grid, "walled", False) else game.grid
+    return [(a, b) for a in cells for b in grid.neighbours(a) if b in on]
 
 
 def names(game: "GameView", cids: Iterable[int] | None = None) -> tuple[str, ...]:

@@ -143,7 +143,7 @@ class SquareGrid:
         on = set(cells)
         around = {(x, y): tuple((x + dx, y + dy) for dx, dy in self.offsets if (x + dx, y + dy) in on) for x, y in cells}
         if self.walls:  # a wall parts two cells that would touch
-            around = {c: tuple(n for n in near if wall_pair(c, n) not in self.walls) for c, near in around.items()}
+            around = {c: tuple(n for n in near if not parted(c, n, self.walls)) for c, near in around.items()}
         object.__setattr__(self, "cells", cells)
         object.__setattr__(self, "columns", tuple(tuple((x, y) for y in range(self.height)) for x in range(self.width)))
         object.__setattr__(self, "_around", around)
@@ -182,7 +182,7 @@ class SquareGrid:
 
     def _ray(self, cell: Cell, step: Cell) -> tuple[Cell, ...]:
         (x, y), (dx, dy), ray, walls = cell, step, [], self.walls
-        while (x + dx, y + dy) in self._around and not (walls and wall_pair((x, y), (x + dx, y + dy)) in walls):
+        while (x + dx, y + dy) in self._around and not (walls and parted((x, y), (x + dx, y + dy), walls)):
             x, y = x + dx, y + dy
             ray.append((x, y))
         return tuple(ray)
@@ -228,9 +228,11 @@ class SquareGrid:
         if len(changed) > 64:
             return dataclasses.replace(self, walls=walls)
         around = dict(self._around)
-        for x, y in {cell for wall in changed for cell in wall}:
-            around[(x, y)] = tuple(n for n in ((x + dx, y + dy) for dx, dy in self.offsets)
-                                   if n in around and wall_pair((x, y), n) not in walls)
+        ends = {cell for wall in changed for cell in wall}  # a diagonal beside a wall's end is parted too
+        for x, y in ends | {(x + dx, y + dy) for x, y in ends for dx in (-1, 0, 1) for dy in (-1, 0, 1)}:
+            if (x, y) in around:
+                around[(x, y)] = tuple(n for n in ((x + dx, y + dy) for dx, dy in self.offsets)
+                                       if n in around and not parted((x, y), n, walls))
         found = copy.copy(self)
         for name, value in (("walls", walls), ("_around", around), ("_rays", {})):
             object.__setattr__(found, name, value)
@@ -272,7 +274,7 @@ class SquareGrid:
             if step != 0:
                 first, last = (-c, size - 1 - c) if step > 0 else (c - size + 1, c)  # the cells of the board
                 lo, hi = max(lo, first), min(hi, last - 1)
-        return any(wall_pair((x + k * sx, y + k * sy), (x + (k + 1) * sx, y + (k + 1) * sy)) in walls
+        return any(parted((x + k * sx, y + k * sy), (x + (k + 1) * sx, y + (k + 1) * sy), walls)
                    for k in range(lo, hi + 1))
 
     def contains(self, cell: Cell) -> bool:
@@ -378,6 +380,25 @@ def longest_line(cells: Iterable[Cell], offsets: Iterable[Cell]) -> int:
     return best
 
 
+def parted(a: Cell, b: Cell, walls: frozenset[tuple[Cell, Cell]]) -> bool:
+    """Whether ``walls`` bar the step between two neighbouring cells: a wall between them, or, for a diagonal step,
+    walls on both ways round the corner it passes (a wall line running through the corner, or two walls boxing one
+    of the cells in there): a diagonal does not slip through the joint of two walls, but passes the end of one.
+
+    >>> line = frozenset({((0, 0), (0, 1)), ((1, 0), (1, 1))})          # a wall under 0,0 and 1,0
+    >>> parted((0, 0), (1, 1), line), parted((0, 0), (1, 1), frozenset({((0, 0), (0, 1))}))
+    (True, False)
+    """
+    if wall_pair(a, b) in walls:
+        return True
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    if not dx or not dy:
+        return False
+    side, other = (a[0] + dx, a[1]), (a[0], a[1] + dy)
+    return ((wall_pair(a, side) in walls or wall_pair(side, b) in walls)
+            and (wall_pair(a, other) in walls or wall_pair(other, b) in walls))
+
+
 def longest_open_line(cells: Iterable[Cell], offsets: Iterable[Cell], walls: frozenset[tuple[Cell, Cell]]) -> int:
     """Length of the longest straight run of ``cells``, each one step of an offset from the one before and no wall
     between the two (:func:`longest_line` on a board with walls).
@@ -389,11 +410,11 @@ def longest_open_line(cells: Iterable[Cell], offsets: Iterable[Cell], walls: fro
     best = 1 if on else 0
     for dx, dy in line_directions(tuple(offsets)):
         for x, y in on:
-            if (x - dx, y - dy) in on and wall_pair((x - dx, y - dy), (x, y)) not in walls:
+            if (x - dx, y - dy) in on and not parted((x - dx, y - dy), (x, y), walls):
                 continue  # not the start of a run this way
             n = 1
-            while (x + n * dx, y + n * dy) in on and wall_pair((x + (n - 1) * dx, y + (n - 1) * dy),
-                                                               (x + n * dx, y + n * dy)) not in walls:
+            while (x + n * dx, y + n * dy) in on and not parted((x + (n - 1) * dx, y + (n - 1) * dy),
+                                                                (x + n * dx, y + n * dy), walls):
                 n += 1
             best = max(best, n)
     return best

@@ -46,6 +46,8 @@ class GroupLinks(GroupShapes):
     passable: list[list[bool]]
     touch_through: bool
     neighbours: Neighbours
+    walled: bool  # the board has walls (``walls:``): groups and paths touch only where the walls standing leave them
+    _around_by_walls: dict[frozenset[Pair], Neighbours]
     connects: bool
     _verdicts: dict[int, Verdict]
     _wins: dict[int, bool]
@@ -119,7 +121,7 @@ class GroupLinks(GroupShapes):
             if anchor in rung:
                 continue
             rung.add(anchor)
-            for n in self.ring(anchor):
+            for n in self.ring(anchor) if not self.walled else self._ring_in(s, anchor):
                 other = members.get(n)
                 if other is not None:
                     if not self.touch_through or self._touch_counts(s, anchor, n):
@@ -128,6 +130,29 @@ class GroupLinks(GroupShapes):
                     seen.add(n)
                     add_all(self._touched(s, n, seen))
         return list(pairs)
+
+    def around_in(self, s: "StateView") -> Neighbours:
+        """The neighbours of each cell on the board ``s`` plays on: the board's own, or on a board with walls those the
+        walls standing in ``s`` leave, so that a wall built in play parts two groups, or a group and a path, as one the
+        board declares does (each set of walls' neighbours kept, a few thousand sets at most).
+
+        Example: ``step.around_in(s)[(0, 0)]``, the cells next to 0,0 in ``s``.
+        """
+        if not self.walled:
+            return self.neighbours
+        grid = s.game.grid
+        found = self._around_by_walls.get(grid.walls)
+        if found is None:
+            if len(self._around_by_walls) >= 4096:
+                self._around_by_walls.clear()
+            found = self._around_by_walls[grid.walls] = Neighbours(grid.neighbours)
+        return found
+
+    def _ring_in(self, s: "StateView", anchor: Cell) -> tuple[Cell, ...]:
+        """The cells next to the group at ``anchor`` and not in it, on a board with walls as they stand in ``s`` (see
+        :meth:`ring`, the same on a board without)."""
+        inside, around = frozenset(self.members(anchor)), self.around_in(s)
+        return tuple(dict.fromkeys(n for c in self.members(anchor) for n in around[c] if n not in inside))
 
     def _touch_counts(self, s: "StateView", anchor: Cell, cell: Cell) -> bool:
         """Whether the piece on ``cell`` (of another group) touches the group at ``anchor`` through a piece of a
@@ -140,12 +165,12 @@ class GroupLinks(GroupShapes):
         c = grid[cell]
         if values[face[c]][c] in through:
             return True
-        return any(members.get(n) == anchor and values[face[m := grid[n]]][m] in through for n in self.neighbours[cell])
+        return any(members.get(n) == anchor and values[face[m := grid[n]]][m] in through for n in self.around_in(s)[cell])
 
     def _touched(self, s: "StateView", start: Cell, seen: set[Cell]) -> set[Cell]:
         """The anchors of the groups touching the path of free ``through`` pieces that runs through ``start``
         (``start`` itself counts as a path piece; cells in ``seen`` are not entered again, and are added to it)."""
-        grid, members, face, passable, around = s.grid, s.members, s.face, self.passable, self.neighbours
+        grid, members, face, passable, around = s.grid, s.members, s.face, self.passable, self.around_in(s)
         touched: set[Cell] = set()
         stack = [start]
         while stack:
@@ -191,7 +216,7 @@ class GroupLinks(GroupShapes):
 
         Example: ``self._paths(s)(cell)``, for every empty cell of a decision.
         """
-        grid, members, face, passable, around = s.grid, s.members, s.face, self.passable, self.neighbours
+        grid, members, face, passable, around = s.grid, s.members, s.face, self.passable, self.around_in(s)
         reached: dict[Cell, set[Cell]] = {}  # a free path piece -> the groups its path touches (shared by the path)
 
         def touched(cell: Cell) -> set[Cell]:

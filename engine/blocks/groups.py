@@ -185,6 +185,7 @@ class FormGroups(GroupLinks, Step):
         self.passable = [[v in self.through for v in row] for row in self.values]
         self.touch_through = b.bool_setting(connect, "touch_through", False)
         self.neighbours = Neighbours(b.game.grid.neighbours if b.game.grid is not None else lambda cell: ())
+        self.walled, self._around_by_walls = getattr(b.game.grid, "walled", False), {}
         contenders = connect.get("contenders", "groups")
         if isinstance(contenders, str) and contenders in b.game.options:  # an option naming the choice
             connect = Mapping(connect.pos)

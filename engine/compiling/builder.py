@@ -333,11 +333,12 @@ class Builder:
                                             "facing away from its owner (hidden: owner), who may not know them",
                        f"play one by its place in a do step: let i = choose(n in numbers(1, count({name}(current_role)))) "
                        f"then nth({name}(current_role), i)")
-        if self.game.zone_specs[name].keys:
-            self.error(self.pos(spec, key), f"zone '{name}' is kept per key ({self.game.zone_specs[name].key_of}): a step "
-                                            "names one zone", f"name one in a do step's code, like {name}("
-                                            f"{self.game.zone_specs[name].keys[0]})")
-            first = self.game.zone_index[(name, self.game.zone_specs[name].keys[0])]
+        keyed = self.game.zone_specs[name]
+        if keyed.keys:
+            example = f"{name}(current_role, {keyed.key_texts[0]})" if keyed.per_role else f"{name}({keyed.key_texts[0]})"
+            self.error(self.pos(spec, key), f"zone '{name}' is kept per key ({keyed.key_of}): a step names one zone",
+                       f"name one in a do step's code, like {example}")
+            first = next(i for (zone, _), i in self.game.zone_index.items() if zone == name)
             return ZoneRef(name, lambda s: first)
         if self.game.zone_specs[name].per_role:
             by_role = {role: i for (zone, role), i in self.game.zone_index.items() if zone == name}

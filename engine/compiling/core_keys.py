@@ -796,10 +796,11 @@ CORE_SCHEMA: dict[str, Any] = {
                     "default": "shared",
                 },
                 "key": {
-                    "description": ("One zone per key, shared: a type (one per value: `tray: {key: hue}`, "
-                                    "`tray(X)`), whole numbers `FROM..TO` (`column: {key: 1..7}`, `column(3)`) "
-                                    "or `{from: FROM, to: TO}`, whose ends may be options. The name alone, `column`, "
-                                    "is the list of them all."),
+                    "description": ("One zone per key: a type (one per value: `tray: {key: hue}`, `tray(X)`), a "
+                                    "component kind (one per component: `under: {key: tile}`, `under(t)`), whole "
+                                    "numbers `FROM..TO` (`column: {key: 1..7}`, `column(3)`) or `{from: FROM, to: "
+                                    "TO}`, whose ends may be options. The name alone, `column`, is the list of them "
+                                    "all. With `per: role`, one per role and key: `row(r, X)`, `row(r)` the role's."),
                     "type": ["string", "object"],
                     "properties": {
                         "from": {"description": "The first number.", "type": ["integer", "string"]},

@@ -31,6 +31,7 @@ from engine.blocks.showing import SHOW, SHOWN_TO
 from engine.blocks.position_functions import POSITION_FUNCTIONS
 from engine.blocks.walls import WALL_FUNCTIONS
 from engine.blocks.state_functions import STATE_FUNCTIONS, ZoneOf
+from engine.core.specs import ZoneSpec
 from engine.lang import codegen
 from engine.lang.selections import same_on_every_face
 from engine.lang.functions import Function, by_name
@@ -251,14 +252,26 @@ def _define_zones(v: Vocabulary, game: Game) -> None:
         if role is not None:
             families.setdefault(name, []).append(index)
     for name, spec in game.zone_specs.items():
-        if spec.keys:  # column(3) one zone, column the list of them
+        if spec.keys and spec.per_role:  # row(r, X) one zone, row(r) the role's, row every role's
+            v.functions[name] = KeyedZone(name, f"{name}(ROLE, KEY) -> zone", spec.doc or
+                                          f"The {name} of a role and a key ({spec.key_of}).",
+                                          f"{name}(current_role, {spec.key_texts[0]})", spec.key_of, per_role=True,
+                                          names=_key_names(game, spec))
+            v.define_constant(name, ListOf(ZONE), [i for (n, key), i in game.zone_index.items() if n == name],
+                              f"every {name}")
+        elif spec.keys:  # column(3) one zone, column the list of them
             v.functions[name] = KeyedZone(name, f"{name}(KEY) -> zone", spec.doc or f"The {name} of a key ({spec.key_of}).",
-                                          f"{name}({spec.keys[0]})", spec.key_of)
+                                          f"{name}({spec.key_texts[0]})", spec.key_of, names=_key_names(game, spec))
             v.define_constant(name, ListOf(ZONE), [game.zone_index[(name, k)] for k in spec.keys], f"every {name}")
         elif spec.per_role:
             v.functions[name] = ZoneOf(name, f"{name}(ROLE) -> zone", spec.doc or f"The {name} of a role.", f"{name}(current_role)")
         else:
             v.define_constant(name, ZONE, game.zone_index[(name, None)], spec.doc or f"the {name}")
+
+
+def _key_names(game: Game, spec: ZoneSpec) -> tuple[str, ...]:
+    """Every component's name, for a zone keyed by a component kind (its messages name a key so); else none."""
+    return tuple(game.component_names) if spec.key_of in game.kinds else ()
 
 
 def _sizes(game: Game) -> dict[str, int]:

@@ -37,7 +37,7 @@ from engine.blocks.counters import RANGE
 from engine.compiling.components import check_written_name
 from engine.compiling.points import read_points
 from engine.compiling.walls import read_walls
-from engine.core.errors import did_you_mean
+from engine.core.errors import SourcePos, did_you_mean
 from engine.core.specs import ZoneSpec
 from engine.core.yamlsource import Mapping
 from engine.lang.types import ANY_COMPONENT
@@ -182,10 +182,6 @@ def read_zones(b: "Builder") -> None:
         kind = b.choice(spec, "kind", ("pile", "hand"), "pile")
         per = b.choice(spec, "per", ("role", "shared"), "shared")
         keys, key_of = read_zone_keys(b, spec) if "key" in spec else ((), "")
-        if key_of and per == "role":
-            b.error(b.pos(spec, "per"), f"zone '{name}' is kept per key, one zone for each of {key_of}, shared by "
-                                        "every role: it cannot be kept per role too", "leave out 'per: role'")
-            per = "shared"
         hidden = b.choice(spec, "hidden", HIDDEN_LEVELS, "none")
         if hidden == "owner" and per != "role":
             b.error(b.pos(spec, "hidden"), f"'hidden: owner' hides a zone from the role it belongs to, and zone "
@@ -193,7 +189,7 @@ def read_zones(b: "Builder") -> None:
                                            "from its owner), or choose 'all' (nobody sees it)")
         _add_zone(b, ZoneSpec(str(name), kind, per == "role", hidden, _shown(b, spec), doc=str(spec.get("doc") or ""),
                               shown=b.bool_setting(spec, "shown", True), refill=str(spec.get("refill") or ""),
-                              keys=keys, key_of=key_of))
+                              keys=keys, key_of=key_of, key_texts=_key_texts(b, keys, key_of)))
     _check_refills(b, zones)
 
 
@@ -229,29 +225,40 @@ def _shown(b: "Builder", spec: Mapping) -> tuple[str, ...]:
     return tuple(str(a) for a in shown if a in b.game.attributes)
 
 
+def _key_texts(b: "Builder", keys: tuple[Any, ...], key_of: str) -> tuple[str, ...]:
+    """Each key as a zone's name writes it: a component by its name, a value or a number as it is."""
+    if key_of in b.game.kinds:
+        return tuple(b.game.component_names[k] for k in keys)
+    return tuple(str(k) for k in keys)
+
+
 def _add_zone(b: "Builder", spec: ZoneSpec) -> None:
+    """Index the zones ``spec`` declares: one, one per role, one per key (``(name, key)``: of nobody), or one per role
+    and key (``(name, (role, key))``: the role's)."""
     g = b.game
     g.zone_specs[spec.name] = spec
     owners: tuple[str | None, ...] = g.roles.values if spec.per_role and g.roles else (None,)
-    for key in spec.keys:  # one zone per key, of nobody: column(3) is named "column 3"
-        g.zone_index[(spec.name, key)] = len(g.zone_names)
-        g.zone_names.append(keyed_zone_name(spec.name, key))
-        g.zone_spec_of.append(spec)
-        g.zone_owner.append(None)
-    for owner in owners if not spec.keys else ():
-        g.zone_index[(spec.name, owner)] = len(g.zone_names)
-        g.zone_names.append(spec.name if owner is None else f"{spec.name} of {owner}")
-        g.zone_spec_of.append(spec)
-        g.zone_owner.append(owner)
+    for owner in owners:
+        for key, text in zip(spec.keys, spec.key_texts or map(str, spec.keys)):  # column(3) is named "column 3"
+            g.zone_index[(spec.name, key if owner is None else (owner, key))] = len(g.zone_names)
+            g.zone_names.append(keyed_zone_name(spec.name, text, owner))
+            g.zone_spec_of.append(spec)
+            g.zone_owner.append(owner)
+        if not spec.keys:
+            g.zone_index[(spec.name, owner)] = len(g.zone_names)
+            g.zone_names.append(spec.name if owner is None else f"{spec.name} of {owner}")
+            g.zone_spec_of.append(spec)
+            g.zone_owner.append(owner)
 
 
-def keyed_zone_name(name: str, key: Any) -> str:
-    """How the log, the terminal, the page and saves name the zone of one key.
+def keyed_zone_name(name: str, key: Any, owner: str | None = None) -> str:
+    """How the log, the terminal, the page and saves name the zone of one key (of one role, for a zone kept per role
+    and key).
 
-    >>> keyed_zone_name("column", 3), keyed_zone_name("tray", "X")
-    ('column 3', 'tray X')
+    >>> keyed_zone_name("column", 3), keyed_zone_name("tray", "X"), keyed_zone_name("row", "X", "A")
+    ('column 3', 'tray X', 'row X of A')
     """
-    return f"{name} {key}"
+    return f"{name} {key}" if owner is None else f"{name} {key} of {owner}"
 
 
 MOST_KEYED_ZONES = 1000
@@ -259,8 +266,9 @@ MOST_KEYED_ZONES = 1000
 
 
 def read_zone_keys(b: "Builder", spec: Mapping) -> tuple[tuple[Any, ...], str]:
-    """A zone's ``key:``: a type (one zone per value), whole numbers ``FROM..TO``, or ``{from: FROM, to: TO}`` whose
-    ends may be options; the keys and what they are (``hue``, ``1..7``), or :data:`REFUSED_KEYS` and "" with an error.
+    """A zone's ``key:``: a type (one zone per value), a component kind (one per component), whole numbers
+    ``FROM..TO``, or ``{from: FROM, to: TO}`` whose ends may be options; the keys and what they are (``hue``,
+    ``tile``, ``1..7``), or :data:`REFUSED_KEYS` and "" with an error.
 
     Example: ``column: {key: {from: 1, to: columns}}`` with the option ``columns`` at 7 is seven zones, ``column(1)``
     to ``column(7)``.
@@ -270,16 +278,29 @@ def read_zone_keys(b: "Builder", spec: Mapping) -> tuple[tuple[Any, ...], str]:
         low, high = b.int_setting(written, "from", 1, negative=True), b.int_setting(written, "to", 1, negative=True)
     elif str(written) in b.game.types:
         return tuple(b.game.types[str(written)]), str(written)
+    elif str(written) in b.game.kinds:
+        return _kind_keys(b, str(written), pos)
     elif (m := RANGE.fullmatch(str(written))) is not None:
         low, high = int(m.group(1)), int(m.group(2))
     else:
-        b.error(pos, f"a zone's key is a type (one zone per value) or whole numbers FROM..TO (like 1..7, or "
-                     f"{{from: 1, to: OPTION}}), not '{written}'", did_you_mean(str(written), b.game.types))
+        b.error(pos, f"a zone's key is a type (one zone per value), a component kind (one zone per component) or "
+                     f"whole numbers FROM..TO (like 1..7, or {{from: 1, to: OPTION}}), not '{written}'",
+                did_you_mean(str(written), [*b.game.types, *b.game.kinds]))
         return REFUSED_KEYS, ""
     if low > high or high - low >= MOST_KEYED_ZONES:
         b.error(pos, f"the keys {low}..{high} must run up, at most {MOST_KEYED_ZONES} numbers (like 1..7)")
         return REFUSED_KEYS, ""
     return tuple(range(low, high + 1)), f"{low}..{high}"
+
+
+def _kind_keys(b: "Builder", kind: str, pos: "SourcePos | None") -> tuple[tuple[Any, ...], str]:
+    """The keys of a zone keyed by a component kind: its components, at most :data:`MOST_KEYED_ZONES` of them."""
+    keys = tuple(b.game.kinds[kind])
+    if not keys or len(keys) > MOST_KEYED_ZONES:
+        b.error(pos, f"a zone keyed by '{kind}' is one zone per {kind}, and there are {len(keys):,} of them (at least "
+                     f"1, at most {MOST_KEYED_ZONES:,})")
+        return REFUSED_KEYS, ""
+    return keys, kind
 
 
 REFUSED_KEYS = (None,)

@@ -27,8 +27,9 @@ class ZoneSpec:
     doc: str = ""  # what it is, in English (``rulecraft explain``, the words a program may use)
     shown: bool = True  # drawn while empty (false: a zone that holds things only in the middle of an effect)
     refill: str = ""  # the zone shuffled into this one when a draw from it runs short (a deck-builder's discard)
-    keys: tuple[Any, ...] = ()  # ``key:``: one zone per key (a type's values, or whole numbers), ``column(3)``
-    key_of: str = ""  # what the keys are, as written: the type's name, or ``1..7``
+    keys: tuple[Any, ...] = ()  # ``key:``: one zone per key (a type's values, whole numbers, components), ``column(3)``
+    key_of: str = ""  # what the keys are, as written: the type's name, a component kind, or ``1..7``
+    key_texts: tuple[str, ...] = ()  # each key as the zone's name and a position write it (a component by its name)
 
 
 @dataclass(frozen=True)

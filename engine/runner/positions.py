@@ -108,20 +108,32 @@ def read_cell(text: str, pos: SourcePos | None, game: Game | None = None) -> tup
 
 
 def read_zone(game: Game, text: str, pos: SourcePos | None) -> int:
-    """The zone ``text`` names: ``discard``, a role's own ``hand(A)``, or the zone of a key, ``column(3)``."""
-    m = re.fullmatch(r"\s*(\w+)\s*\(\s*(-?\w+)\s*\)\s*", text)
-    keyed = game.zone_specs.get(m.group(1) if m else text.strip())
-    if keyed is not None and keyed.keys:
-        if m is None:
-            raise RulesetError.at(pos, f"zone '{text.strip()}' is kept per key ({keyed.key_of}): name one of them",
-                                  f"like {text.strip()}({keyed.keys[0]})")
-        name = keyed_zone_name(m.group(1), m.group(2))
+    """The zone ``text`` names: ``discard``, a role's own ``hand(A)``, the zone of a key, ``column(3)``, or of a
+    role and a key, ``row(A, X)``."""
+    m = re.fullmatch(r"\s*(\w+)\s*\(\s*(-?[\w-]+)\s*(?:,\s*(-?[\w-]+)\s*)?\)\s*", text)
+    zone = m.group(1) if m else text.strip()
+    spec = game.zone_specs.get(zone)
+    args = [a for a in m.groups()[1:] if a is not None] if m else []
+    if spec is not None and spec.keys:
+        if len(args) != 1 + spec.per_role:
+            roles = game.roles.values if game.roles else ()
+            example = ", ".join([*roles[:1], spec.key_texts[0]] if spec.per_role else [spec.key_texts[0]])
+            raise RulesetError.at(pos, f"zone '{zone}' is kept per {'role and ' if spec.per_role else ''}key "
+                                       f"({spec.key_of}): name one of them", f"like {zone}({example})")
+        name = keyed_zone_name(zone, *reversed(args))
+    elif len(args) == 2:
+        raise RulesetError.at(pos, f"zone '{zone}' is not kept per role and key: name it "
+                                   f"{zone + '(ROLE)' if spec is not None and spec.per_role else zone}")
     else:
-        name = f"{m.group(1)} of {m.group(2)}" if m else text.strip()
+        name = f"{zone} of {args[0]}" if args else zone
     if name in game.zone_names:
         return game.zone_names.index(name)
-    if keyed is not None and keyed.keys:
-        raise RulesetError.at(pos, f"{m.group(1)} has no key {m.group(2)}: its keys are {keyed.key_of}")  # type: ignore[union-attr]
+    if spec is not None and spec.keys:
+        roles = game.roles.values if game.roles else ()
+        if spec.per_role and args[0] not in roles:
+            raise RulesetError.at(pos, f"there is no {zone} of {args[0]}", did_you_mean(args[0], roles))
+        raise RulesetError.at(pos, f"{zone} has no key {args[-1]}: its keys are {spec.key_of}",
+                              did_you_mean(args[-1], spec.key_texts))
     raise RulesetError.at(pos, f"unknown zone '{text}'", did_you_mean(name, game.zone_names))
 
 

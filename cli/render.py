@@ -29,8 +29,8 @@ from cli.piece_labels import side_letters, sides_text, value_styles
 from cli.web.sides import MOST_PICTURED, laid_sides, tile_sides
 from cli.zone_listing import zones
 from engine.blocks.grid import SquareGrid
-from engine.blocks.outcome import Outcome
-from engine.core.showtext import and_list
+from engine.blocks.outcome import Outcome, Ranking
+from engine.core.showtext import and_list, cut
 
 if TYPE_CHECKING:
     from engine import State
@@ -158,12 +158,41 @@ def outcome(state: State) -> list[str]:
     else:
         scores = ", ".join(f"seat {i + 1}{_roles_after(roles, i + 1)}: {s}" for i, s in enumerate(result.scores))
     lines = [f"game over; scores: {scores}", winners_text(result, roles, state.game.cooperative(state.players))]
+    keys = ranking_keys(state)
+    if keys:
+        lines.append(keys)
     broken = tie_broken(result)
     if broken:
         lines.append(broken)
     if result.ended == "turn limit":  # not by a rule of the game: say so, or it reads as a real ending
         lines.append(f"stopped by the turn limit (end: max_turns, {state.game.max_turns}): 'end: when' never held")
     return lines
+
+
+def ranking_keys(state: State) -> str:
+    """What the numbers in brackets of a ranking's lines are (``1. North [3, 2]: 1 point to seat 1``, the game over's
+    lines of the log): the ranking's keys in words, from the game's ``by``; "" where no ranking scored the game.
+    The log's words stay as they are (a position's checksum holds them, and saved games replay against it).
+
+    >>> from types import SimpleNamespace
+    >>> block = Ranking(None, 0, (), (1, 0), None, 1, ("the gold of r", "the gems of r"), items_text="r in roles")
+    >>> done = SimpleNamespace(outcome=Outcome((1, 0), (1,), (1.0, 0.0), ranking=("a", "b")), players=2,
+    ...                        game=SimpleNamespace(outcomes=[((2,), block)]))
+    >>> print(ranking_keys(done))
+    in the ranking, the [ ] of each r in roles hold: the gold of r, then (breaking ties) the gems of r
+    """
+    if state.outcome is None or not state.outcome.ranking:
+        return ""
+    block = next((b for counts, b in state.game.outcomes if state.players in counts), None)
+    if not isinstance(block, Ranking) or not block.key_texts:
+        return ""
+    each = f" of each {block.items_text}" if block.items_text else ""
+    first, *ties = [cut(text, KEY_WORDS) for text in block.key_texts]
+    verb = "hold" if ties else "holds"
+    return f"in the ranking, the [ ]{each} {verb}: {first}" + "".join(f", then (breaking ties) {text}" for text in ties)
+
+
+KEY_WORDS = 160  # a ranking key's words past this many characters are cut (a key of a whole paragraph of code)
 
 
 def tie_broken(result: Outcome) -> str:

@@ -910,7 +910,7 @@ def test_a_point_is_clicked_anywhere_on_its_disc_not_only_on_its_small_circle(pa
     assert missed == [], missed
     points.filter(has=page.locator("title", has_text="g7")).click()
     settle(page)
-    assert page.locator("#log > li").first.inner_text().splitlines()[0] == "seat 1: choose 6,0"
+    assert page.locator("#log > li").first.inner_text().splitlines()[0] == "seat 1: choose g7"
 
 
 def test_a_long_last_move_scrolls_in_its_box_showing_who_won(page: Page, examples_server: str) -> None:

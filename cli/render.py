@@ -158,12 +158,12 @@ def outcome(state: State) -> list[str]:
     else:
         scores = ", ".join(f"seat {i + 1}{_roles_after(roles, i + 1)}: {s}" for i, s in enumerate(result.scores))
     lines = [f"game over; scores: {scores}", winners_text(result, roles, state.game.cooperative(state.players))]
-    keys = ranking_keys(state)
-    if keys:
-        lines.append(keys)
     broken = tie_broken(result)
     if broken:
         lines.append(broken)
+    keys = ranking_keys(state)
+    if keys:
+        lines.append(keys)
     if result.ended == "turn limit":  # not by a rule of the game: say so, or it reads as a real ending
         lines.append(f"stopped by the turn limit (end: max_turns, {state.game.max_turns}): 'end: when' never held")
     return lines

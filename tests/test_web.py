@@ -1818,3 +1818,21 @@ def test_a_table_whose_log_says_a_lone_surrogate_is_drawn_with_it_as_an_escape(t
     table = start(client, "/watch/tiles?players=2&seed=1")
     page = client.get(f"/table/{table}")
     assert page.status_code == 200 and "\\ud800 begins" in page.text, page.text[:2000]
+
+
+def test_seen_by_names_a_bots_seat_as_the_bots_while_the_game_goes_on(client: TestClient) -> None:
+    """One human against a bot may look at the table as the bot sees it (the browser holds every human seat; its
+    save, holding the seed, tells the bot's cards anyway), but "seen by: seat 2" showing the bot's hand read as the
+    page leaking it: the option says it is the bot's and, where the game hides anything, that it shows it."""
+    table = start(client, "/play/kuhn-poker?players=2&seed=4")
+    data = view(client, table)
+    assert data["seats"] == [1, 2] and data["seat_names"] == {"1": "seat 1", "2": "seat 2, the bot's: shows what it hides"}
+    assert '<option value="2">seat 2, the bot&#x27;s: shows what it hides</option>' in client.get(f"/table/{table}").text
+    open_game = start(client, "/play/tic-tac-toe?players=2&seed=4")  # nothing hidden: only whose seat it is
+    assert view(client, open_game)["seat_names"]["2"] == "seat 2, the bot's"
+    while not (data := view(client, table, seat=1))["over"]:
+        if data["bot_to_move"]:
+            client.post(f"/api/tables/{table}/advance", json={})
+        else:
+            client.post(f"/api/tables/{table}/act", json={"action": data["actions"][0]["text"], "seat": 1})
+    assert data["seat_names"] == {"1": "seat 1", "2": "seat 2"}  # the end opens every zone to every seat

@@ -158,6 +158,8 @@ def outcome(state: State) -> list[str]:
     else:
         scores = ", ".join(f"seat {i + 1}{_roles_after(roles, i + 1)}: {s}" for i, s in enumerate(result.scores))
     lines = [f"game over; scores: {scores}", winners_text(result, roles, state.game.cooperative(state.players))]
+    if result.ended == "end condition":
+        lines += ended_because(state)
     broken = tie_broken(result)
     if broken:
         lines.append(broken)
@@ -167,6 +169,24 @@ def outcome(state: State) -> list[str]:
     if result.ended == "turn limit":  # not by a rule of the game: say so, or it reads as a real ending
         lines.append(f"stopped by the turn limit (end: max_turns, {state.game.max_turns}): 'end: when' never held")
     return lines
+
+
+def ended_because(state: State) -> list[str]:
+    """Why a game its ``end: when`` ended did end: the parts of the condition that hold, in words, with the values
+    of the options they name (a draw after 60 turns said only ``a draw``); none where no part holds (the game
+    ended otherwise).
+
+    >>> import engine
+    >>> state = engine.load(engine.builtin_names()[0]).new_state(players=2, seed=1)
+    >>> ended_because(state)  # the game goes on
+    []
+    """
+    reasons = state.game.end_reasons(state)
+    if not reasons:
+        return []
+    words = {word for reason in reasons for word in reason.replace(",", " ").replace(")", " ").split()}
+    named = [f"{name} {value}" for name, value in state.game.options.items() if name in words]
+    return [f"ended because {' and '.join(reasons)}" + (f" ({', '.join(named)})" if named else "")]
 
 
 def ranking_keys(state: State) -> str:

@@ -37,29 +37,36 @@ if TYPE_CHECKING:
 
 
 def turn_rule(state: State, seat: int, own: bool = True) -> str:
-    """The line over a decision: the turn, and the seat deciding; ``turn 2 (seat 2's): seat 1 to decide`` when the
-    seat is asked during another seat's turn (``choose(..., by = r)``: a challenge, a card to give up).  ``own``: as
-    :func:`seat_label` has it.
+    """The line over a decision: the turn, and the seat deciding; ``turn 2 of seat 2 (East): seat 1 (North) to
+    decide`` when the seat is asked during another seat's turn (``choose(..., by = r)``: a challenge, a card to give
+    up), each seat with its role (it read ``turn 2 (seat 2's): seat 1 to decide``).  ``own``: as :func:`seat_label`
+    has it.
 
     >>> from types import SimpleNamespace as Seen
-    >>> s = Seen(current_role="seat2", seat_of={"seat2": 2}, turn_number=5, game=Seen(roles=None))
+    >>> s = Seen(current_role="East", seat_of={"East": 2, "North": 1}, turn_number=5, game=Seen(roles=None))
     >>> turn_rule(s, 2), turn_rule(s, 1)
-    ('turn 5: seat 2 to play', "turn 5 (seat 2's): seat 1 to decide")
+    ('turn 5: seat 2 (East) to play', 'turn 5 of seat 2 (East): seat 1 (North) to decide')
     """
     turn_seat = state.seat_of.get(state.current_role) if state.current_role is not None else None
     if turn_seat is None or turn_seat == seat:
         return f"turn {state.turn_number}: {seat_label(state, seat, own)} to play"
-    return f"turn {state.turn_number} (seat {turn_seat}'s): seat {seat} to decide"
+    return f"turn {state.turn_number} of {seat_label(state, turn_seat, False)}: {seat_label(state, seat, own)} to decide"
 
 
 def seat_label(state: State, seat: int, own: bool = True, role: str | None = None) -> str:
-    """``seat 2 (North)``: a seat and the role it is playing now (or ``role``, one it played: a past turn's).
+    """``seat 2 (North)``: a seat and the role it is playing now (or ``role``, one it played: a past turn's).  The
+    role playing now is the one whose turn it is, or, for a seat asked in another's turn (a doubt, a challenge),
+    the one role it plays: ``seat 2 (East) [random]: choose doubt`` read ``seat 2 [random]``.
 
     ``own``: the label is shown to that seat itself; to the others, hidden
     roles (``roles: {hidden: true}``) are left out.  A ruleset without
     ``roles`` plays roles named for the seats: ``seat 2``, not ``seat 2 (seat2)``.
     """
-    role = state.current_role if role is None else role
+    if role is None:
+        role = state.current_role
+        if state.seat_of.get(role) != seat:  # asked in another's turn: the one role it plays, if one
+            played = [r for r, at in state.seat_of.items() if at == seat]
+            role = played[0] if len(played) == 1 else role
     roles = state.game.roles
     if not own and roles is not None and roles.hidden:
         return f"seat {seat}"

@@ -821,6 +821,9 @@ def test_a_game_over_says_beside_the_winner_why_it_ended(page: Page, server: str
         "game over; scores: seat 1 (X): 1, seat 2 (O): 0", "seat 1 (X) wins",  # the roles, as "seat 1 (X) to play"
         "ended because for some r in roles, r's longest line is at least 3",  # which part of 'end: when' held
         "in the ranking, the [ ] of each r in roles holds: 1 if r's longest line is at least 3, else 0"]  # what [1] is
+    # the lines under the scores and the winner explain them: not headings in bold as those two are
+    weights = page.locator("#situation p").evaluate_all("(ps) => ps.map((p) => getComputedStyle(p).fontWeight)")
+    assert weights == ["700", "700", "400", "400"], weights
     assert "game over: 1. X [1]: 1 point to seat 1" in explained and "2. O [0]: 0 points to seat 2" in explained
     # the ranking's second place is a later line of the game over's one log line: it hangs under the first, where it
     # stood level with it, read as a line of the log of its own (so in the log too)

@@ -30,7 +30,7 @@ from cli.web.sides import MOST_PICTURED, laid_sides, tile_sides
 from cli.zone_listing import zones
 from engine.blocks.grid import SquareGrid
 from engine.blocks.outcome import Outcome, Ranking
-from engine.core.showtext import and_list, cut
+from engine.core.showtext import and_list
 
 if TYPE_CHECKING:
     from engine import State
@@ -193,7 +193,7 @@ def ended_because(state: State) -> list[str]:
         return []
     words = {word for reason in reasons for word in reason.replace(",", " ").replace(")", " ").split()}
     named = [f"{name} {value}" for name, value in state.game.options.items() if name in words]
-    return [f"ended because {' and '.join(reasons)}" + (f" ({', '.join(named)})" if named else "")]
+    return [f"ended because {' and '.join(shortened(reason) for reason in reasons)}" + (f" ({', '.join(named)})" if named else "")]
 
 
 def ranking_keys(state: State) -> str:
@@ -214,12 +214,24 @@ def ranking_keys(state: State) -> str:
     if not isinstance(block, Ranking) or not block.key_texts:
         return ""
     each = f" of each {block.items_text}" if block.items_text else ""
-    first, *ties = [cut(text, KEY_WORDS) for text in block.key_texts]
+    first, *ties = [shortened(text) for text in block.key_texts]
     verb = "hold" if ties else "holds"
     return f"in the ranking, the [ ]{each} {verb}: {first}" + "".join(f", then (breaking ties) {text}" for text in ties)
 
 
-KEY_WORDS = 160  # a ranking key's words past this many characters are cut (a key of a whole paragraph of code)
+def shortened(words: str) -> str:
+    """A condition's or a key's words, cut past :data:`KEY_WORDS` characters at a word's end, with ``…``: the
+    functions they call are written out, and a paragraph of them stood under the winner.
+
+    >>> shortened("the gold of r"), len(shortened("the gold of r " * 40)) <= KEY_WORDS + 1
+    ('the gold of r', True)
+    """
+    if len(words) <= KEY_WORDS:
+        return words
+    return words[:KEY_WORDS].rsplit(" ", 1)[0].rstrip(",(") + "…"
+
+
+KEY_WORDS = 160  # a ranking key's or an end's words past this many characters are cut
 
 
 def tie_broken(result: Outcome) -> str:

@@ -1840,3 +1840,15 @@ def test_seen_by_names_a_bots_seat_as_the_bots_while_the_game_goes_on(client: Te
         else:
             client.post(f"/api/tables/{table}/act", json={"action": data["actions"][0]["text"], "seat": 1})
     assert data["seat_names"] == {"1": "seat 1", "2": "seat 2"}  # the end opens every zone to every seat
+
+
+def test_a_die_showing_its_first_face_says_it_as_the_others_do() -> None:
+    """Yacht's tray read 'die' beside 'die (6)', 'die (4)': a die showing 1, its first face, was drawn by its name
+    alone, as a card on its usual face is. Where a zone says its components' faces (some show another than their
+    first), each chip says its own, as the terminal's 'die as 1' does."""
+    from cli.web.view import table_html
+
+    state = shipped_game(str(Path(__file__).resolve().parent.parent / "docs" / "examples" / "yacht")).new_state(players=2, seed=2)
+    state.apply("choose die as 3")
+    tray = table_html(state, 1).split('data-zone="tray"', 1)[1].split("</section>", 1)[0]
+    assert re.findall(r'data-name="die"[^>]*>([^<]*)<', tray) == ["die (1)", "die (6)", "die (4)", "die (6)"], tray

@@ -37,15 +37,15 @@ if TYPE_CHECKING:
 
 
 def turn_rule(state: State, seat: int, own: bool = True) -> str:
-    """The line over a decision: the turn, and the seat deciding; ``turn 2 of seat 2 (East): seat 1 (North) to
+    """The line over a decision: the turn, and the seat deciding; ``turn 2 of seat 2 (South): seat 1 (North) to
     decide`` when the seat is asked during another seat's turn (``choose(..., by = r)``: a challenge, a card to give
     up), each seat with its role (it read ``turn 2 (seat 2's): seat 1 to decide``).  ``own``: as :func:`seat_label`
     has it.
 
     >>> from types import SimpleNamespace as Seen
-    >>> s = Seen(current_role="East", seat_of={"East": 2, "North": 1}, turn_number=5, game=Seen(roles=None))
+    >>> s = Seen(current_role="South", seat_of={"South": 2, "North": 1}, turn_number=5, game=Seen(roles=None))
     >>> turn_rule(s, 2), turn_rule(s, 1)
-    ('turn 5: seat 2 (East) to play', 'turn 5 of seat 2 (East): seat 1 (North) to decide')
+    ('turn 5: seat 2 (South) to play', 'turn 5 of seat 2 (South): seat 1 (North) to decide')
     """
     turn_seat = state.seat_of.get(state.current_role) if state.current_role is not None else None
     if turn_seat is None or turn_seat == seat:
@@ -56,7 +56,7 @@ def turn_rule(state: State, seat: int, own: bool = True) -> str:
 def seat_label(state: State, seat: int, own: bool = True, role: str | None = None) -> str:
     """``seat 2 (North)``: a seat and the role it is playing now (or ``role``, one it played: a past turn's).  The
     role playing now is the one whose turn it is, or, for a seat asked in another's turn (a doubt, a challenge),
-    the one role it plays: ``seat 2 (East) [random]: choose doubt`` read ``seat 2 [random]``.
+    the one role it plays: ``seat 2 (South) [random]: choose doubt`` read ``seat 2 [random]``.
 
     ``own``: the label is shown to that seat itself; to the others, hidden
     roles (``roles: {hidden: true}``) are left out.  A ruleset without

@@ -456,7 +456,9 @@ def hex_board(state: State, seat: int | None = None) -> RenderableType:
     assert isinstance(grid, HexGrid)
     labels = hex_labels(game)
     styles = value_styles(game)
-    key = "q,r: an empty hex next to a piece shows its coordinates; [..] a piece in a group, {..} the group's anchor"
+    # an empty board shows every hex's coordinates: the first player read only dots, nothing to tell '0,0' by
+    near = "every hex shows its coordinates" if not state.grid else "an empty hex next to a piece shows its coordinates"
+    key = f"q,r: {near}; [..] a piece in a group, {{..}} the group's anchor"
     marks = board_marks(state)  # a counter keyed by the hexes: its value in each empty one
     marked = marks.values if marks is not None else {}
     if marks is not None and any(cell not in state.grid for cell in marked):
@@ -501,11 +503,12 @@ def hex_labels(game: Game) -> dict[str, str]:
 
 
 def _hex(state: State, cell: tuple[int, int], labels: dict[str, str], styles: dict[str, str]) -> Text:
-    """One hex, :data:`HEX_WIDTH` characters wide: a piece, the coordinates of an empty neighbour, or a dot."""
+    """One hex, :data:`HEX_WIDTH` characters wide: a piece, the coordinates of an empty neighbour (of every hex of an
+    empty board), or a dot."""
     game = state.game
     cid = state.grid.get(cell)
     if cid is None:
-        shown = f"{cell[0]},{cell[1]}" if cell in state.frontier else "·"
+        shown = f"{cell[0]},{cell[1]}" if cell in state.frontier or not state.grid else "·"  # an empty board: each
         return _centred(Text(shown, style="dim"))
     value = value_label(game, cid, state.face[cid])
     label = Text(labels[value], style=f"bold {styles.get(value, '')}")

@@ -29,7 +29,7 @@ from cli.piece_labels import side_letters, sides_text, value_styles
 from cli.web.sides import MOST_PICTURED, laid_sides, tile_sides
 from cli.zone_listing import zones
 from engine.blocks.grid import SquareGrid
-from engine.blocks.outcome import Outcome
+from engine.blocks.outcome import Outcome, Ranking
 from engine.core.showtext import and_list
 
 if TYPE_CHECKING:
@@ -37,23 +37,26 @@ if TYPE_CHECKING:
 
 
 def turn_rule(state: State, seat: int, own: bool = True) -> str:
-    """The line over a decision: the turn, and the seat deciding; ``turn 2 (seat 2's): seat 1 to decide`` when the
-    seat is asked during another seat's turn (``choose(..., by = r)``: a challenge, a card to give up).  ``own``: as
-    :func:`seat_label` has it.
+    """The line over a decision: the turn, and the seat deciding; ``turn 2 of seat 2 (South): seat 1 (North) to
+    decide`` when the seat is asked during another seat's turn (``choose(..., by = r)``: a challenge, a card to give
+    up), each seat with its role (it read ``turn 2 (seat 2's): seat 1 to decide``).  ``own``: as :func:`seat_label`
+    has it.
 
     >>> from types import SimpleNamespace as Seen
-    >>> s = Seen(current_role="seat2", seat_of={"seat2": 2}, turn_number=5, game=Seen(roles=None))
+    >>> s = Seen(current_role="South", seat_of={"South": 2, "North": 1}, turn_number=5, game=Seen(roles=None))
     >>> turn_rule(s, 2), turn_rule(s, 1)
-    ('turn 5: seat 2 to play', "turn 5 (seat 2's): seat 1 to decide")
+    ('turn 5: seat 2 (South) to play', 'turn 5 of seat 2 (South): seat 1 (North) to decide')
     """
     turn_seat = state.seat_of.get(state.current_role) if state.current_role is not None else None
     if turn_seat is None or turn_seat == seat:
         return f"turn {state.turn_number}: {seat_label(state, seat, own)} to play"
-    return f"turn {state.turn_number} (seat {turn_seat}'s): seat {seat} to decide"
+    return f"turn {state.turn_number} of {seat_label(state, turn_seat, False)}: {seat_label(state, seat, own)} to decide"
 
 
 def seat_label(state: State, seat: int, own: bool = True, role: str | None = None) -> str:
-    """``seat 2 (North)``: a seat and the role it is playing now (or ``role``, one it played: a past turn's).
+    """``seat 2 (North)``: a seat and the role it is playing now (or ``role``, one it played: a past turn's).  The
+    role playing now is the one whose turn it is, or, for a seat asked in another's turn (a doubt, a challenge),
+    the one role it plays: ``seat 2 (South) [random]: choose doubt`` read ``seat 2 [random]``.
 
     ``own``: the label is shown to that seat itself; to the others, hidden
     roles (``roles: {hidden: true}``) are left out.  A ruleset without
@@ -164,12 +167,73 @@ def outcome(state: State) -> list[str]:
     else:
         scores = ", ".join(f"seat {i + 1}{_roles_after(roles, i + 1)}: {s}" for i, s in enumerate(result.scores))
     lines = [f"game over; scores: {scores}", winners_text(result, roles, state.game.cooperative(state.players))]
+    if result.ended == "end condition":
+        lines += ended_because(state)
     broken = tie_broken(result)
     if broken:
         lines.append(broken)
+    keys = ranking_keys(state)
+    if keys:
+        lines.append(keys)
     if result.ended == "turn limit":  # not by a rule of the game: say so, or it reads as a real ending
         lines.append(f"stopped by the turn limit (end: max_turns, {state.game.max_turns}): 'end: when' never held")
     return lines
+
+
+def ended_because(state: State) -> list[str]:
+    """Why a game its ``end: when`` ended did end: the parts of the condition that hold, in words, with the values
+    of the options they name (a draw after 60 turns said only ``a draw``); none where no part holds (the game
+    ended otherwise).
+
+    >>> import engine
+    >>> state = engine.load(engine.builtin_names()[0]).new_state(players=2, seed=1)
+    >>> ended_because(state)  # the game goes on
+    []
+    """
+    reasons = state.game.end_reasons(state)
+    if not reasons:
+        return []
+    words = {word for reason in reasons for word in reason.replace(",", " ").replace(")", " ").split()}
+    named = [f"{name} {value}" for name, value in state.game.options.items() if name in words]
+    return [f"ended because {' and '.join(shortened(reason) for reason in reasons)}" + (f" ({', '.join(named)})" if named else "")]
+
+
+def ranking_keys(state: State) -> str:
+    """What the numbers in brackets of a ranking's lines are (``1. North [3, 2]: 1 point to seat 1``, the game over's
+    lines of the log): the ranking's keys in words, from the game's ``by``; "" where no ranking scored the game.
+    The log's words stay as they are (a position's checksum holds them, and saved games replay against it).
+
+    >>> from types import SimpleNamespace
+    >>> block = Ranking(None, 0, (), (1, 0), None, 1, ("the gold of r", "the gems of r"), items_text="r in roles")
+    >>> done = SimpleNamespace(outcome=Outcome((1, 0), (1,), (1.0, 0.0), ranking=("a", "b")), players=2,
+    ...                        game=SimpleNamespace(outcomes=[((2,), block)]))
+    >>> print(ranking_keys(done))
+    in the ranking, the [ ] of each r in roles hold: the gold of r, then (breaking ties) the gems of r
+    """
+    if state.outcome is None or not state.outcome.ranking:
+        return ""
+    block = next((b for counts, b in state.game.outcomes if state.players in counts), None)
+    if not isinstance(block, Ranking) or not block.key_texts:
+        return ""
+    each = f" of each {block.items_text}" if block.items_text else ""
+    first, *ties = [shortened(text) for text in block.key_texts]
+    verb = "hold" if ties else "holds"
+    return f"in the ranking, the [ ]{each} {verb}: {first}" + "".join(f", then (breaking ties) {text}" for text in ties)
+
+
+def shortened(words: str) -> str:
+    """A condition's or a key's words, cut past :data:`KEY_WORDS` characters at a word's end, with ``…``: the
+    functions they call are written out, and a paragraph of them stood under the winner.
+
+    >>> shortened("the gold of r"), len(shortened("the gold of r " * 40)) <= KEY_WORDS + 1
+    ('the gold of r', True)
+    """
+    if len(words) <= KEY_WORDS:
+        return words
+    return words[:KEY_WORDS].rsplit(" ", 1)[0].rstrip(",(") + "…"
+
+
+KEY_WORDS = 160  # a ranking key's or an end's words past this many characters are cut
 
 
 def tie_broken(result: Outcome) -> str:

@@ -423,6 +423,9 @@ def test_play_prints_board_actions_bot_moves_and_outcome() -> None:
     assert "y\\x" in result.output
     # each seat's elements, as its turns name them ("turn 1: seat 1 (Water) to play"): two each with two players
     assert "game over; scores: seat 1 (Water, Fire): 6, seat 2 (Earth, Air): 4\nseat 1 (Water, Fire) wins" in result.output
+    # the numbers in brackets of the log's ranking ("1. Water [4, 3, 1]: ...") are said in words, from the game's 'by'
+    assert ("in the ranking, the [ ] of each e in roles hold: the number of c in board where the element of c is e, "
+            "then (breaking ties) the size of the largest connected group") in " ".join(result.output.split())
 
 
 def test_an_illegal_entry_is_refused_with_a_reason_and_asked_again() -> None:

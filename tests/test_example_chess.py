@@ -104,3 +104,21 @@ def test_chess_draws_a_position_repeated_three_times_as_openspiel() -> None:
     game, theirs = shipped_game(str(EXAMPLES / "chess")), pyspiel.load_game("chess")
     repeated = [_play_beside(game, theirs, seed, back=0.9).is_repetition_draw() for seed in range(3)]
     assert any(repeated), repeated
+
+
+def test_a_player_reads_the_castling_rights_and_the_quiet_moves_not_the_bookkeeping() -> None:
+    """The counters a player of chess reads are drawn and logged (castling rights, the moves toward the fifty-move
+    draw); the en passant square, the flags of the end and the position's key are kept out of sight (shown: false):
+    ``ep_x: -1 -> 4`` in the log after a pawn's double step, ``lost: White 0, Black 0`` under the board, read as noise."""
+    from cli import render, zone_listing
+
+    state = shipped_game(str(EXAMPLES / "chess")).new_state(players=2, seed=1, record=True)
+    for text in ("choose P at e2", "choose e4"):
+        state.apply(text)
+    console = render.make_console(width=100)
+    with console.capture() as captured:
+        for part in zone_listing.zones(state, 1):
+            console.print(part)
+    listed = captured.get()
+    assert "short_castle: White 1, Black 1" in listed and "quiet: 0" in listed
+    assert not any(name in listed or name in "\n".join(state.log or []) for name in ("ep_", "lost", "drawn"))

@@ -15,12 +15,13 @@ from tests.conftest import shipped_game
 
 POINTS = sorted(((x, y) for x in range(7) for y in range(7)
                  if (x, y) != (3, 3) and (x == 3 or y == 3 or abs(x - 3) == abs(y - 3))), key=lambda c: (c[1], c[0]))
-POINT = {f"{x},{y}": i for i, (x, y) in enumerate(POINTS)}
+# the point's name as actions write it (cell_names: names): its column a..g from the left, its row 7..1 from the top
+POINT = {f"{'abcdefg'[x]}{7 - y}": i for i, (x, y) in enumerate(POINTS)}
 
 
 
 def _point(text: str) -> int:
-    """OpenSpiel's number of the point an action names last (``choose 3,0``, ``choose White at 3,0``)."""
+    """OpenSpiel's number of the point an action names last (``choose d7``, ``choose White at d7``)."""
     return POINT[text.rsplit(" ", 1)[1]]
 
 

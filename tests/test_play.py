@@ -394,7 +394,7 @@ def test_a_seat_asked_during_another_seats_turn_is_told_whose_turn_it_is(tmp_pat
     path.write_text(ASKED_BY_ANOTHER)
     result = run("play", str(path), "--seat", "1=human", "--seat", "2=human", input="1\n1\n")
     rules = [line.strip("─ ") for line in result.output.splitlines() if line.startswith("─")]
-    assert rules[:2] == ["turn 1 (seat 1's): seat 2 to decide", "turn 2 (seat 2's): seat 1 to decide"], rules
+    assert rules[:2] == ["turn 1 of seat 1: seat 2 to decide", "turn 2 of seat 2: seat 1 to decide"], rules
 
 
 def test_the_web_page_tells_a_seat_asked_during_another_seats_turn_whose_turn_it_is(tmp_path: Path) -> None:
@@ -404,7 +404,7 @@ def test_the_web_page_tells_a_seat_asked_during_another_seats_turn_whose_turn_it
     path = tmp_path / "asked.yaml"
     path.write_text(ASKED_BY_ANOTHER)
     state = engine.load(str(path)).new_state(players=2, seed=0)
-    assert situation(state, 2)[0] == "turn 1 (seat 1's): seat 2 to decide"
+    assert situation(state, 2)[0] == "turn 1 of seat 1: seat 2 to decide"
 
 
 def test_an_action_refused_names_the_legal_action_nearest_it() -> None:
@@ -578,3 +578,13 @@ def test_replay_heads_each_turn_with_whose_it_is(tmp_path: Path) -> None:
     run("play", "hex-glyphs", "--seed", "5", "--log", str(log), input="1\n" * 3)
     lines = run("replay", str(log)).output.splitlines()
     assert lines[5:8] == ["turn 1: seat 1 (Amber)", "  Amber rolls 6 (green)", "  bag: green -> pouch of Amber"], lines
+
+
+def test_a_seat_asked_in_another_seats_turn_is_named_with_its_role_and_so_is_the_turns_seat() -> None:
+    """Doubt asks each other player in turn whether they doubt the claim: the bots' lines read 'seat 2 [random]:
+    choose doubt' (every other line 'seat 2 (East) [random]'), and the human's 'turn 2 (seat 2's): seat 1 to decide'."""
+    doubt = Path(__file__).resolve().parent.parent / "docs" / "examples" / "doubt"
+    result = run("play", str(doubt), "--players", "3", "--seed", "5", input="2\n" * 60)
+    assert "seat 3 (South) [random]: choose pass" in result.output
+    assert not re.search(r"seat \d \[random\]", result.output), result.output
+    assert "turn 2 of seat 2 (East): seat 1 (North) to decide" in result.output

@@ -468,3 +468,25 @@ def test_a_maps_empty_points_show_their_names_where_they_lie() -> None:
     assert "points: A Ash 0,0, B Bray 2,0," in drawn[-1], drawn
     morris = plain(board_drawing.board(engine.load(EXAMPLES / "morris").new_state(players=2, seed=2), 1))
     assert morris[0] == "a7──────────d7──────────g7" and "points: a7 0,0, d7 3,0," in morris[-1], morris
+
+
+def test_the_end_says_which_part_of_its_condition_held_with_the_options_it_names() -> None:
+    """A race ended 'a draw' without a word of why (its 60 turns run out, not a runner in the heart): the end says
+    which part of 'end: when' holds, with the value of the option it names."""
+    state = engine.load(EXAMPLES / "labyrinth").new_state(players=2, seed=2)
+    while not state.is_terminal:
+        state.apply(state.legal_actions()[0])
+    lines = render.outcome(state)
+    assert lines[1:3] == ["a draw: seats 1 (Red) and 2 (Blue) tie", "ended because turn is more than draw_after (draw_after 60)"]
+    assert state.game.end_reasons(engine.load(EXAMPLES / "labyrinth").new_state(players=2, seed=2)) == []  # not over
+
+
+def test_an_empty_hex_board_shows_every_hexs_coordinates() -> None:
+    """Hex's first player read a board of dots over 'place Red at 0,0': only hexes next to a piece showed their
+    coordinates, and there was none. An empty board shows them all; once a piece lies there, its neighbours'."""
+    state = engine.load(EXAMPLES / "hex").new_state(players=2, seed=2)
+    drawn = plain(board_drawing.board(state, 1))
+    assert drawn[0].startswith("q,r: every hex shows its coordinates") and drawn[1].split() == ["0,0", "1,0", "2,0", "3,0", "4,0"]
+    state.apply("place Red at 0,0")
+    drawn = plain(board_drawing.board(state, 1))
+    assert drawn[0].startswith("q,r: an empty hex next to a piece") and drawn[1].split()[:3] == ["R", "1,0", "·"]

@@ -253,9 +253,11 @@ def test_the_game_over_lines_name_each_seats_role_as_the_turn_lines_do(client: T
     for cell in ("0,0", "0,1", "1,0", "1,1", "2,0"):  # X takes the top row
         action = next(a["text"] for a in data["actions"] if a["text"].endswith(f" at {cell}"))
         data = client.post(f"/api/tables/{table}/act", json={"action": action}).json()
-    lines = ["game over; scores: seat 1 (X): 1, seat 2 (O): 0", "seat 1 (X) wins"]
+    lines = ["game over; scores: seat 1 (X): 1, seat 2 (O): 0", "seat 1 (X) wins",
+             "ended because for some r in roles, r's longest line is at least 3", TIC_TAC_TOE_KEYS]
     assert data["over"] and data["situation"] == lines
-    assert f'<div id="situation" aria-live="polite" tabindex="-1"><p>{lines[0]}</p><p>{lines[1]}</p></div>' in client.get(f"/table/{table}").text
+    assert (f'<div id="situation" aria-live="polite" tabindex="-1"><p>{lines[0]}</p><p>{lines[1]}</p><p>ended because '
+            in client.get(f"/table/{table}").text)
 
 
 def test_a_full_board_with_no_line_is_said_as_a_draw(client: TestClient) -> None:
@@ -266,7 +268,13 @@ def test_a_full_board_with_no_line_is_said_as_a_draw(client: TestClient) -> None
         action = next(a["text"] for a in data["actions"] if a["text"].endswith(f" at {cell}"))
         data = client.post(f"/api/tables/{table}/act", json={"action": action}).json()
     assert data["over"] and data["situation"] == ["game over; scores: seat 1 (X): 0, seat 2 (O): 0",
-                                                  "a draw: seats 1 (X) and 2 (O) tie"]
+                                                  "a draw: seats 1 (X) and 2 (O) tie",
+                                                  "ended because the number of items in the empty cells is 0",  # why
+                                                  TIC_TAC_TOE_KEYS]
+
+
+# what the [1] and [0] of the log's ranking are ('game over: 1. X [1]: 1 point to seat 1'), said under the outcome
+TIC_TAC_TOE_KEYS = "in the ranking, the [ ] of each r in roles holds: 1 if r's longest line is at least 3, else 0"
 
 
 def test_a_team_that_wins_is_named_with_its_seats(client: TestClient) -> None:
@@ -1591,7 +1599,10 @@ def test_a_win_on_a_tie_break_says_the_tie_was_broken() -> None:
     while not state.is_terminal:
         state.apply(agent.choose(state))
     broken = "tied on points: the ranking's later keys broke the tie (the last move's log gives each seat's keys)"
-    assert situation(state, 1) == ["game over; scores: seat 1 (North): 3, seat 2 (South): 3", "seat 2 (South) wins", broken]
+    said = situation(state, 1)
+    keys = said[4]
+    assert said[:2] + said[3:4] == ["game over; scores: seat 1 (North): 3, seat 2 (South): 3", "seat 2 (South) wins", broken]
+    assert keys.startswith("in the ranking, the [ ] of each r in roles hold: ") and ", then (breaking ties) " in keys
 
 
 def test_the_last_move_outlines_what_it_changed_on_the_board_as_the_seat_sees_it() -> None:
@@ -1811,3 +1822,33 @@ def test_a_table_whose_log_says_a_lone_surrogate_is_drawn_with_it_as_an_escape(t
     table = start(client, "/watch/tiles?players=2&seed=1")
     page = client.get(f"/table/{table}")
     assert page.status_code == 200 and "\\ud800 begins" in page.text, page.text[:2000]
+
+
+def test_seen_by_names_a_bots_seat_as_the_bots_while_the_game_goes_on(client: TestClient) -> None:
+    """One human against a bot may look at the table as the bot sees it (the browser holds every human seat; its
+    save, holding the seed, tells the bot's cards anyway), but "seen by: seat 2" showing the bot's hand read as the
+    page leaking it: the option says it is the bot's and, where the game hides anything, that it shows it."""
+    table = start(client, "/play/kuhn-poker?players=2&seed=4")
+    data = view(client, table)
+    assert data["seats"] == [1, 2] and data["seat_names"] == {"1": "seat 1", "2": "seat 2, the bot's: shows what it hides"}
+    assert '<option value="2">seat 2, the bot&#x27;s: shows what it hides</option>' in client.get(f"/table/{table}").text
+    open_game = start(client, "/play/tic-tac-toe?players=2&seed=4")  # nothing hidden: only whose seat it is
+    assert view(client, open_game)["seat_names"]["2"] == "seat 2, the bot's"
+    while not (data := view(client, table, seat=1))["over"]:
+        if data["bot_to_move"]:
+            client.post(f"/api/tables/{table}/advance", json={})
+        else:
+            client.post(f"/api/tables/{table}/act", json={"action": data["actions"][0]["text"], "seat": 1})
+    assert data["seat_names"] == {"1": "seat 1", "2": "seat 2"}  # the end opens every zone to every seat
+
+
+def test_a_die_showing_its_first_face_says_it_as_the_others_do() -> None:
+    """Yacht's tray read 'die' beside 'die (6)', 'die (4)': a die showing 1, its first face, was drawn by its name
+    alone, as a card on its usual face is. Where a zone says its components' faces (some show another than their
+    first), each chip says its own, as the terminal's 'die as 1' does."""
+    from cli.web.view import table_html
+
+    state = shipped_game(str(Path(__file__).resolve().parent.parent / "docs" / "examples" / "yacht")).new_state(players=2, seed=2)
+    state.apply("choose die as 3")
+    tray = table_html(state, 1).split('data-zone="tray"', 1)[1].split("</section>", 1)[0]
+    assert re.findall(r'data-name="die"[^>]*>([^<]*)<', tray) == ["die (1)", "die (6)", "die (4)", "die (6)"], tray

@@ -818,7 +818,12 @@ def test_a_game_over_says_beside_the_winner_why_it_ended(page: Page, server: str
     explained = page.locator("#explanation").inner_text().splitlines()
     assert explained[0] == "5. seat 1: place X at 2,0"
     assert [line for line in page.locator("#situation").inner_text().splitlines() if line] == [
-        "game over; scores: seat 1 (X): 1, seat 2 (O): 0", "seat 1 (X) wins"]  # the roles, as "seat 1 (X) to play"
+        "game over; scores: seat 1 (X): 1, seat 2 (O): 0", "seat 1 (X) wins",  # the roles, as "seat 1 (X) to play"
+        "ended because for some r in roles, r's longest line is at least 3",  # which part of 'end: when' held
+        "in the ranking, the [ ] of each r in roles holds: 1 if r's longest line is at least 3, else 0"]  # what [1] is
+    # the lines under the scores and the winner explain them: not headings in bold as those two are
+    weights = page.locator("#situation p").evaluate_all("(ps) => ps.map((p) => getComputedStyle(p).fontWeight)")
+    assert weights == ["700", "700", "400", "400"], weights
     assert "game over: 1. X [1]: 1 point to seat 1" in explained and "2. O [0]: 0 points to seat 2" in explained
     # the ranking's second place is a later line of the game over's one log line: it hangs under the first, where it
     # stood level with it, read as a line of the log of its own (so in the log too)
@@ -910,7 +915,7 @@ def test_a_point_is_clicked_anywhere_on_its_disc_not_only_on_its_small_circle(pa
     assert missed == [], missed
     points.filter(has=page.locator("title", has_text="g7")).click()
     settle(page)
-    assert page.locator("#log > li").first.inner_text().splitlines()[0] == "seat 1: choose 6,0"
+    assert page.locator("#log > li").first.inner_text().splitlines()[0] == "seat 1: choose g7"
 
 
 def test_a_long_last_move_scrolls_in_its_box_showing_who_won(page: Page, examples_server: str) -> None:

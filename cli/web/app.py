@@ -69,6 +69,7 @@ from cli.web.stopping import StoppingExecutor
 from cli.piles import laid_on_top, played_from
 from cli.web.tables import ServerFull, Table, TableError, Tables
 from engine.core.errors import RulecraftError, RulesetError, told_to_seats
+from engine.core.information import has_hidden_information
 from engine.core.showtext import json_safe, players as players_text
 from engine.runner.replay import MAX_BYTES
 from engine.runner.simulate import seat_specs, simulate
@@ -276,6 +277,7 @@ class Server:
             "unsaved": unsaved,  # why this page may not save the game now (None: it may)
             "undo_refused": undo_refused,  # why this page may not take back a move now (None: it may try)
             "seats": seats,  # the seats this page may be shown (none: it is shown what every seat sees)
+            "seat_names": seat_names(table, seats, has_hidden_information(game)),  # each as "seen by" offers it
             "everyone": not table.keys,  # no human seat: "seat": null shows every zone, not only what every seat sees
             "invites": links,  # seat -> the address that hands it to another browser
             "way_back": way_back(table, held),  # the address giving the seats this browser holds back to it
@@ -615,6 +617,24 @@ def playing(table: Table, seat: int | None, held: frozenset[int]) -> frozenset[i
     frozenset({2})
     """
     return frozenset({seat}) if seat in table.keys else held
+
+
+def seat_names(table: Table, seats: Iterable[int], hidden: bool) -> dict[str, str]:
+    """How "seen by" offers each of ``seats``: ``seat 2``; a bot's seat at a table a human plays, while the game goes
+    on, says it is the bot's and, where the game hides anything (``hidden``), that its secrets show: the browser
+    holding every human seat may look (its save, holding the seed, tells them anyway), but ``seat 2`` read as the
+    table leaking the bot's hand.
+
+    >>> from types import SimpleNamespace
+    >>> table = Table("t1", "g", None, SimpleNamespace(is_terminal=False), {2: "random"}, keys={1: "k"})
+    >>> seat_names(table, [1, 2], hidden=True)
+    {'1': 'seat 1', '2': "seat 2, the bot's: shows what it hides"}
+    >>> seat_names(table, [1, 2], hidden=False)["2"]
+    "seat 2, the bot's"
+    """
+    peeks = table.mode == "play" and not table.state.is_terminal
+    told = ": shows what it hides" if hidden else ""
+    return {str(s): f"seat {s}, the bot's{told}" if peeks and s in table.bots else f"seat {s}" for s in seats}
 
 
 def invites(table: Table, seat: int | None, held: frozenset[int]) -> dict[str, str]:

@@ -92,7 +92,8 @@ def table_page(view: dict[str, Any], rules: list[str], game: Game, ruleset: str)
     # a lone surrogate (a ruleset's say("\\ud800")) written as an escape: the page, UTF-8, failed to encode (a 500)
     data = json_safe(json.dumps(view, ensure_ascii=False)).replace("</", "<\\/")
     mode = view["mode"]
-    seats = "".join(f'<option value="{s}"{" selected" * (s == view["seat"])}>seat {s}</option>' for s in view["seats"])
+    seats = "".join(f'<option value="{s}"{" selected" * (s == view["seat"])}>{escape(view["seat_names"][str(s)])}</option>'
+                    for s in view["seats"])
     if view["seat"] is None or view["everyone"]:  # a browser holding no seat: what every seat sees (bots only: every zone)
         label = "everyone: every zone" if view["everyone"] else "no seat: what every seat sees"
         seats = f'<option value=""{" selected" * (view["seat"] is None)}>{label}</option>' + seats

@@ -188,8 +188,9 @@ def face_index(game: Game, cid: int, up: str | None) -> int:
 
 def chip_html(game: Game, piece: str, count: int = 1, up: str | None = None, tiles: dict[str, Sides] | None = None,
               source: str | None = None) -> str:
-    """A component off the board: its name on the colour of the value of the face it shows, ``up`` (None: its first),
-    that face named beside it when it is not the first (``x3`` for identical copies); a tile whose kind has sides
+    """A component off the board: its name on the colour of the value of the face it shows, ``up`` (None: its first,
+    not said), that face named beside it where it is said, the first too, as the terminal's ``die as 1`` (a die
+    showing 1 read ``die``, beside ``die (6)``), ``x3`` for identical copies; a tile whose kind has sides
     (``tiles``, :func:`cli.web.sides.tile_sides`) with a small drawing of them before its name, as it would lie.
 
     Its title (the pointer resting on it, and what a screen reader adds to its name) says what that face holds
@@ -206,7 +207,7 @@ def chip_html(game: Game, piece: str, count: int = 1, up: str | None = None, til
     fill = value_colours(game).get(value, NEUTRAL)
     times = f" ×{count}" if count > 1 else ""
     faces = dict.fromkeys(game.face_labels[cid])
-    shown = f"{piece} ({up})" if face and len(faces) > 1 else piece
+    shown = f"{piece} ({up})" if up is not None and len(faces) > 1 else piece  # a die on its first face too: "die (1)"
     title = f"{piece} (faces {', '.join(faces)})" if len(faces) > 1 else piece
     said = attribute_words(game, cid, face)
     title += (f": {said}" if said else "") + (f"; from {source}" if source else "")

@@ -61,6 +61,31 @@ class Program:
         return env
 
 
+def condition_parts(vocab: Vocabulary, text: str, where: str = "<expression>") -> list[Program]:
+    """The parts a condition joins with its outermost ``or`` (itself alone when it has none), each compiled alone,
+    its description its words: a tool tells by them which part held (why a game ended).  The condition compiled
+    already, so a part raises nothing a compile of the whole would not have.
+
+    >>> import engine
+    >>> game = engine.load(engine.builtin_names()[0])
+    >>> [part.description for part in condition_parts(game.vocab, "turn > 3 or (turn == 1 or turn == 2)")]
+    ['turn is more than 3', 'turn is 1', 'turn is 2']
+    """
+    from engine.lang.ast import BoolOp  # (the parser and the tree load only when code is compiled)
+    from engine.lang.parser import parse_expression
+
+    nodes, parts = [parse_expression(text, lambda line, col: SourcePos(where, line, col))], []
+    while nodes:
+        node = nodes.pop()
+        if isinstance(node, BoolOp) and node.op == "or":
+            nodes += [node.right, node.left]  # the left first: the parts in the order written
+            continue
+        scope = Scope(vocab, DiagnosticSink())
+        scope.pure = True
+        parts.append(Program(node.compile(scope).fn, scope.slots, "", node.describe()))
+    return parts
+
+
 def compile_condition(vocab: Vocabulary, text: str, where: str = "<expression>") -> Program:
     """Compile a boolean effect-language condition against a game's vocabulary (raises RulesetError)."""
     from engine.lang.parser import TOO_DEEP, parse_expression  # the parser (and lark) load only when code is compiled

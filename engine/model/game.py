@@ -712,6 +712,24 @@ class Game:
             return self.piece_names[cid]
         return f"{self.piece_names[cid]} as {labels[face]}"
 
+    def end_reasons(self, s: "State") -> list[str]:
+        """The parts of ``end: when`` (those its outermost ``or`` joins) that hold in ``s``, in words: why a game
+        that ended by its condition ended (a race's ``turn > draw_after or any(won(r) == 1 for r in roles)``, the
+        race drawn: ``['turn is more than draw_after']``); none where the condition does not hold (a game ended
+        otherwise).
+
+        >>> import engine
+        >>> state = engine.load(engine.builtin_names()[0]).new_state(players=2, seed=1)
+        >>> state.game.end_reasons(state)
+        []
+        """
+        from engine.lang.program import condition_parts  # (the parser loads only when asked)
+
+        if self.end_condition is None or not self.end_condition.test(s):
+            return []
+        parts = condition_parts(self.vocab, self.end_condition.text, "end")
+        return [part.description for part in parts if part.test(s)] if len(parts) > 1 else [self.end_condition.description]
+
     def compile_condition(self, text: str, where: str = "<expression>") -> Program:
         """Compile an effect-language condition against this game (for scenarios and tools)."""
         if not isinstance(text, str):

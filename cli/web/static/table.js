@@ -350,10 +350,11 @@ function drawSeats() {
   const select = document.getElementById("seat");
   // a table of bots only keeps no secret from its watchers: "everyone" shows every zone, and is always offered
   const values = (view.seat === null || view.everyone ? [""] : []).concat(view.seats.map(String));
-  if (Array.from(select.options, (option) => option.value).join() !== values.join()) {
-    select.replaceChildren(...values.map((value) => {
-      const everyone = view.everyone ? "everyone: every zone" : "no seat: what every seat sees";
-      const option = build("option", value ? `seat ${value}` : everyone);
+  // a bot's seat at a table a human plays says whose it is and that it shows what the bot hides, until the end
+  const names = values.map((value) => value ? view.seat_names[value] : view.everyone ? "everyone: every zone" : "no seat: what every seat sees");
+  if (Array.from(select.options, (option) => option.textContent).join("\n") !== names.join("\n")) {
+    select.replaceChildren(...values.map((value, i) => {
+      const option = build("option", names[i]);
       option.value = value;
       return option;
     }));

@@ -24,6 +24,9 @@ from engine.lang.scope import Fn
 if TYPE_CHECKING:
     from engine.blocks.context import StateView
 
+_KEYS = itemgetter(0)
+"""A scored row's keys (what a ranking sorts its rows by)."""
+
 
 class RankLines:
     """An outcome's text for a ranking, written out when first read: one line per item, best first.
@@ -245,7 +248,7 @@ class Ranking:
             env[slot] = item
             key = (first(s, env),) if first is not None else tuple([k(s, env) for k in keys])
             scored.append((key, order, item, owner(s, env)))
-        scored.sort(key=itemgetter(0), reverse=True)  # by key, stable: full ties keep item order
+        scored.sort(key=_KEYS, reverse=True)  # by key, stable: full ties keep item order
         if lazy and len(scored) > 1:
             last = env[slot]
             self._break_ties(s, env, scored)
@@ -254,7 +257,7 @@ class Ranking:
         points: dict[str, int] = {}
         rows, ranking, by_key, paid, seat_of = [], [], self.by_key, self.points, s.seat_of
         shared = self.first_ranked and not by_key  # items tied on every key share a place: each is paid its first
-        place = 0
+        place, unpaid = 0, False
         for rank, (key, _, item, role) in enumerate(scored):
             if not shared or rank == 0 or key != scored[rank - 1][0]:
                 place = rank
@@ -265,8 +268,10 @@ class Ranking:
             seat = seat_of.get(role, 0) if isinstance(role, str) else role if isinstance(role, int) and 1 <= role <= players else 0
             if seat:
                 seat_scores[seat - 1] += pts
+            else:
+                unpaid = True
             rows.append((item, key, pts, seat))
-        shown = _played(rows, seat_of, by_key)
+        shown = _played(rows, seat_of, by_key) if unpaid else rows  # every row paid to a seat: none is left out
         winners, by_order = None, False
         if self.nobody is not None and self.nobody(s, env):
             text = f"{RankLines(shown)}\nnobody wins: {self.nobody_text}"
@@ -303,7 +308,7 @@ class Ranking:
                 for key, order, item, role in scored[i:j]:
                     env[slot] = item
                     run.append(((*key, *[k(s, env) for k in later]), order, item, role))
-                run.sort(key=itemgetter(0), reverse=True)
+                run.sort(key=_KEYS, reverse=True)
                 scored[i:j] = run
             i = j
 

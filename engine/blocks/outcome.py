@@ -24,6 +24,9 @@ from engine.lang.scope import Fn
 if TYPE_CHECKING:
     from engine.blocks.context import StateView
 
+_KEYS = itemgetter(0)
+"""A scored row's keys (what a ranking sorts its rows by)."""
+
 
 class RankLines:
     """An outcome's text for a ranking, written out when first read: one line per item, best first.
@@ -233,20 +236,28 @@ class Ranking:
     nobody_text: str = ""  # that condition in English
 
     def evaluate(self, s: "StateView", players: int) -> Outcome:
+        """The outcome of the finished game ``s``.  A state nobody reads but for its returns (``s.dropped``: a
+        search's rollout) is ranked with the later keys worked out only for the items tied on the first (see
+        :meth:`_break_ties`): the same order, places, points and winners, its text showing the keys worked out."""
         env: list[Any] = [None] * self.slots
         scored = []
         slot, keys, owner = self.slot, self.keys, self.owner
-        first = keys[0] if len(keys) == 1 else None  # one key (the usual): no list of keys made per item
+        lazy = len(keys) > 1 and s.dropped
+        first = keys[0] if len(keys) == 1 or lazy else None  # one key (the usual): no list of keys made per item
         for order, item in enumerate(self.items(s, env)):
             env[slot] = item
             key = (first(s, env),) if first is not None else tuple([k(s, env) for k in keys])
             scored.append((key, order, item, owner(s, env)))
-        scored.sort(key=itemgetter(0), reverse=True)  # by key, stable: full ties keep item order
+        scored.sort(key=_KEYS, reverse=True)  # by key, stable: full ties keep item order
+        if lazy and len(scored) > 1:
+            last = env[slot]
+            self._break_ties(s, env, scored)
+            env[slot] = last  # as the keys left it for the items' last (what ``nobody`` reads after them)
         seat_scores = [0] * players
         points: dict[str, int] = {}
         rows, ranking, by_key, paid, seat_of = [], [], self.by_key, self.points, s.seat_of
         shared = self.first_ranked and not by_key  # items tied on every key share a place: each is paid its first
-        place = 0
+        place, unpaid = 0, False
         for rank, (key, _, item, role) in enumerate(scored):
             if not shared or rank == 0 or key != scored[rank - 1][0]:
                 place = rank
@@ -257,8 +268,10 @@ class Ranking:
             seat = seat_of.get(role, 0) if isinstance(role, str) else role if isinstance(role, int) and 1 <= role <= players else 0
             if seat:
                 seat_scores[seat - 1] += pts
+            else:
+                unpaid = True
             rows.append((item, key, pts, seat))
-        shown = _played(rows, seat_of, by_key)
+        shown = _played(rows, seat_of, by_key) if unpaid else rows  # every row paid to a seat: none is left out
         winners, by_order = None, False
         if self.nobody is not None and self.nobody(s, env):
             text = f"{RankLines(shown)}\nnobody wins: {self.nobody_text}"
@@ -271,6 +284,33 @@ class Ranking:
             by_order = any(seat != first_seat and pts < top for _, key, pts, seat in rows[1:] if key == best)
         return Outcome.ranked(tuple(seat_scores), tuple(ranking), points, RankLines(shown), winners, by_order,
                               self.together)
+
+    def _break_ties(self, s: "StateView", env: list[Any], scored: list[tuple[tuple[Any, ...], int, Any, Any]]) -> None:
+        """Rows ``scored`` (first key, item order, item, owner), sorted by their first key, sorted by every key: each
+        run of rows tied on the first key gets its later keys and is sorted again (stable, as one sort by every key
+        would leave it); a row tied with none keeps its first key alone, which already tells it from its neighbours.
+
+        >>> from types import SimpleNamespace
+        >>> keys = (lambda s, e: e[0] % 2, lambda s, e: e[0])  # odd first, then larger
+        >>> rank = Ranking(None, 0, keys, (), None, 1)
+        >>> rows = sorted([((k % 2,), k, k, None) for k in (4, 1, 3, 2)], key=lambda r: r[0], reverse=True)
+        >>> rank._break_ties(SimpleNamespace(), [None], rows); [row[2] for row in rows], rows[0][0]
+        ([3, 1, 4, 2], (1, 3))
+        """
+        slot, later = self.slot, self.keys[1:]
+        i, n = 0, len(scored)
+        while i < n:
+            head, j = scored[i][0], i + 1
+            while j < n and scored[j][0] == head:
+                j += 1
+            if j - i > 1:
+                run = []
+                for key, order, item, role in scored[i:j]:
+                    env[slot] = item
+                    run.append(((*key, *[k(s, env) for k in later]), order, item, role))
+                run.sort(key=_KEYS, reverse=True)
+                scored[i:j] = run
+            i = j
 
 
 @dataclass(frozen=True)

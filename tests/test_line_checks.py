@@ -50,6 +50,7 @@ functions:
   mixed(side r): >-
     any(three(r, p.cell.x, p.cell.y, 0, 1) or mine(r, p.cell.x + 1, p.cell.y) and mine(r, p.cell.x - 1, p.cell.y)
         or mine(r, p.cell.x + 1, p.cell.y + 1) or mine(r, p.cell.x, p.cell.y - 1) for p in board where p.side == r)
+  bare(side r): any(at(p.cell.x + 1, p.cell.y).side == r and at(p.cell.x + 2, p.cell.y).side == r for p in board where p.side == r)
   as_a(side r): any(three(r, p.cell.x, p.cell.y, 0, 1) for p in board where p.side == A)
   corner(side r): any(mine(r, p.cell.x + 1, p.cell.y) and mine(r, p.cell.x, p.cell.y + 1) for p in board where p.side == r)
   spaced(side r): any(mine(r, p.cell.x + 2, p.cell.y) for p in board where p.side == r)
@@ -60,8 +61,9 @@ scoring:
   points: key
 """
 
-LINES = ["across", "centred", "mixed", "as_a"]
-"""The functions that are line checks (as_a compares the cells with its argument, the pieces with A)."""
+LINES = ["across", "centred", "mixed", "bare", "as_a"]
+"""The functions that are line checks (bare reads a side of an empty cell as none, as_a compares the cells with its
+argument, the pieces with A)."""
 
 OTHERS = ["corner", "spaced"]
 """Functions of the same look that are not: an L of three cells, a cell two steps off."""
@@ -91,7 +93,8 @@ def loaded(board: str, checks: bool) -> tuple[engine.Game, list[Any], dict[str, 
     """The game, what was found in its functions, and a condition per function and side, loaded once."""
     if (board, checks) not in GAMES:
         game, found = plain_lines(board, checks)
-        calls = {f"{name}({side})": game.compile_condition(f"{name}({side})") for name in LINES + OTHERS for side in "AB"}
+        calls = {f"{name}({side})": game.compile_condition(f"{name}({side})")
+                 for name in LINES + OTHERS for side in "AB"}
         GAMES[board, checks] = game, found, calls
     return GAMES[board, checks]
 
@@ -101,7 +104,7 @@ def test_line_checks_are_found_and_other_tests_are_not() -> None:
     _, found, _ = loaded("fixed", True)
     lines = {shortest for found_ in found if found_ is not None for shortest in [found_[1]]}
     assert lines == {(((1, -1), 3), ((1, 0), 3)), (((1, 1), 3),), (((0, 1), 2), ((1, 0), 3), ((1, 1), 2)),
-                     (((0, 1), 3),)}
+                     (((1, 0), 3),), (((0, 1), 3),)}
     assert None in found  # corner and spaced
     assert loaded("fixed", False)[1] == []
 

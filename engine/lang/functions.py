@@ -529,7 +529,7 @@ class Quantifier(Aggregate):
         """``any`` over the board's pieces of a value whose test asks for N of them in a row (see
         engine/lang/line_checks.py), read from the runs the board keeps; None for any other quantifier.  The step
         budget is spent as the loop spends it; where the runs cannot answer (a board that stacks, a filter's value
-        that is not the one the cells are compared with, too few steps left) the loop as written runs."""
+        that is none or not the one the cells are compared with, too few steps left) the loop as written runs."""
         board, reach = scope.vocab.data.get("board_zone"), scope.vocab.data.get("runs_reached")
         test = sel.value
         if (self.every or not line_checks.ENABLED or reach is None or not scope.pure or not isinstance(board, int)
@@ -547,7 +547,7 @@ class Quantifier(Aggregate):
         def kept(s: Any, e: list[Any]) -> bool:
             value = right(s, e)
             spent = len(s.zones[board]) * steps
-            if value != (e[compared] if kind == "slot" else compared) or s.budget < spent:
+            if value is None or value != (e[compared] if kind == "slot" else compared) or s.budget < spent:
                 return reference(s, e)
             answer = reached(s, value)
             if answer is None:

@@ -46,6 +46,7 @@ class _Walk:
 
     ("n", v) a constant, ("item",) the item, ("cell",) its cell, ("x", a) / ("y", a) a coordinate of it plus ``a``,
     ("tuple", a, b) a cell, ("piece", offset) the piece on a cell, ("row", offset, table) a printed value of it,
+    ("guarded", offset, table) that value or none on an empty cell, ("empty", offset) whether a cell is empty,
     ("table", t) a constant table, ("slot", i) a local, ("f", formula) a truth: True, False, ("occ", offset),
     ("match", offset, table, value), ("and", parts), ("or", parts); anything else raises :class:`_Unknown`.
     """
@@ -75,9 +76,12 @@ class _Walk:
             return self.compare(node.ops[0], self.value(node.left), self.value(node.comparators[0]))
         if isinstance(node, pyast.IfExp):
             test = self.value(node.test)
-            if test[0] != "n":
-                raise _Unknown("if")
-            return self.value(node.body if test[1] else node.orelse)
+            if test[0] == "n":
+                return self.value(node.body if test[1] else node.orelse)
+            body, orelse = self.value(node.body), self.value(node.orelse)
+            if test[0] == "empty" and body == ("n", None) and orelse[0] == "row" and orelse[1] == test[1]:
+                return ("guarded", *orelse[1:])  # a cell's piece's value, none on an empty cell
+            raise _Unknown("if")
         if isinstance(node, pyast.UnaryOp):
             operand = self.value(node.operand)
             if isinstance(node.op, pyast.UAdd) and operand[0] in ("n", "x", "y"):
@@ -123,13 +127,15 @@ class _Walk:
         if isinstance(op, (pyast.Is, pyast.IsNot)) and right == ("n", None):
             if left[0] in ("item", "cell"):
                 return ("n", isinstance(op, pyast.IsNot))  # the item and its cell are never none
-            if left[0] == "piece" and isinstance(op, pyast.IsNot):
-                return ("f", ("occ", left[1]))
+            if left[0] == "piece":
+                return ("f", ("occ", left[1])) if isinstance(op, pyast.IsNot) else ("empty", left[1])
         if isinstance(op, pyast.Eq):
-            if right[0] == "row":
+            if right[0] in ("row", "guarded"):
                 left, right = right, left
             if left[0] == "row" and right[0] in ("slot", "n"):
                 return ("f", ("match", left[1], left[2], right))
+            if left[0] == "guarded" and right[0] in ("slot", "n"):  # the value is not none (the quantifier makes sure)
+                return ("f", ("and", (("occ", left[1]), ("match", left[1], left[2], right))))
         raise _Unknown("compare")
 
     def binary(self, node: pyast.BinOp) -> tuple[Any, ...]:
@@ -219,8 +225,9 @@ def _line(cells: set[Offset]) -> tuple[Offset, int]:
 
 def runs(text: str, slot: int, consts: dict[str, Any], row: list[Any]) -> tuple[tuple[Any, ...], tuple[tuple[Offset, int], ...]] | None:
     """For a quantifier's test as generated source (its item in ``slot``, over pieces passing ``row[p] == v``): the
-    value each cell is compared with (("slot", i) a local, ("n", v) a constant) and, by direction, the shortest
-    run that makes it true; None when the test says anything else.
+    value each cell is compared with (("slot", i) a local, ("n", v) a constant: an empty cell is taken to fail
+    the comparison, so the value must not be none) and, by direction, the shortest run that makes it true; None
+    when the test says anything else.
 
     >>> runs("s.grid.get((s.cell_of[e[1]][0] + 1, 0)) is not None", 1, {}, [])  # a row, not a run
     """

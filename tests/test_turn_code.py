@@ -173,3 +173,25 @@ def test_a_changed_copy_of_a_game_plays_by_its_own_fields() -> None:
     s = changed.new_state(players=2, seed=1)
     s.play_randomly(random.Random(1).random, 10_000)
     assert s.is_terminal and s.turn_number == 3
+
+
+def test_a_turn_of_one_place_step_that_flips_what_it_brackets_is_written_inline(tmp_path: Path) -> None:
+    """Othello's one step (its one piece on offer goes where it brackets on a bit board, what it brackets turned
+    over) is entered and applied by lines of the turn's own; a bracket whose captures go to a zone is not, and
+    plays as the loop does."""
+    assert "BOARD.closed(cell, own, rival)" in turn_code.source(shipped_game("othello"))
+    assert "BOARD.bracketing(own, rival" in turn_code.source(shipped_game("othello"))
+    text = (rulesets_dir() / "othello" / "ruleset.yaml").read_text(encoding="utf-8")
+    boxed = (text.replace("capture: flip", "capture: taken")
+             .replace("  stock: {kind: hand, per: role}", "  stock: {kind: hand, per: role}\n  taken: {kind: pile}"))
+    assert boxed.count("taken") == 2
+    (tmp_path / "ruleset.yaml").write_text(boxed, encoding="utf-8")
+    generated, walked = both_ways(str(tmp_path))
+    assert "BOARD" not in turn_code.source(generated)
+    for seed in range(3):
+        ends = []
+        for game in (generated, walked):
+            s = game.new_state(players=2, seed=seed)
+            s.play_randomly(random.Random(seed).random, 10_000)
+            ends.append(state_hash(s))
+        assert ends[0] == ends[1]

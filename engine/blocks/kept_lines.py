@@ -140,6 +140,43 @@ def kept_longest(s: Lined, kind: LineKind, board: int, value: Any) -> int:
     return n
 
 
+def runs_reached(row: Sequence[Any], board: int,
+                 shortest: tuple[tuple[Cell, int], ...]) -> Callable[[Any, Any], bool | None]:
+    """Whether the board (zone ``board``) has, along some direction of ``shortest``, a straight run of pieces
+    showing a value in ``row`` at least as long as that direction's length: read from the runs the state keeps
+    (a kind of line per length), None on a board that stacks.  Line checks written plainly read it
+    (engine/lang/line_checks.py).
+
+    >>> from types import SimpleNamespace
+    >>> grid = SimpleNamespace(stacking=False, fixed=False)
+    >>> s = SimpleNamespace(game=SimpleNamespace(grid=grid), grid={(0, 0): 0, (1, 1): 1}, cell_of=[(0, 0), (1, 1)],
+    ...                     zones=[[0, 1]], lines={})
+    >>> reached = runs_reached(["A", "A"], 0, (((1, 0), 2), ((1, 1), 2)))
+    >>> reached(s, "A"), reached(s, "B")
+    (True, False)
+    """
+    lengths = sorted({n for _, n in shortest})
+    groups = tuple((tuple(o for d, m in shortest if m == n for o in (d, (-d[0], -d[1]))), n) for n in lengths)
+    made: list[Any] = [None, ()]  # the board last seen and its kinds of line: one board per game, in practice
+
+    def reached(s: Any, value: Any) -> bool | None:
+        grid = s.game.grid
+        if grid is None or grid.stacking:
+            return None
+        if made[0] is not grid:
+            contains = grid.contains if grid.fixed else None
+            made[:] = grid, tuple((LineKind(row, offsets, None, contains), n) for offsets, n in groups)
+        lines = s.lines
+        for kind, n in made[1]:
+            kept = lines.get(kind)
+            m = None if kept is None else kept.get(value)
+            if (kept_longest(s, kind, board, value) if m is None else m) >= n:
+                return True
+        return False
+
+    return reached
+
+
 def extend_lines(s: Lined, cid: int, cell: Cell) -> None:
     """Keep the answers up to date after ``cid`` was put on ``cell``, empty before, of a board without stacks:
     each answer of its value is the longer of what it was and the run through ``cell``."""

@@ -44,7 +44,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any, Iterable, NamedTuple, Sequence
 
-from engine.blocks.bitboard import CellSpace
+from engine.blocks.bitboard import BitBoard, CellSpace
 from engine.blocks.pointsboard import PointsBoard
 from engine.blocks.block import Block, declare
 from engine.blocks.bracket import read_bracket
@@ -54,6 +54,7 @@ from engine.blocks.steps import Step, step_kind
 from engine.core.actions import Action, ActionSpace, ChainSpace, ListSpace, ProductSpace
 from engine.core.errors import SourcePos
 from engine.core.face_tallies import FaceTally, distinct_values
+from engine.core.kept_cells import CellKind
 from engine.core.information import listed
 from engine.core.slice_shapes import ComponentId
 from engine.lang.scope import ASKS
@@ -193,6 +194,17 @@ class Place(Step):
         self.bit_bracket = (self.restrict is None and self.allowed is None and self.bracket is not None
                             and self.bracket.required and self.bracket.board is not None
                             and not (self.touching or self.drop or self.optional))
+
+    def flips_on_bits(self) -> "tuple[BitBoard, CellKind, list[list[Any]]] | None":
+        """(the bit board, the kind of cells kept by value, the bracket's values by face then component) when this
+        step's placements go where their one piece brackets on a bit board (see :attr:`bit_bracket`), what they
+        bracket is turned over and nothing follows a placement (no ``then``, no queue of placements): what a turn
+        written out as source (engine/compiling/turn_code.py) does inline; None for any other step."""
+        bracket = self.bracket
+        if (not self.bit_bracket or bracket is None or bracket.board is None or bracket.kind is None
+                or bracket.zone is not None or self.then is not None or self.game.queues_placements):
+            return None
+        return bracket.board, bracket.kind, bracket.values
 
     # -- decisions
 

@@ -25,6 +25,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable
 
 from engine.blocks import choices
+from engine.blocks.bitboard import CellSpace
+from engine.blocks.placement import Place, Placed
+from engine.core.kept_cells import flip_cells, kept_cells
 from engine.core.showtext import one_line
 from engine.core.slices import TurnOrder
 from engine.lang import kept_code
@@ -101,10 +104,15 @@ def _turn_lines(game: "Game") -> tuple[list[str], dict[str, Any]]:
         f"        if i >= {last} or (TURN_ORDER in s.slices and i >= 0 and s._left_mid_turn()):",
         *_turn_end(game),
     ]
+    flips = _flips(game)
     for i, step in enumerate(steps):
         consts[f"t{i}"] = step
         lines += [f"        if i < {i}:", f"            i = {i}", f"            # {one_line(f'{step.kind}, {_where(step)}')}"]
         body = _step(game, i, step, last)
+        if flips is not None and not game.no_move:  # the step's enter written inline before it is called
+            at = body.index(f"            entered = t{i}.enter(s)")
+            body[at:at] = _entering()
+            consts.update(_flip_consts(game, flips))
         if step.condition is not None:
             consts[f"c{i}"], consts[f"e{i}"] = step.condition, step.env
             lines += [f"            if c{i}(s, e{i}):", *("    " + line for line in body)]
@@ -121,7 +129,8 @@ def _act_lines(game: "Game") -> tuple[list[str], dict[str, Any]]:
     steps = game.steps
     judged = any(step.refusal is not None for step in steps)
     apply = "t0.apply(s, args)" if len(steps) == 1 else "STEPS[s.step].apply(s, args)"
-    return [
+    flips = _flips(game)
+    lines = [
         "def act(s, args, keep):",
         '    """Carry out a legal decision given by its arguments, then move on to the next one (``keep=False``: for a',
         '    caller that drops the state if the ruleset fails: no copy is made to put back)."""',
@@ -137,13 +146,71 @@ def _act_lines(game: "Game") -> tuple[list[str], dict[str, Any]]:
         "    s.decided = s.turn_number  # a round without any decision ends the game",
         "    if s.pending is not None:",
         "        finished = answer(s, args[0], keep)",
+        *(_placing() if flips is not None else []),
         "    else:",
         f"        finished = {apply}",
         "    if finished:",
         "        turn(s)",
         *(["    elif s.pending is None and STEPS[s.step].refusal is not None:",
            "        s._actions = None  # what the step listed for its next decision is judged when asked"] if judged else []),
-    ], {"STEPS": tuple(steps), "answer": choices.answer, "game_too_long": game_too_long}
+    ]
+    consts = {"STEPS": tuple(steps), "answer": choices.answer, "game_too_long": game_too_long}
+    return lines, consts if flips is None else {**consts, **_flip_consts(game, flips)}
+
+
+def _flips(game: "Game") -> Any:
+    """What a turn of one place step that brackets on a bit board and turns over what it brackets writes inline
+    (see ``Place.flips_on_bits``), or None."""
+    steps = game.steps
+    if len(steps) != 1 or steps[0].condition is not None or steps[0].refusal is not None:
+        return None
+    return steps[0].flips_on_bits() if isinstance(steps[0], Place) else None
+
+
+def _flip_consts(game: "Game", flips: Any) -> dict[str, Any]:
+    """The constants of the lines written inline for such a step."""
+    board, kind, values = flips
+    return {"BOARD": board, "KIND": kind, "VALUES": values, "PLACED": Placed.block, "PLACED_BY": game.steps[0].placed,
+            "FACES": game.face_count, "kept_cells": kept_cells, "flip_cells": flip_cells, "CellSpace": CellSpace}
+
+
+def _placing() -> list[str]:
+    """``Place.apply`` with its bracket (``Bracket.capture`` on a bit board, flipping), without a log: one
+    piece put down, the lines it closes off turned over."""
+    return [
+        "    elif s.log is None and len(args) == 3:  # the place step's placement, its bracketed pieces turned over",
+        "        cid, face, cell = args",
+        "        s.place(cid, cell, face)",
+        "        s.slices[PLACED] = PLACED_BY[cid]",
+        "        value = VALUES[face][cid]",
+        "        table = s.by_value.get(KIND) or kept_cells(s, KIND)",
+        "        own, rival = table[value], 0",
+        "        for v, bits in table.items():",
+        "            if v != value:",
+        "                rival |= bits",
+        "        flip_cells(s.by_value, BOARD.closed(cell, own, rival), s.grid, s.face, FACES)",
+        "        finished = True",
+    ]
+
+
+def _entering() -> list[str]:
+    """``Place.enter`` of such a step where its one piece on offer brackets somewhere: the cells where it does, read
+    from the bits when asked for; anything else (no piece, several, nowhere to go) is the step's own ``enter``."""
+    return [
+        "            pieces = t0.pieces(s)",
+        "            if len(pieces) == 1:",
+        "                (cid, face), = pieces",
+        "                value = VALUES[face][cid]",
+        "                table = s.by_value.get(KIND) or kept_cells(s, KIND)",
+        "                own, rival = table[value], 0",
+        "                for v, bits in table.items():",
+        "                    if v != value:",
+        "                        rival |= bits",
+        "                found = BOARD.bracketing(own, rival, BOARD.full ^ (own | rival))",
+        "                if found:",
+        "                    s._actions = CellSpace(t0, (cid, face), BOARD, found)",
+        "                    return",
+    ]
 
 
 def _step(game: "Game", i: int, step: "Step", last: int) -> list[str]:

@@ -26,6 +26,7 @@ from engine.blocks.catalogue import block_functions
 from engine.blocks.choose_function import CHOOSE
 from engine.blocks.counters import GAME, CounterOf, GameCounter, key_parts
 from engine.blocks.keyed_counters import KeyedCounterOf
+from engine.blocks.kept_lines import runs_reached
 from engine.blocks.keyed_zones import KeyedZone
 from engine.blocks.showing import SHOW, SHOWN_TO
 from engine.blocks.position_functions import POSITION_FUNCTIONS
@@ -246,6 +247,7 @@ def _empty_cell_count(s: Any, e: list[Any]) -> int:
 def _define_zones(v: Vocabulary, game: Game) -> None:
     v.data["zone_index"] = game.zone_index
     v.data["board_zone"] = game.board_zone
+    v.data["runs_reached"] = runs_reached  # line checks written plainly read the board's kept runs
     v.data["zone_specs"] = game.zone_specs
     families: dict[str, list[int]] = v.data.setdefault(ZONE_FAMILIES, {})
     for (name, role), index in game.zone_index.items():

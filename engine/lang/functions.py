@@ -23,7 +23,7 @@ from typing import Any, Callable, ClassVar, Iterable
 from engine.core.errors import EffectRuntimeError, SourcePos, did_you_mean
 from engine.core.kept_cells import CellKind, kept_cells
 from engine.core.tallies import Tally, tally_count, tally_of
-from engine.lang import ast, budgets, codegen, kept, selections
+from engine.lang import ast, budgets, codegen, kept, line_checks, selections
 from engine.lang.scope import DRAWS, Compiled, Fn, Scope
 from engine.lang.types import ANY, BOOL, CELL, DIE, INT, ListOf, Type
 
@@ -523,8 +523,40 @@ class Quantifier(Aggregate):
         if sel.value is not None:
             generated = self._generated(sel, sel.value, call, scope, quantify)
             if generated is not None:
-                return Compiled(BOOL, generated)
+                return Compiled(BOOL, self._runs(sel, scope, generated) or generated)
         return Compiled(BOOL, quantify)
+
+    def _runs(self, sel: selections.CompiledSelection, scope: Scope, reference: Fn) -> Fn | None:
+        """``any`` over the board's pieces of a value whose test asks for N of them in a row (see
+        engine/lang/line_checks.py), read from the runs the board keeps; None for any other quantifier.  The step
+        budget is spent as the loop spends it; where the runs cannot answer (a board that stacks, a filter's value
+        that is none or not the one the cells are compared with, too few steps left) the loop as written runs."""
+        board, reach = scope.vocab.data.get("board_zone"), scope.vocab.data.get("runs_reached")
+        test = sel.value
+        if (self.every or not line_checks.ENABLED or reach is None or not scope.pure or not isinstance(board, int)
+                or sel.constant_source != board or sel.listed is None or sel.listed.expr != f"s.zones[{board}]"
+                or sel.fast is None or len(sel.fast) != 1 or sel.fast[0][2] is None
+                or test is None or test.code is None or test.code.lines is not None):
+            return None
+        (_, right, row), = sel.fast
+        found = line_checks.runs(test.code.expr, sel.slot, dict(test.code.consts), row)
+        if found is None:
+            return None
+        (kind, compared), shortest = found
+        reached, steps = reach(row, board, shortest), sel.steps
+
+        def kept(s: Any, e: list[Any]) -> bool:
+            value = right(s, e)
+            spent = len(s.zones[board]) * steps
+            if value is None or value != (e[compared] if kind == "slot" else compared) or s.budget < spent:
+                return reference(s, e)
+            answer = reached(s, value)
+            if answer is None:
+                return reference(s, e)
+            s.budget -= spent
+            return answer
+
+        return kept
 
     def _generated(self, sel: selections.CompiledSelection, test: Compiled, call: ast.Call, scope: Scope,
                    reference: Fn) -> Fn | None:

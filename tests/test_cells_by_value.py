@@ -121,7 +121,10 @@ def test_a_skipped_update_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
         for cell in cells:
             bare_flip(self, self.grid[cell])
 
-    game = shipped_game("othello")
+    import engine
+    import engine.compiling.turn_code as turn_code
+    monkeypatch.setattr(turn_code, "_flips", lambda game: None)  # the turn through State.flip_cells, not inline
+    game = engine.load("othello")
     assert play_checked(game, 2, 0, actions=30)  # bracketed discs turn over
     monkeypatch.setattr(State, "flip", bare_flip)
     monkeypatch.setattr(State, "flip_cells", bare_flip_cells)

@@ -95,3 +95,12 @@ def test_every_shipped_game_has_its_picture_on_the_web_page() -> None:
 
     section = (ROOT / "docs" / "web.md").read_text(encoding="utf-8").split("## Every shipped game", 1)[1].split("\n## ", 1)[0]
     assert [n for n in builtin_names() if f"![{n}](images/{n}.png) `{n}`" not in section] == []
+
+
+def test_the_examples_catalogue_lists_every_example() -> None:
+    """docs/examples/README.md is where a designer looks for a model to copy: every example there is, and only
+    those, each linked by its folder's (or file's) name."""
+    folder = ROOT / "docs" / "examples"
+    listed = set(re.findall(r"^\| \[([\w.-]+)\]\(\1\) \|", (folder / "README.md").read_text(encoding="utf-8"), re.M))
+    there = {p.name for p in folder.iterdir() if p.name != "README.md"}
+    assert (sorted(there - listed), sorted(listed - there)) == ([], [])

@@ -179,8 +179,9 @@ def test_a_turn_of_one_place_step_that_flips_what_it_brackets_is_written_inline(
     """Othello's one step (its one piece on offer goes where it brackets on a bit board, what it brackets turned
     over) is entered and applied by lines of the turn's own; a bracket whose captures go to a zone is not, and
     plays as the loop does."""
-    assert "BOARD.closed(cell, own, rival)" in turn_code.source(shipped_game("othello"))
-    assert "BOARD.bracketing(own, rival" in turn_code.source(shipped_game("othello"))
+    shown = turn_code.source(shipped_game("othello"))
+    assert "run = (bit << 1) & rival" in shown and "run = (own >> 9) & rival" in shown  # closed, bracketing written out
+    assert "faces[grid[CELL_OF[low]]] ^= 1" in shown  # two faces, two values: the rival's pieces become the mover's
     text = (rulesets_dir() / "othello" / "ruleset.yaml").read_text(encoding="utf-8")
     boxed = (text.replace("capture: flip", "capture: taken")
              .replace("  stock: {kind: hand, per: role}", "  stock: {kind: hand, per: role}\n  taken: {kind: pile}"))

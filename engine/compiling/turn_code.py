@@ -27,7 +27,8 @@ from typing import TYPE_CHECKING, Any, Callable
 from engine.blocks import choices
 from engine.blocks.bitboard import CellSpace
 from engine.blocks.placement import Place, Placed
-from engine.core.kept_cells import flip_cells, kept_cells
+from engine.compiling.bit_steps import bracketing_lines, closing_lines
+from engine.core.kept_cells import CellKind, flip_cells, kept_cells
 from engine.core.showtext import one_line
 from engine.core.slices import TurnOrder
 from engine.lang import kept_code
@@ -111,7 +112,7 @@ def _turn_lines(game: "Game") -> tuple[list[str], dict[str, Any]]:
         body = _step(game, i, step, last)
         if flips is not None and not game.no_move:  # the step's enter written inline before it is called
             at = body.index(f"            entered = t{i}.enter(s)")
-            body[at:at] = _entering()
+            body[at:at] = _entering(flips[1], flips[0])
             consts.update(_flip_consts(game, flips))
         if step.condition is not None:
             consts[f"c{i}"], consts[f"e{i}"] = step.condition, step.env
@@ -146,7 +147,7 @@ def _act_lines(game: "Game") -> tuple[list[str], dict[str, Any]]:
         "    s.decided = s.turn_number  # a round without any decision ends the game",
         "    if s.pending is not None:",
         "        finished = answer(s, args[0], keep)",
-        *(_placing() if flips is not None else []),
+        *(_placing(game, flips[1], flips[0]) if flips is not None else []),
         "    else:",
         f"        finished = {apply}",
         "    if finished:",
@@ -171,44 +172,80 @@ def _flip_consts(game: "Game", flips: Any) -> dict[str, Any]:
     """The constants of the lines written inline for such a step."""
     board, kind, values = flips
     return {"BOARD": board, "KIND": kind, "VALUES": values, "PLACED": Placed.block, "PLACED_BY": game.steps[0].placed,
-            "FACES": game.face_count, "kept_cells": kept_cells, "flip_cells": flip_cells, "CellSpace": CellSpace}
+            "FACES": game.face_count, "kept_cells": kept_cells, "flip_cells": flip_cells, "CellSpace": CellSpace,
+            "FULL": board.full, "BITS": board.bits, "CELL_OF": {bit: cell for cell, bit in board.bits.items()},
+            "OTHER": dict(zip(kind.distinct, reversed(kind.distinct))) if len(kind.distinct) == 2 else None}
 
 
-def _placing() -> list[str]:
+def _turns_to_mover(game: "Game", kind: CellKind) -> bool:
+    """Whether every piece turned over comes to show the value of the piece that closed it off: the kind has two
+    values, and every component two faces that show one each (what turns over shows the other value, the rival's:
+    its other face shows the mover's)."""
+    values = kind.values
+    return (kind.bits is not None and len(kind.distinct) == 2 and len(values) == 2
+            and all(n == 2 and values[0][cid] != values[1][cid] for cid, n in enumerate(game.face_count)))
+
+
+def _sides(kind: CellKind, indent: str) -> list[str]:
+    """Lines that set ``value`` to what the piece ``cid`` showing ``face`` shows, and ``own`` and ``rival`` to the
+    bits of the cells that show it and of those that show another value (``Bracket._sides``)."""
+    lines = ["value = VALUES[face][cid]", "table = s.by_value.get(KIND) or kept_cells(s, KIND)"]
+    if len(kind.distinct) == 2:  # every value has its bits in the table: the other one is the rival's
+        lines.append("own, rival = table[value], table[OTHER[value]]")
+    else:
+        lines += ["own, rival = table[value], 0", "for v, bits in table.items():", "    if v != value:",
+                  "        rival |= bits"]
+    return [indent + line for line in lines]
+
+
+def _placing(game: "Game", kind: CellKind, board: Any) -> list[str]:
     """``Place.apply`` with its bracket (``Bracket.capture`` on a bit board, flipping), without a log: one
-    piece put down, the lines it closes off turned over."""
+    piece put down, the lines it closes off turned over.  Where every piece turned over comes to show the mover's
+    value and the state keeps no other kind of cells, the mover's and the rival's bits change at once and only the
+    faces are turned one by one (each a piece of two faces: ``^ 1``)."""
+    indent = "        "
+    if _turns_to_mover(game, kind):
+        turn_over = [
+            "        if flips:",
+            "            if len(s.by_value) == 1:  # only this kind kept: every piece turned over shows the mover's value",
+            "                table[value] |= flips",
+            "                table[OTHER[value]] ^= flips",
+            "                grid, faces = s.grid, s.face",
+            "                while flips:",
+            "                    low = flips & -flips",
+            "                    flips ^= low",
+            "                    faces[grid[CELL_OF[low]]] ^= 1",
+            "            else:",
+            "                flip_cells(s.by_value, BOARD.cells_of(flips), s.grid, s.face, FACES)",
+        ]
+    else:
+        turn_over = ["        if flips:", "            flip_cells(s.by_value, BOARD.cells_of(flips), s.grid, s.face, FACES)"]
     return [
         "    elif s.log is None and len(args) == 3:  # the place step's placement, its bracketed pieces turned over",
         "        cid, face, cell = args",
+        *_sides(kind, indent),
+        "        bit = BITS[cell]",
+        *(indent + line for line in closing_lines(board)),
         "        s.place(cid, cell, face)",
         "        s.slices[PLACED] = PLACED_BY[cid]",
-        "        value = VALUES[face][cid]",
-        "        table = s.by_value.get(KIND) or kept_cells(s, KIND)",
-        "        own, rival = table[value], 0",
-        "        for v, bits in table.items():",
-        "            if v != value:",
-        "                rival |= bits",
-        "        flip_cells(s.by_value, BOARD.closed(cell, own, rival), s.grid, s.face, FACES)",
+        *turn_over,
         "        finished = True",
     ]
 
 
-def _entering() -> list[str]:
+def _entering(kind: CellKind, board: Any) -> list[str]:
     """``Place.enter`` of such a step where its one piece on offer brackets somewhere: the cells where it does, read
     from the bits when asked for; anything else (no piece, several, nowhere to go) is the step's own ``enter``."""
+    indent = "                "
     return [
         "            pieces = t0.pieces(s)",
         "            if len(pieces) == 1:",
         "                (cid, face), = pieces",
-        "                value = VALUES[face][cid]",
-        "                table = s.by_value.get(KIND) or kept_cells(s, KIND)",
-        "                own, rival = table[value], 0",
-        "                for v, bits in table.items():",
-        "                    if v != value:",
-        "                        rival |= bits",
-        "                found = BOARD.bracketing(own, rival, BOARD.full ^ (own | rival))",
+        *_sides(kind, indent),
+        *(indent + line for line in bracketing_lines(board)),
+        "                found &= FULL ^ (own | rival)",
         "                if found:",
-        "                    s._actions = CellSpace(t0, (cid, face), BOARD, found)",
+        "                    s._actions = CellSpace(t0, pieces[0], BOARD, found)",
         "                    return",
     ]
 

@@ -28,6 +28,7 @@ from engine.blocks import choices
 from engine.blocks.bitboard import CellSpace
 from engine.blocks.placement import Place, Placed
 from engine.compiling.bit_steps import bracketing_lines, closing_lines
+from engine.core.actions import ProductSpace
 from engine.core.kept_cells import CellKind, flip_cells, kept_cells
 from engine.core.showtext import one_line
 from engine.core.slices import TurnOrder
@@ -105,15 +106,15 @@ def _turn_lines(game: "Game") -> tuple[list[str], dict[str, Any]]:
         f"        if i >= {last} or (TURN_ORDER in s.slices and i >= 0 and s._left_mid_turn()):",
         *_turn_end(game),
     ]
-    flips = _flips(game)
+    flips, cells = _flips(game), _plain_cells(game)
     for i, step in enumerate(steps):
         consts[f"t{i}"] = step
         lines += [f"        if i < {i}:", f"            i = {i}", f"            # {one_line(f'{step.kind}, {_where(step)}')}"]
         body = _step(game, i, step, last)
-        if flips is not None and not game.no_move:  # the step's enter written inline before it is called
+        if (flips is not None or cells is not None) and not game.no_move:  # the step's enter written inline first
             at = body.index(f"            entered = t{i}.enter(s)")
-            body[at:at] = _entering(flips[1], flips[0])
-            consts.update(_flip_consts(game, flips))
+            body[at:at] = _entering(flips[1], flips[0]) if flips is not None else _listing()
+            consts.update(_place_consts(game, flips, cells))
         if step.condition is not None:
             consts[f"c{i}"], consts[f"e{i}"] = step.condition, step.env
             lines += [f"            if c{i}(s, e{i}):", *("    " + line for line in body)]
@@ -130,7 +131,7 @@ def _act_lines(game: "Game") -> tuple[list[str], dict[str, Any]]:
     steps = game.steps
     judged = any(step.refusal is not None for step in steps)
     apply = "t0.apply(s, args)" if len(steps) == 1 else "STEPS[s.step].apply(s, args)"
-    flips = _flips(game)
+    flips, cells = _flips(game), _plain_cells(game)
     lines = [
         "def act(s, args, keep):",
         '    """Carry out a legal decision given by its arguments, then move on to the next one (``keep=False``: for a',
@@ -147,7 +148,7 @@ def _act_lines(game: "Game") -> tuple[list[str], dict[str, Any]]:
         "    s.decided = s.turn_number  # a round without any decision ends the game",
         "    if s.pending is not None:",
         "        finished = answer(s, args[0], keep)",
-        *(_placing(game, flips[1], flips[0]) if flips is not None else []),
+        *(_placing(game, flips[1], flips[0]) if flips is not None else _putting() if cells is not None else []),
         "    else:",
         f"        finished = {apply}",
         "    if finished:",
@@ -156,23 +157,41 @@ def _act_lines(game: "Game") -> tuple[list[str], dict[str, Any]]:
            "        s._actions = None  # what the step listed for its next decision is judged when asked"] if judged else []),
     ]
     consts = {"STEPS": tuple(steps), "answer": choices.answer, "game_too_long": game_too_long}
-    return lines, consts if flips is None else {**consts, **_flip_consts(game, flips)}
+    return lines, {**consts, **_place_consts(game, flips, cells)}
+
+
+def _one_place(game: "Game") -> Place | None:
+    """The turn's one step, a place step that always runs and that no rule judges after it, or None."""
+    steps = game.steps
+    if len(steps) != 1 or steps[0].condition is not None or steps[0].refusal is not None:
+        return None
+    return steps[0] if isinstance(steps[0], Place) else None
 
 
 def _flips(game: "Game") -> Any:
     """What a turn of one place step that brackets on a bit board and turns over what it brackets writes inline
     (see ``Place.flips_on_bits``), or None."""
-    steps = game.steps
-    if len(steps) != 1 or steps[0].condition is not None or steps[0].refusal is not None:
-        return None
-    return steps[0].flips_on_bits() if isinstance(steps[0], Place) else None
+    step = _one_place(game)
+    return None if step is None else step.flips_on_bits()
 
 
-def _flip_consts(game: "Game", flips: Any) -> dict[str, Any]:
-    """The constants of the lines written inline for such a step."""
+def _plain_cells(game: "Game") -> Callable[[Any], list[Any]] | None:
+    """For a turn of one place step whose placements are every piece on offer on every cell allowed, nothing
+    following a placement (see ``Place.plain_cells``): what lists the cells; else None."""
+    step = _one_place(game)
+    return None if step is None else step.plain_cells()
+
+
+def _place_consts(game: "Game", flips: Any, cells: Callable[[Any], list[Any]] | None) -> dict[str, Any]:
+    """The constants of the lines written inline for a turn of one place step (none for any other turn)."""
+    if flips is None and cells is None:
+        return {}
+    placing = {"PLACED": Placed.block, "PLACED_BY": game.steps[0].placed}
+    if flips is None:
+        return {**placing, "CELLS": cells, "ProductSpace": ProductSpace}
     board, kind, values = flips
-    return {"BOARD": board, "KIND": kind, "VALUES": values, "PLACED": Placed.block, "PLACED_BY": game.steps[0].placed,
-            "FACES": game.face_count, "kept_cells": kept_cells, "flip_cells": flip_cells, "CellSpace": CellSpace,
+    return {**placing, "BOARD": board, "KIND": kind, "VALUES": values, "FACES": game.face_count,
+            "kept_cells": kept_cells, "flip_cells": flip_cells, "CellSpace": CellSpace,
             "FULL": board.full, "BITS": board.bits, "CELL_OF": {bit: cell for cell, bit in board.bits.items()},
             "OTHER": dict(zip(kind.distinct, reversed(kind.distinct))) if len(kind.distinct) == 2 else None}
 
@@ -226,10 +245,36 @@ def _placing(game: "Game", kind: CellKind, board: Any) -> list[str]:
         *_sides(kind, indent),
         "        bit = BITS[cell]",
         *(indent + line for line in closing_lines(board)),
-        "        s.place(cid, cell, face)",
-        "        s.slices[PLACED] = PLACED_BY[cid]",
+        *_PUT_DOWN,
         *turn_over,
         "        finished = True",
+    ]
+
+
+_PUT_DOWN = ["        s.place(cid, cell, face)", "        s.slices[PLACED] = PLACED_BY[cid]"]
+"""The lines of ``Place.apply`` that put the piece ``cid`` showing ``face`` down at ``cell``, without a log."""
+
+
+def _putting() -> list[str]:
+    """``Place.apply`` of a step whose placement is followed by nothing, without a log: the piece put down."""
+    return [
+        "    elif s.log is None and len(args) == 3:  # the place step's placement",
+        "        cid, face, cell = args",
+        *_PUT_DOWN,
+        "        finished = True",
+    ]
+
+
+def _listing() -> list[str]:
+    """``Place.enter`` of a step whose placements are every piece on offer on every cell allowed, where there are
+    some: every piece times every cell, kept as the state's pending decision; else the step's own ``enter``."""
+    return [
+        "            pieces = t0.pieces(s)",
+        "            if pieces:",
+        "                cells = CELLS(s)",
+        "                if cells:",
+        "                    s._actions = ProductSpace(t0, pieces, cells)",
+        "                    return",
     ]
 
 

@@ -196,3 +196,25 @@ def test_a_turn_of_one_place_step_that_flips_what_it_brackets_is_written_inline(
             s.play_randomly(random.Random(seed).random, 10_000)
             ends.append(state_hash(s))
         assert ends[0] == ends[1]
+
+
+@pytest.mark.parametrize("name", ["connect-four", "tic-tac-toe"])
+def test_a_turn_of_one_plain_place_step_is_listed_and_applied_inline(name: str, tmp_path: Path) -> None:
+    """Every piece on offer on every cell allowed, nothing after a placement: the turn lists the placements and
+    puts the piece down with lines of its own (random games both ways above hold them to the loop); a step that may
+    also pass (``optional``) is entered and applied by the step, and plays as the loop does."""
+    shown = turn_code.source(shipped_game(name))
+    assert "s._actions = ProductSpace(t0, pieces, cells)" in shown and "# the place step's placement" in shown
+    text = (rulesets_dir() / name / "ruleset.yaml").read_text(encoding="utf-8")
+    optional = text.replace("  - place: {from: ", "  - place: {optional: true, from: ")
+    assert optional != text
+    (tmp_path / "ruleset.yaml").write_text(optional, encoding="utf-8")
+    generated, walked = both_ways(str(tmp_path))
+    assert "ProductSpace" not in turn_code.source(generated) and "CELLS" not in turn_code.source(generated)
+    for seed in range(3):
+        ends = []
+        for game in (generated, walked):
+            s = game.new_state(players=2, seed=seed)
+            s.play_randomly(random.Random(seed).random, 10_000)
+            ends.append(state_hash(s))
+        assert ends[0] == ends[1]

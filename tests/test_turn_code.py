@@ -179,8 +179,9 @@ def test_a_turn_of_one_place_step_that_flips_what_it_brackets_is_written_inline(
     """Othello's one step (its one piece on offer goes where it brackets on a bit board, what it brackets turned
     over) is entered and applied by lines of the turn's own; a bracket whose captures go to a zone is not, and
     plays as the loop does."""
-    assert "BOARD.closed(cell, own, rival)" in turn_code.source(shipped_game("othello"))
-    assert "BOARD.bracketing(own, rival" in turn_code.source(shipped_game("othello"))
+    shown = turn_code.source(shipped_game("othello"))
+    assert "run = (bit << 1) & rival" in shown and "run = (own >> 9) & rival" in shown  # closed, bracketing written out
+    assert "faces[grid[CELL_OF[low]]] ^= 1" in shown  # two faces, two values: the rival's pieces become the mover's
     text = (rulesets_dir() / "othello" / "ruleset.yaml").read_text(encoding="utf-8")
     boxed = (text.replace("capture: flip", "capture: taken")
              .replace("  stock: {kind: hand, per: role}", "  stock: {kind: hand, per: role}\n  taken: {kind: pile}"))
@@ -188,6 +189,28 @@ def test_a_turn_of_one_place_step_that_flips_what_it_brackets_is_written_inline(
     (tmp_path / "ruleset.yaml").write_text(boxed, encoding="utf-8")
     generated, walked = both_ways(str(tmp_path))
     assert "BOARD" not in turn_code.source(generated)
+    for seed in range(3):
+        ends = []
+        for game in (generated, walked):
+            s = game.new_state(players=2, seed=seed)
+            s.play_randomly(random.Random(seed).random, 10_000)
+            ends.append(state_hash(s))
+        assert ends[0] == ends[1]
+
+
+@pytest.mark.parametrize("name", ["connect-four", "tic-tac-toe"])
+def test_a_turn_of_one_plain_place_step_is_listed_and_applied_inline(name: str, tmp_path: Path) -> None:
+    """Every piece on offer on every cell allowed, nothing after a placement: the turn lists the placements and
+    puts the piece down with lines of its own (random games both ways above hold them to the loop); a step that may
+    also pass (``optional``) is entered and applied by the step, and plays as the loop does."""
+    shown = turn_code.source(shipped_game(name))
+    assert "s._actions = ProductSpace(t0, pieces, cells)" in shown and "# the place step's placement" in shown
+    text = (rulesets_dir() / name / "ruleset.yaml").read_text(encoding="utf-8")
+    optional = text.replace("  - place: {from: ", "  - place: {optional: true, from: ")
+    assert optional != text
+    (tmp_path / "ruleset.yaml").write_text(optional, encoding="utf-8")
+    generated, walked = both_ways(str(tmp_path))
+    assert "ProductSpace" not in turn_code.source(generated) and "CELLS" not in turn_code.source(generated)
     for seed in range(3):
         ends = []
         for game in (generated, walked):

@@ -166,7 +166,7 @@ class CellSpace(ActionSpace):
         mask = self.mask
         for _ in range(i):
             mask &= mask - 1  # without its lowest bit
-        return (*self.piece, self.board.cells[(mask & -mask).bit_length() - 1])
+        return self.piece + (self.board.cells[(mask & -mask).bit_length() - 1],)
 
     def all_args(self) -> list[tuple[Any, ...]]:
         cid, face = self.piece

@@ -42,7 +42,7 @@ the pieces already down)::
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, Iterable, NamedTuple, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, NamedTuple, Sequence
 
 from engine.blocks.bitboard import BitBoard, CellSpace
 from engine.blocks.pointsboard import PointsBoard
@@ -205,6 +205,16 @@ class Place(Step):
                 or bracket.zone is not None or self.then is not None or self.game.queues_placements):
             return None
         return bracket.board, bracket.kind, bracket.values
+
+    def plain_cells(self) -> "Callable[[StateView], list[tuple[int, int]]] | None":
+        """What lists the cells a piece may go to now (:meth:`cells`; the kept lowest cells of the columns, for a
+        step that drops its pieces into them) when this step's placements are every piece on offer on every cell
+        allowed (see :attr:`plain`) and nothing follows a placement (no ``then``, no queue of placements): what a
+        turn written out as source (engine/compiling/turn_code.py) lists and applies inline; None for any other
+        step."""
+        if not self.plain or self.then is not None or self.game.queues_placements:
+            return None
+        return self._lowest if self.drop and self.allowed is None else self.cells
 
     # -- decisions
 

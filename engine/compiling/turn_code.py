@@ -27,7 +27,9 @@ from typing import TYPE_CHECKING, Any, Callable
 from engine.blocks import choices
 from engine.blocks.bitboard import CellSpace
 from engine.blocks.placement import Place, Placed
-from engine.core.kept_cells import flip_cells, kept_cells
+from engine.compiling.bit_steps import bracketing_lines, closing_lines
+from engine.core.actions import ProductSpace
+from engine.core.kept_cells import CellKind, flip_cells, kept_cells
 from engine.core.showtext import one_line
 from engine.core.slices import TurnOrder
 from engine.lang import kept_code
@@ -104,15 +106,15 @@ def _turn_lines(game: "Game") -> tuple[list[str], dict[str, Any]]:
         f"        if i >= {last} or (TURN_ORDER in s.slices and i >= 0 and s._left_mid_turn()):",
         *_turn_end(game),
     ]
-    flips = _flips(game)
+    flips, cells = _flips(game), _plain_cells(game)
     for i, step in enumerate(steps):
         consts[f"t{i}"] = step
         lines += [f"        if i < {i}:", f"            i = {i}", f"            # {one_line(f'{step.kind}, {_where(step)}')}"]
         body = _step(game, i, step, last)
-        if flips is not None and not game.no_move:  # the step's enter written inline before it is called
+        if (flips is not None or cells is not None) and not game.no_move:  # the step's enter written inline first
             at = body.index(f"            entered = t{i}.enter(s)")
-            body[at:at] = _entering()
-            consts.update(_flip_consts(game, flips))
+            body[at:at] = _entering(flips[1], flips[0]) if flips is not None else _listing()
+            consts.update(_place_consts(game, flips, cells))
         if step.condition is not None:
             consts[f"c{i}"], consts[f"e{i}"] = step.condition, step.env
             lines += [f"            if c{i}(s, e{i}):", *("    " + line for line in body)]
@@ -129,7 +131,7 @@ def _act_lines(game: "Game") -> tuple[list[str], dict[str, Any]]:
     steps = game.steps
     judged = any(step.refusal is not None for step in steps)
     apply = "t0.apply(s, args)" if len(steps) == 1 else "STEPS[s.step].apply(s, args)"
-    flips = _flips(game)
+    flips, cells = _flips(game), _plain_cells(game)
     lines = [
         "def act(s, args, keep):",
         '    """Carry out a legal decision given by its arguments, then move on to the next one (``keep=False``: for a',
@@ -146,7 +148,7 @@ def _act_lines(game: "Game") -> tuple[list[str], dict[str, Any]]:
         "    s.decided = s.turn_number  # a round without any decision ends the game",
         "    if s.pending is not None:",
         "        finished = answer(s, args[0], keep)",
-        *(_placing() if flips is not None else []),
+        *(_placing(game, flips[1], flips[0]) if flips is not None else _putting() if cells is not None else []),
         "    else:",
         f"        finished = {apply}",
         "    if finished:",
@@ -155,60 +157,140 @@ def _act_lines(game: "Game") -> tuple[list[str], dict[str, Any]]:
            "        s._actions = None  # what the step listed for its next decision is judged when asked"] if judged else []),
     ]
     consts = {"STEPS": tuple(steps), "answer": choices.answer, "game_too_long": game_too_long}
-    return lines, consts if flips is None else {**consts, **_flip_consts(game, flips)}
+    return lines, {**consts, **_place_consts(game, flips, cells)}
+
+
+def _one_place(game: "Game") -> Place | None:
+    """The turn's one step, a place step that always runs and that no rule judges after it, or None."""
+    steps = game.steps
+    if len(steps) != 1 or steps[0].condition is not None or steps[0].refusal is not None:
+        return None
+    return steps[0] if isinstance(steps[0], Place) else None
 
 
 def _flips(game: "Game") -> Any:
     """What a turn of one place step that brackets on a bit board and turns over what it brackets writes inline
     (see ``Place.flips_on_bits``), or None."""
-    steps = game.steps
-    if len(steps) != 1 or steps[0].condition is not None or steps[0].refusal is not None:
-        return None
-    return steps[0].flips_on_bits() if isinstance(steps[0], Place) else None
+    step = _one_place(game)
+    return None if step is None else step.flips_on_bits()
 
 
-def _flip_consts(game: "Game", flips: Any) -> dict[str, Any]:
-    """The constants of the lines written inline for such a step."""
+def _plain_cells(game: "Game") -> Callable[[Any], list[Any]] | None:
+    """For a turn of one place step whose placements are every piece on offer on every cell allowed, nothing
+    following a placement (see ``Place.plain_cells``): what lists the cells; else None."""
+    step = _one_place(game)
+    return None if step is None else step.plain_cells()
+
+
+def _place_consts(game: "Game", flips: Any, cells: Callable[[Any], list[Any]] | None) -> dict[str, Any]:
+    """The constants of the lines written inline for a turn of one place step (none for any other turn)."""
+    if flips is None and cells is None:
+        return {}
+    placing = {"PLACED": Placed.block, "PLACED_BY": game.steps[0].placed}
+    if flips is None:
+        return {**placing, "CELLS": cells, "ProductSpace": ProductSpace}
     board, kind, values = flips
-    return {"BOARD": board, "KIND": kind, "VALUES": values, "PLACED": Placed.block, "PLACED_BY": game.steps[0].placed,
-            "FACES": game.face_count, "kept_cells": kept_cells, "flip_cells": flip_cells, "CellSpace": CellSpace}
+    return {**placing, "BOARD": board, "KIND": kind, "VALUES": values, "FACES": game.face_count,
+            "kept_cells": kept_cells, "flip_cells": flip_cells, "CellSpace": CellSpace,
+            "FULL": board.full, "BITS": board.bits, "CELL_OF": {bit: cell for cell, bit in board.bits.items()},
+            "OTHER": dict(zip(kind.distinct, reversed(kind.distinct))) if len(kind.distinct) == 2 else None}
 
 
-def _placing() -> list[str]:
+def _turns_to_mover(game: "Game", kind: CellKind) -> bool:
+    """Whether every piece turned over comes to show the value of the piece that closed it off: the kind has two
+    values, and every component two faces that show one each (what turns over shows the other value, the rival's:
+    its other face shows the mover's)."""
+    values = kind.values
+    return (kind.bits is not None and len(kind.distinct) == 2 and len(values) == 2
+            and all(n == 2 and values[0][cid] != values[1][cid] for cid, n in enumerate(game.face_count)))
+
+
+def _sides(kind: CellKind, indent: str) -> list[str]:
+    """Lines that set ``value`` to what the piece ``cid`` showing ``face`` shows, and ``own`` and ``rival`` to the
+    bits of the cells that show it and of those that show another value (``Bracket._sides``)."""
+    lines = ["value = VALUES[face][cid]", "table = s.by_value.get(KIND) or kept_cells(s, KIND)"]
+    if len(kind.distinct) == 2:  # every value has its bits in the table: the other one is the rival's
+        lines.append("own, rival = table[value], table[OTHER[value]]")
+    else:
+        lines += ["own, rival = table[value], 0", "for v, bits in table.items():", "    if v != value:",
+                  "        rival |= bits"]
+    return [indent + line for line in lines]
+
+
+def _placing(game: "Game", kind: CellKind, board: Any) -> list[str]:
     """``Place.apply`` with its bracket (``Bracket.capture`` on a bit board, flipping), without a log: one
-    piece put down, the lines it closes off turned over."""
+    piece put down, the lines it closes off turned over.  Where every piece turned over comes to show the mover's
+    value and the state keeps no other kind of cells, the mover's and the rival's bits change at once and only the
+    faces are turned one by one (each a piece of two faces: ``^ 1``)."""
+    indent = "        "
+    if _turns_to_mover(game, kind):
+        turn_over = [
+            "        if flips:",
+            "            if len(s.by_value) == 1:  # only this kind kept: every piece turned over shows the mover's value",
+            "                table[value] |= flips",
+            "                table[OTHER[value]] ^= flips",
+            "                grid, faces = s.grid, s.face",
+            "                while flips:",
+            "                    low = flips & -flips",
+            "                    flips ^= low",
+            "                    faces[grid[CELL_OF[low]]] ^= 1",
+            "            else:",
+            "                flip_cells(s.by_value, BOARD.cells_of(flips), s.grid, s.face, FACES)",
+        ]
+    else:
+        turn_over = ["        if flips:", "            flip_cells(s.by_value, BOARD.cells_of(flips), s.grid, s.face, FACES)"]
     return [
         "    elif s.log is None and len(args) == 3:  # the place step's placement, its bracketed pieces turned over",
         "        cid, face, cell = args",
-        "        s.place(cid, cell, face)",
-        "        s.slices[PLACED] = PLACED_BY[cid]",
-        "        value = VALUES[face][cid]",
-        "        table = s.by_value.get(KIND) or kept_cells(s, KIND)",
-        "        own, rival = table[value], 0",
-        "        for v, bits in table.items():",
-        "            if v != value:",
-        "                rival |= bits",
-        "        flip_cells(s.by_value, BOARD.closed(cell, own, rival), s.grid, s.face, FACES)",
+        *_sides(kind, indent),
+        "        bit = BITS[cell]",
+        *(indent + line for line in closing_lines(board)),
+        *_PUT_DOWN,
+        *turn_over,
         "        finished = True",
     ]
 
 
-def _entering() -> list[str]:
+_PUT_DOWN = ["        s.place(cid, cell, face)", "        s.slices[PLACED] = PLACED_BY[cid]"]
+"""The lines of ``Place.apply`` that put the piece ``cid`` showing ``face`` down at ``cell``, without a log."""
+
+
+def _putting() -> list[str]:
+    """``Place.apply`` of a step whose placement is followed by nothing, without a log: the piece put down."""
+    return [
+        "    elif s.log is None and len(args) == 3:  # the place step's placement",
+        "        cid, face, cell = args",
+        *_PUT_DOWN,
+        "        finished = True",
+    ]
+
+
+def _listing() -> list[str]:
+    """``Place.enter`` of a step whose placements are every piece on offer on every cell allowed, where there are
+    some: every piece times every cell, kept as the state's pending decision; else the step's own ``enter``."""
+    return [
+        "            pieces = t0.pieces(s)",
+        "            if pieces:",
+        "                cells = CELLS(s)",
+        "                if cells:",
+        "                    s._actions = ProductSpace(t0, pieces, cells)",
+        "                    return",
+    ]
+
+
+def _entering(kind: CellKind, board: Any) -> list[str]:
     """``Place.enter`` of such a step where its one piece on offer brackets somewhere: the cells where it does, read
     from the bits when asked for; anything else (no piece, several, nowhere to go) is the step's own ``enter``."""
+    indent = "                "
     return [
         "            pieces = t0.pieces(s)",
         "            if len(pieces) == 1:",
         "                (cid, face), = pieces",
-        "                value = VALUES[face][cid]",
-        "                table = s.by_value.get(KIND) or kept_cells(s, KIND)",
-        "                own, rival = table[value], 0",
-        "                for v, bits in table.items():",
-        "                    if v != value:",
-        "                        rival |= bits",
-        "                found = BOARD.bracketing(own, rival, BOARD.full ^ (own | rival))",
+        *_sides(kind, indent),
+        *(indent + line for line in bracketing_lines(board)),
+        "                found &= FULL ^ (own | rival)",
         "                if found:",
-        "                    s._actions = CellSpace(t0, (cid, face), BOARD, found)",
+        "                    s._actions = CellSpace(t0, pieces[0], BOARD, found)",
         "                    return",
     ]
 

@@ -1,6 +1,7 @@
 """The first component of each name in a big zone, kept by the state's moves (engine/core/kept_firsts.py): every
 note a state holds equals a walk of its zone, after every action of random games of every shipped ruleset that
-places pieces, and after any move, placement, insertion, swap and shuffle (hypothesis); a copy notes nothing."""
+places pieces (and the pieces a place step offers, read with them, equal those a walk finds), and after any move,
+placement, insertion, swap and shuffle (hypothesis); a copy notes nothing."""
 
 from __future__ import annotations
 
@@ -36,6 +37,7 @@ PLACING = [name for name in engine.builtin_names() if any(isinstance(step, Place
 @pytest.mark.parametrize("name", PLACING)
 def test_notes_equal_a_walk_in_random_games(name: str) -> None:
     game = shipped_game(name)
+    steps = [step for step in game.steps if isinstance(step, Place)]
     noted = 0
     for seed in range(3):
         for players in game.player_counts:
@@ -47,6 +49,8 @@ def test_notes_equal_a_walk_in_random_games(name: str) -> None:
                 s.play(choose.randrange(len(s.legal_actions())))
                 check(s)
                 noted += len(s.firsts)
+                for step in steps:  # what a step offers read with the notes, and walked on a copy that has none
+                    assert step.pieces(s) == step.pieces(s.clone())
             assert s.clone().firsts == {}
     if name == "iconoclasm":  # its supply of some sixty followers is noted: the test reads notes, not only walks
         assert noted > 0

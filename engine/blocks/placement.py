@@ -442,8 +442,8 @@ class Place(Step):
         for step in later:
             for cell, found in step.triggering(s, cells, pieces).items():
                 acting.setdefault(cell, set()).update(found)
-        none: set[int] = set()
-        return [(cid, face, cell) for i, (cid, face) in enumerate(pieces) for cell in cells if i in acting.get(cell, none)]
+        cells = [cell for cell in cells if cell in acting]  # (in their order: most cells make nothing act)
+        return [(cid, face, cell) for i, (cid, face) in enumerate(pieces) for cell in cells if i in acting[cell]]
 
     def apply(self, s: "StateView", args: tuple[Any, ...]) -> bool:
         if args == PASS:

@@ -134,6 +134,6 @@ def test_a_big_zone_offers_the_first_of_each(names: list[str], data: st.DataObje
         copy_keys = keys if as_is else [names, names]
         step = SimpleNamespace(as_is=as_is, piece_keys=keys, game=SimpleNamespace(piece_names=names, board_zone=-1),
                                copy_keys=copy_keys, copy_tallies={0: FaceTally(0, copy_keys)} if counted_first else {})
-        s = SimpleNamespace(zones=[list(range(len(names)))], face=faces, face_tallies={}, same_faces={})
+        s = SimpleNamespace(zones=[list(range(len(names)))], face=faces, face_tallies={}, same_faces={}, firsts={})
         for _ in range(2):  # (a fresh step decides on its first walk whether to count the zone)
             assert list(Place._firsts(step, s, s.zones[0], 0)) == walked(step, faces, s.zones[0])

@@ -371,10 +371,16 @@ class Place(Step):
         it, has more than :data:`COUNT_SKIPS` copies after it (a stock of many copies), the state counts each name
         (and face) the zone holds (engine.core.face_tallies), so the walk stops once it has met as many as there
         are (a count kept where it would save little costs more per move than it saves).  Not on the board, whose
-        faces groups turn by hand.
+        faces groups turn by hand.  Where copies differ by name only and the zone is offered as it lies, the state
+        notes what the walk found and its moves keep the note (engine/core/kept_firsts.py): read back, not walked.
         """
         different = -1  # how many different copies the zone holds (-1: not known, the whole zone is walked)
         big = len(hand) > KEPT_ZONE and zone != self.game.board_zone
+        noting = big and not self.as_is and hand is s.zones[zone]  # (a zone offered in another order is walked)
+        if noting:
+            note = s.firsts.get(zone)
+            if note is not None:
+                return note.values()
         tally = self.copy_tallies.get(zone, False) if big else None
         if tally:
             different = distinct_values(s, tally)
@@ -398,6 +404,8 @@ class Place(Step):
         if tally is False:  # the first walk of this zone: keep its count if stopping early skips most of it
             last = hand.index(next(reversed(first.values())))
             self.copy_tallies[zone] = FaceTally(zone, self.copy_keys) if len(hand) - last - 1 > COUNT_SKIPS else None
+        if noting:
+            s.firsts[zone] = first
         return first.values()
 
     def actions(self, s: "StateView") -> ActionSpace:
@@ -444,8 +452,8 @@ class Place(Step):
         for step in later:
             for cell, found in step.triggering(s, cells, pieces).items():
                 acting.setdefault(cell, set()).update(found)
-        none: set[int] = set()
-        return [(cid, face, cell) for i, (cid, face) in enumerate(pieces) for cell in cells if i in acting.get(cell, none)]
+        cells = [cell for cell in cells if cell in acting]  # (in their order: most cells make nothing act)
+        return [(cid, face, cell) for i, (cid, face) in enumerate(pieces) for cell in cells if i in acting[cell]]
 
     def apply(self, s: "StateView", args: tuple[Any, ...]) -> bool:
         if args == PASS:

@@ -72,6 +72,7 @@ class StateData(Protocol):
     by_value: dict[Any, Any]  # the board's cells by value, kept up to date (engine.core.kept_cells); dealing the board anew drops them
     face_tallies: dict[FaceTally, dict[Any, int]]  # counts by face kept up to date (engine.core.face_tallies); dealing a zone anew drops its
     same_faces: dict[FaceTally, Any]  # the one value of a zone of copies, noted instead of counted (likewise)
+    firsts: dict[int, dict[str, int]]  # big zones' first component of each name, kept by moves (engine.core.kept_firsts)
     counters: list[int]  # every counter's value (a component's own at the slots of ``game.counter_slots``)
     pending: Any  # the effect waiting for a decision, if any (engine.blocks.choices.Pending, a layer up)
     _actions: Any  # the legal actions worked out for this position (None: to work out again)

@@ -21,6 +21,7 @@ from engine.blocks.walls import Walls
 from engine.core import rng
 from engine.core.errors import SourcePos
 from engine.core.face_tallies import joined, reface_counts, rezone
+from engine.core.kept_firsts import arrive, leave
 from engine.core.facedown import FaceDown, public_name, turn_up
 from engine.core.shown import Shown, forget
 from engine.core.kept_cells import flip_cells, recell, reface
@@ -45,7 +46,11 @@ class PositionEdits(StateFields):
         the top of a pile)."""
         self._actions = None
         old = self.zone_of[cid]
-        self.zones[old].remove(cid)
+        firsts = self.firsts
+        if firsts and old in firsts:
+            leave(firsts, self.game.piece_names, self.zones[old], cid, old)
+        else:
+            self.zones[old].remove(cid)
         if self.cell_of[cid] is not None:
             self._lift(cid)
         self.zone_of[cid] = zone
@@ -55,8 +60,12 @@ class PositionEdits(StateFields):
             forget(self, (cid,))
         if at is None:
             self.zones[zone].append(cid)
+            if firsts and zone in firsts:
+                arrive(firsts, self.game.piece_names, cid, zone)
         else:
             self.zones[zone].insert(at, cid)
+            if firsts:
+                firsts.pop(zone, None)
         if self.tallies:
             retally(self.tallies, cid, old, zone)
         if self.face_tallies:
@@ -73,7 +82,11 @@ class PositionEdits(StateFields):
         """Put a component on the board at ``cell`` (optionally showing ``face``), on top of any piece already there."""
         self._actions = None
         old = self.zone_of[cid]
-        self.zones[old].remove(cid)
+        firsts = self.firsts
+        if firsts and old in firsts:  # (the board is never noted: its pieces come and go anywhere)
+            leave(firsts, self.game.piece_names, self.zones[old], cid, old)
+        else:
+            self.zones[old].remove(cid)
         if self.cell_of[cid] is not None:
             self._lift(cid)
         board = self.game.board_zone
@@ -193,6 +206,9 @@ class PositionEdits(StateFields):
         za, zb = self.zone_of[a], self.zone_of[b]
         ia, ib = self.zones[za].index(a), self.zones[zb].index(b)
         self.zones[za][ia], self.zones[zb][ib] = b, a
+        if self.firsts:
+            self.firsts.pop(za, None)
+            self.firsts.pop(zb, None)
         self.zone_of[a], self.zone_of[b] = zb, za
         if Shown.block in self.slices and za != zb:
             forget(self, (a, b))
@@ -226,6 +242,8 @@ class PositionEdits(StateFields):
         """Shuffle a zone's order with the state's generator (Fisher–Yates); what was shown of it is forgotten."""
         self._actions = None
         self.rng = rng.shuffle(self.rng, self.zones[zone])
+        if self.firsts:
+            self.firsts.pop(zone, None)
         if Shown.block in self.slices:  # nobody knows where a shown component lies in it any more
             forget(self, self.zones[zone])
 

@@ -147,6 +147,7 @@ class State(TakingActions, TurnFlow, PositionEdits, BoardViews):
         self.tallies = {}  # counts kept up to date (engine/core/tallies.py), made when first read
         self.face_tallies = {}  # counts by face kept up to date (engine/core/face_tallies.py), likewise
         self.same_faces = {}  # ... and for a zone of copies of one value, that value (likewise)
+        self.firsts = {}  # big zones' first component of each name (engine/core/kept_firsts.py); a copy notes none
         self.lines = {}  # longest lines kept up to date (engine/blocks/kept_lines.py), made when first read
         self.by_value = {}  # cells by value kept up to date (engine/core/kept_cells.py), made when first read
         self.pairs = {}  # pairs of pieces by step kept up to date (engine/core/kept_pairs.py), made when first read

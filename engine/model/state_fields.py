@@ -89,6 +89,7 @@ class StateFields(Declared):
         "tallies",
         "face_tallies",
         "same_faces",
+        "firsts",
         "lines",
         "by_value",
         "pairs",
@@ -134,6 +135,7 @@ class StateFields(Declared):
     tallies: dict[Tally, dict[Any, int]]  # counts kept up to date (engine/core/tallies.py), made when first read
     face_tallies: dict[FaceTally, dict[Any, int]]  # counts by face kept up to date (engine/core/face_tallies.py), likewise
     same_faces: dict[FaceTally, Any]  # ... and for a zone of copies of one value, that value (likewise)
+    firsts: dict[int, dict[str, int]]  # big zones' first component of each name, kept by moves (engine/core/kept_firsts.py); a copy has none
     lines: dict[LineKind, dict[Any, int]]  # longest lines kept up to date (engine/blocks/kept_lines.py), made when first read
     by_value: dict[CellKind, dict[Any, Any]]  # cells by value kept up to date (engine/core/kept_cells.py), made when first read
     pairs: dict[Cell, set[Cell]]  # pairs of pieces by step kept up to date (engine/core/kept_pairs.py), made when first read

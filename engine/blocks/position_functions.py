@@ -61,8 +61,19 @@ class Neighbour(Function):
 
 
 @dataclass(frozen=True)
-class FirstOf(Function):
-    """``first(x in C where P)``: the first selected item, or none."""
+class EndOf(Function):
+    """``first(x in C where P)`` / ``last(x in C where P)``: the first / last selected item (the top or the bottom of
+    a pile, an end of a line), or none; one class, ``last`` telling which end.
+
+    >>> from engine.lang.functions import by_name
+    >>> from engine.lang.parser import parse_expression
+    >>> by_name(POSITION_FUNCTIONS)["last"].describe(parse_expression("last(line)"))
+    'the last of line'
+    >>> by_name(POSITION_FUNCTIONS)["first"].describe(parse_expression("first(c in deck where c.value == 1)"))
+    'the first c in deck where the value of c is 1'
+    """
+
+    last: bool = False
 
     def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
         args = self.arity(call, scope, 1)
@@ -70,6 +81,18 @@ class FirstOf(Function):
             return Compiled(ANY, lambda s, e: None)
         sel = as_selection(args[0]).compile_parts(scope)
         src, slot, where = sel.source, sel.slot, sel.where
+        if self.last:
+            def last(s: Any, e: list[Any]) -> Any:
+                found = None
+                for x in src(s, e):
+                    if where is not None:
+                        e[slot] = x
+                        if not where(s, e):
+                            continue
+                    found = x
+                return found
+
+            return Compiled(sel.item_type, last)
 
         def first(s: Any, e: list[Any]) -> Any:
             for x in src(s, e):
@@ -85,45 +108,10 @@ class FirstOf(Function):
     def describe(self, call: ast.Call) -> str:
         if not call.args:
             return "nothing"
+        end = "last" if self.last else "first"
         if as_selection(call.args[0]).var == "_":  # a whole collection: ``first(line)``
-            return f"the first of {call.args[0].describe()}"
-        return f"the first {describe_selection(call.args[0])}"
-
-
-class LastOf(Function):
-    """``last(x in C where P)``: the last selected item (the bottom of a pile, the end of a line), or none.
-
-    >>> from engine.lang.functions import by_name
-    >>> from engine.lang.parser import parse_expression
-    >>> by_name(POSITION_FUNCTIONS)["last"].describe(parse_expression("last(line)"))
-    'the last of line'
-    """
-
-    def compile_call(self, call: ast.Call, scope: Scope) -> Compiled:
-        args = self.arity(call, scope, 1)
-        if not args:
-            return Compiled(ANY, lambda s, e: None)
-        sel = as_selection(args[0]).compile_parts(scope)
-        src, slot, where = sel.source, sel.slot, sel.where
-
-        def last(s: Any, e: list[Any]) -> Any:
-            found = None
-            for x in src(s, e):
-                if where is not None:
-                    e[slot] = x
-                    if not where(s, e):
-                        continue
-                found = x
-            return found
-
-        return Compiled(sel.item_type, last)
-
-    def describe(self, call: ast.Call) -> str:
-        if not call.args:
-            return "nothing"
-        if as_selection(call.args[0]).var == "_":  # a whole collection: ``last(line)``
-            return f"the last of {call.args[0].describe()}"
-        return f"the last {describe_selection(call.args[0])}"
+            return f"the {end} of {call.args[0].describe()}"
+        return f"the {end} {describe_selection(call.args[0])}"
 
 
 def _generated_first(sel: selections.CompiledSelection, call: ast.Call, scope: Scope, reference: Fn) -> Fn | None:
@@ -354,10 +342,10 @@ POSITION_FUNCTIONS: tuple[Function, ...] = (
               "previous(p.size)", step=-1, words="the value before"),
     Neighbour("next", "next(VALUE) -> value", "The value after this one in its declared type (none for the last).",
               "next(p.size)"),
-    FirstOf("first", "first(x in COLLECTION [where CONDITION]) -> item", "The first selected item, or none.",
+    EndOf("first", "first(x in COLLECTION [where CONDITION]) -> item", "The first selected item, or none.",
           "first(c in deck where c.value == 1)"),
-    LastOf("last", "last(x in COLLECTION [where CONDITION]) -> item", "The last selected item, or none.",
-           "last(c in deck where c.value == 1)"),
+    EndOf("last", "last(x in COLLECTION [where CONDITION]) -> item", "The last selected item, or none.",
+          "last(c in deck where c.value == 1)", last=True),
     Position("position", "position(COMPONENT or VALUE) -> int", "The component's place in its zone (1 = first), or a "
              "declared type's value's place in its type; 0 for none.", "position(c) == 1"),
     Following("following", "following(COMPONENT) -> component", "The component after it in its zone, or none.",

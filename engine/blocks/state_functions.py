@@ -74,13 +74,16 @@ def moved_text(s: Any, chosen: list[int], zone: int, top: bool = False) -> str:
 
     ``supply: a, b -> discard`` or ``supply: 2 components -> hand of A``; ``hand of A: a -> the top of discard`` (a
     card played from a hidden hand onto an open pile is seen by everyone once it lies there); ``row: a -> hand of A``
-    (a card taken from an open row into a hidden hand was seen by everyone as it lay there).
+    (a card taken from an open row into a hidden hand was seen by everyone as it lay there).  A component of a kind
+    ``toss()`` has thrown says the face it landed on, as the toss's line does: ``tray: die as 5 -> kept``.
     """
     g = s.game
     origins = sorted({s.zone_of[c] for c in chosen})
     where = ", ".join(_zone_text(s, z) for z in origins)
     if _public(s, zone) or all(_public(s, z) for z in origins):
-        what = ", ".join(g.piece_names[c] for c in chosen)
+        tossed = s.slices.get(Chance.block, NO_CHANCE).tossed or ()
+        kinds = g.component_kind
+        what = ", ".join(g.describe_piece(c, s.face[c]) if kinds[c] in tossed else g.piece_names[c] for c in chosen)
     else:
         what = f"{len(chosen)} component{'s' if len(chosen) != 1 else ''}"
     return f"{where}: {what} -> {'the top of ' if top else ''}{_zone_text(s, zone)}"

@@ -89,6 +89,8 @@ class TakingActions(StateFields):
         written is read again with each word naming a point written as the point's position (``choose 3,1``).
         On a board that names its cells (``cell_names``), a cell written ``x,y`` is read again as its name.
         A component may be written by one of its other names (``also:``, as a rulebook prints it): ``commit * to left``.
+        A text that is legal as written is read so first: an other name may be a word the actions are written with
+        (``at``, ``1``, a cell ``0,0``), and the log, saves and legal actions write ids, which must read as they did.
         Anything but text raises TypeError saying so (it failed inside, on Python's regular expressions).
         """
         if not isinstance(text, str):
@@ -97,6 +99,10 @@ class TakingActions(StateFields):
         written = as_ids(text, self.game.other_names)
         if written == text:
             return self._parse_named(text)
+        try:
+            return self._parse_named(text)
+        except IllegalActionError:  # not legal as written: read with the other names written as ids
+            pass
         try:
             return self._parse_named(written)
         except IllegalActionError as err:  # refused: quoted as typed ('commit * to left')

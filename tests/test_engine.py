@@ -63,6 +63,18 @@ def test_refusals_name_the_reason(cards: engine.Game) -> None:
         state.apply("dance")
 
 
+def test_a_refusal_at_an_optional_placement_shows_a_placement_and_pass() -> None:
+    """The optional step offers `pass` first: the example written is still a placement, not 'place '."""
+    game = engine.load("spell-cycles", "accelerando")
+    state = game.new_state(players=2, seed=3)
+    state.apply(next(t for t in state.legal_actions().texts() if t.startswith("place ")))
+    while "pass" not in state.legal_actions().texts():  # the Refresh of later turns buys the second pyramid
+        state.apply(next(t for t in state.legal_actions().texts() if t.startswith(("place ", "advance"))))
+    with pytest.raises(IllegalActionError) as refused:
+        state.apply("cast Spark")
+    assert re.search(r"is not a placement; write it like 'place \S+ at \d+,\d+' \(or 'pass'\)", str(refused.value))
+
+
 def test_actions_from_an_old_position_are_refused(cards: engine.Game) -> None:
     state = cards.new_state(players=4, seed=2)
     first = state.legal_actions()[0]

@@ -169,6 +169,27 @@ expect_offered_include:
     assert len(result.failures) == 1 and "not offered: clash 0,0 with 2,0" in result.failures[0]
 
 
+def test_actions_expected_refused_are_tried_on_a_copy_and_must_be_refused_by_a_rule(tmp_path: Path) -> None:
+    refused = CLASH + """\
+actions:
+  - expect_refused:
+      - place Fire/Water as Fire at 3,3
+      - place Water/Water as Water at 0,0
+  - place Fire/Water as Fire at 0,0
+expect_refused:
+  - clash 0,0 with 2,0
+expect:
+  - count(c in board) == 4
+"""
+    assert run(tmp_path, refused).passed  # away from every piece; another's card; no group to clash with there
+    accepted = run(tmp_path, refused.replace("at 3,3", "at 0,0"))
+    assert len(accepted.failures) == 1
+    assert "expected 'place Fire/Water as Fire at 0,0' to be refused now, but it was accepted" in accepted.failures[0]
+    slip = run(tmp_path, refused.replace("place Water/Water as Water", "place Waterr/Water as Water"))
+    assert len(slip.failures) == 1
+    assert "refused only as naming nothing the game has: there is no component 'Waterr/Water'" in slip.failures[0]
+
+
 def test_actions_that_run_out_mid_decision_say_who_must_decide_what(tmp_path: Path) -> None:
     result = run(tmp_path, CLASH + """\
 actions:

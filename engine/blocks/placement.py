@@ -540,7 +540,8 @@ class Place(Step):
     def why_illegal(self, s: "StateView", text: str) -> str | None:
         m = re.fullmatch(r"\s*place\s+(\S+)\s+(?:as\s+(\S+)\s+)?at\s+(.+)", text)
         if not m:
-            return f"'{text}' is not a placement; write it like 'place {self._example(s)}'"
+            may_pass = " (or 'pass')" if any(a.args == PASS for a in self.actions(s)) else ""
+            return f"'{text}' is not a placement; write it like 'place {self._example(s)}'{may_pass}"
         name, label, cell_text = m.groups()
         g = self.game
         cid = self._component(s, name)
@@ -585,8 +586,10 @@ class Place(Step):
         return None
 
     def _example(self, s: "StateView") -> str:
-        legal = self.actions(s)
-        return str(legal[0])[len("place "):] if len(legal) else "CARD as FACE at X,Y"
+        """A placement offered now, without its verb, to show how one is written (an optional step's ``pass`` is
+        no placement): ``blue-large at 0,0``."""
+        placed = next((a for a in self.actions(s) if a.args != PASS), None)
+        return str(placed)[len("place "):] if placed is not None else "CARD as FACE at X,Y"
 
     def describe(self) -> str:
         face = "with the face of their choice up" if self.choose_face else "as it is" if self.as_is else f"with its {self.face_rule} face up"

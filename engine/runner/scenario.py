@@ -323,7 +323,7 @@ def _run(sc: Scenario, result: ScenarioResult) -> None:
     _check(sc.game, state, doc, result)
 
 
-EXPECTATION_KEYS = ("expect", "expect_log", "expect_offered", "expect_offered_include")
+EXPECTATION_KEYS = ("expect", "expect_log", "expect_offered", "expect_offered_include", "expect_refused")
 """The keys of a scenario file, or of a checkpoint, that state expectations."""
 
 
@@ -440,6 +440,11 @@ def log_near(log: list[str], wanted: str, tail: int = 12) -> str:
 
 def _check(game: Game, state: State, spec: Mapping, result: ScenarioResult) -> None:
     """The expectations of ``spec`` (the file, or one of its checkpoints) against ``state``."""
+    for text in spec.get("expect_refused") or []:
+        action = game.cell_names.typed(as_ids(str(text), game.other_names))
+        if why := _refused(state, action):
+            result.failures.append(f"{_pos(text)}: expected '{cut(str(text))}' to be refused now, but {why}\n    "
+                                   + waiting_for(state))
     for text in spec.get("expect") or []:
         expectation = compile_expectation(game, text)
         if not expectation.holds(state):
@@ -470,6 +475,31 @@ def _check(game: Game, state: State, spec: Mapping, result: ScenarioResult) -> N
             what = "exactly" if exact else "at least"
             result.failures.append("\n    ".join([f"{_pos_of(spec, key)}: expected {what} these actions to be offered",
                                                  *problems, waiting_for(state)]))
+
+
+NOT_A_RULE = ("there is no component",)
+"""Refusals that name a typing slip rather than a rule: an ``expect_refused`` action refused so names nothing the game
+has, so its refusal proves nothing about the rules."""
+
+
+def _refused(state: State, text: str) -> str:
+    """Why ``expect_refused``'s action ``text`` fails: '' when it is refused now by a rule; it is tried on a copy.
+
+    >>> import engine
+    >>> s = engine.load("tic-tac-toe").new_state(players=2, seed=0)
+    >>> _refused(s, "place X at 9,9")
+    ''
+    >>> _refused(s, "place X at 1,1")
+    'it was accepted'
+    >>> _refused(s, "place Z at 1,1")
+    "it was refused only as naming nothing the game has: there is no component 'Z'"
+    """
+    try:
+        state.clone().apply(text)
+    except IllegalActionError as err:
+        slip = any(words in str(err) for words in NOT_A_RULE)
+        return f"it was refused only as naming nothing the game has: {err}" if slip else ""
+    return "it was accepted"
 
 
 def _where(actions: list[Any], i: int) -> str:

@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import engine
+from engine.core.errors import EffectRuntimeError
 from engine.lang import kept
 from engine.lang.language import LANGUAGE, by_name
 from engine.lang.parser import parse_expression
@@ -104,6 +105,7 @@ def test_a_tallied_count_is_no_nesting() -> None:
     assert not keeps("count(x in pool where x > 2)")
 
 
+GAME = SimpleNamespace(limits=SimpleNamespace(steps=30))  # what running out of steps reads
 ZONES = st.lists(st.lists(st.integers(0, 4), max_size=4), min_size=2, max_size=2)
 
 
@@ -123,3 +125,25 @@ def test_kept_values_follow_the_zones(contents: list[list[list[int]]]) -> None:
         assert value(s, [None] * 4) == want
         spent, s.budget = 1000 - s.budget, 1000
         assert value(s, [None] * 4) == want and 1000 - s.budget == spent == len(zones[0]) * (1 + len(zones[1]))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(ZONES, st.integers(0, 30)), min_size=1, max_size=16))
+def test_the_value_last_read_is_given_only_for_its_contents(reads: list[tuple[list[list[int]], int]]) -> None:
+    """The value last read (compared before the key is made) is given again only for the same contents and a budget
+    that covers its steps: reads of changing contents with budgets too short among them each give what computing
+    afresh gives, the value and its steps or running out of steps."""
+    vocab = Vocabulary(functions=by_name(LANGUAGE))
+    vocab.define_constant("pool", ZONE, 0)
+    vocab.define_constant("bag", ZONE, 1)
+    value = parse_expression("sum(count(y in bag where y == x) for x in pool)").compile(Scope(vocab)).fn
+    assert vocab.data[kept.KEPT_LAST]  # the generated function, which keeps the value last read
+    for zones, budget in reads:
+        spent = len(zones[0]) * (1 + len(zones[1]))
+        for steps in (30, budget):  # read, then read again the same contents: from the value last read
+            s = SimpleNamespace(zones=[list(z) for z in zones], budget=steps, game=GAME)
+            if steps < spent:
+                with pytest.raises(EffectRuntimeError, match="step budget"):
+                    value(s, [None] * 4)
+            else:
+                assert value(s, [None] * 4) == sum(zones[1].count(x) for x in zones[0]) and steps - s.budget == spent

@@ -433,7 +433,7 @@ def zone_of_key(call: ast.Call, scope: Scope, key: Compiled, name: str, none: st
     code = None
     if scope.pure:
         (k, consts), (text, _), table = codegen.expr(key), codegen.constant(name), codegen.fresh("k")
-        code = Code(f"{table}[({text}, {k})]", None, consts + ((table, index), (codegen.LOOKUP, True)))
+        code = Code(f"{table}[({text}, {k})]", None, consts + ((table, index), (codegen.LOOKUP, True)), present=True)
     return Compiled(ZONE, zone, code=code)
 
 

@@ -347,9 +347,12 @@ def as_collection(c: Compiled, node: "Node | None" = None) -> Compiled:
                 raise EffectRuntimeError(f"there is no zone to read here: '{words}' is none", pos)
             return s.zones[z]
 
-        name = codegen.fresh("k")
-        return Compiled(ListOf(ANY_COMPONENT), lambda s, e: contents(s, f(s, e)),
-                        code=Code(f"{name}(s, {zone})", None, consts + ((name, contents),)))
+        if c.code is not None and c.code.present:  # a zone a table gives (a role's hand), never none: read in place
+            code = Code(f"s.zones[{zone}]", None, consts)
+        else:
+            name = codegen.fresh("k")
+            code = Code(f"{name}(s, {zone})", None, consts + ((name, contents),))
+        return Compiled(ListOf(ANY_COMPONENT), lambda s, e: contents(s, f(s, e)), code=code)
     return c
 
 

@@ -81,6 +81,7 @@ class Code:
     consts: tuple[tuple[str, Any], ...] = ()  # the named values the source uses
     number: bool = False  # whether the value is always an int (a sum, a difference or a product)
     walkable: bool = False  # a read of items, never none, that only the game's changes change: loops walk it inline
+    present: bool = False  # a value never none (a zone a table gives: a key not there raises KeyError, see LOOKUP)
 
 _names = itertools.count(1)
 

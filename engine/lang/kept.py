@@ -52,6 +52,10 @@ ZONE_FAMILIES = "zone_families"
 KEPT = "kept"
 """Vocabulary data key: the kept values' tables, one per piece of code (by its :func:`shape`)."""
 
+KEPT_LAST = "kept last"
+"""Vocabulary data key: per piece of code (by its :func:`shape`), the value it last read and the contents it was
+read for, in a list of one tuple (replaced whole: a thread reading it sees one tuple or the other)."""
+
 FIXED_ATTRIBUTES = "fixed_attributes"
 """Vocabulary data key: the (type, attribute) pairs whose value no state changes (the same on every face)."""
 
@@ -243,17 +247,29 @@ def keep(call: ast.Call, scope: Scope, fresh: Callable[[ast.Call, Scope], Compil
 
 def _generated(fn: Fn, zones: tuple[int, ...], names: list[Global], values: dict[tuple[Any, ...], tuple[Any, int]],
                call: ast.Call, scope: Scope, reference: Fn) -> Fn | None:
-    """What :func:`kept` does as one generated function, the key written out (``(tuple(z[4]), tuple(z[5]))``)."""
-    fresh, table = codegen.fresh("k"), codegen.fresh("k")
-    parts, consts = [f"tuple(z[{i}])" for i in zones], [(fresh, fn), (table, values), ("KEPT_VALUES", KEPT_VALUES), ("tuple", tuple), ("len", len)]
+    """What :func:`kept` does as one generated function, the key written out (``(tuple(z[4]), tuple(z[5]))``).
+
+    Before the key is made, the contents are compared with those of the value last read (``LAST[0]``: the value,
+    its steps, then the zones' lists and the names' tuples), which the same code shares wherever it is written: a
+    game reads its kept values again and again between the changes of the zones they read (an end condition after
+    a step's condition), and comparing lists costs less than making the key's tuples and hashing them."""
+    fresh, table, last = codegen.fresh("k"), codegen.fresh("k"), codegen.fresh("k")
+    holder = scope.vocab.data.setdefault(KEPT_LAST, {}).setdefault(shape(call), [(None, 0, *[None] * (len(zones) + len(names)))])
+    parts, consts = [f"tuple(z[{i}])" for i in zones], [(fresh, fn), (table, values), (last, holder), ("KEPT_VALUES", KEPT_VALUES),
+                                                         ("tuple", tuple), ("len", len), ("list", list)]
+    same = [f"z[{i}] == was[{2 + n}]" for n, i in enumerate(zones)]
     for name in names:
         text, more = codegen.expr(Compiled(name.type, name.fn, code=name.code))
+        same.append(f"tuple({text}) == was[{2 + len(same)}]")
         parts.append(f"tuple({text})")
         consts += more
-    lines = ("z = s.zones", f"key = ({', '.join(parts)},)", f"known = {table}.get(key)", "budget = s.budget",
-             "if known is not None and budget >= known[1]:", "    s.budget = budget - known[1]", "    return known[0]",
-             f"found = {fresh}(s, e)", f"if len({table}) >= KEPT_VALUES:", f"    {table}.clear()",
-             f"{table}[key] = (found, budget - s.budget)", "return found")
+    copies = [f"list(key[{n}])" for n in range(len(zones))] + [f"key[{n}]" for n in range(len(zones), len(parts))]
+    lines = ("z = s.zones", "budget = s.budget", f"was = {last}[0]", f"if {' and '.join(same)} and budget >= was[1]:",
+             "    s.budget = budget - was[1]", "    return was[0]",
+             f"key = ({', '.join(parts)},)", f"known = {table}.get(key)",
+             "if known is None or budget < known[1]:", f"    found = {fresh}(s, e)", f"    if len({table}) >= KEPT_VALUES:",
+             f"        {table}.clear()", f"    known = {table}[key] = (found, budget - s.budget)", "else:",
+             "    s.budget = budget - known[1]", f"{last}[0] = (*known, {', '.join(copies)},)", "return known[0]")
     return codegen.function(lines, tuple(consts), call.pos, scope, reference)
 
 

@@ -3,22 +3,24 @@
     git worktree add /tmp/before 52cd32e
     python benchmarks/two_trees.py /tmp/before .                      # playouts, median of 15 paired ratios
     python benchmarks/two_trees.py /tmp/before . --rounds 9 nine-domains connect-four
-    python benchmarks/two_trees.py /tmp/before . --mcts --rounds 3    # mcts:200 iterations/s, fastest of 3
+    python benchmarks/two_trees.py /tmp/before . --mcts --rounds 7    # mcts:200 iterations/s, median of 7 paired ratios
 
 Playouts: one long-lived worker process per checkout (its folder first on
 ``sys.path``) plays the same fixed-seed random games on request and answers
 with their CPU time; the two take turns, the order swapped every round, and
 the median of the per-round ratios counts (time before / time after: above
 1, the second checkout is faster).  The games are played once by each before
-timing, so loading and first-time tables stay out of it.  MCTS: ``rulecraft
-bench RULESET --agent mcts:200 --decisions 5 --seed 1`` of each checkout in
-turn, fastest run of each (wall time).  Prints Markdown tables.
+timing, so loading and first-time tables stay out of it.  MCTS: the same
+long-lived workers make the decisions of ``rulecraft bench RULESET --agent
+mcts:200 --decisions 5 --seed 1`` (the same positions and agents' seeds) and
+answer with their CPU time and iterations; the rounds alternate likewise, the
+median of the per-round ratios of iterations per second counts, and each
+side's best round is shown beside it.  Prints Markdown tables.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import statistics
 import subprocess
@@ -56,21 +58,52 @@ for line in sys.stdin:
     print(time.process_time() - start, flush=True)
 """
 
-CLI = 'import sys; from cli.main import main; main(sys.argv[1:], prog_name="rulecraft")'
+SEARCHER = """
+import sys, time
+import engine
+from engine.runner.agents import make_agent
+from engine.runner.simulate import derive_seed
+try:
+    from engine.runner.bench import bench_positions
+except ImportError:  # the morning's checkout kept it in simulate
+    from engine.runner.simulate import bench_positions
+positions = {}
+for line in sys.stdin:
+    name, players, spec = line.split()
+    key = (name, int(players))
+    if key not in positions:
+        positions[key] = bench_positions(engine.load(name), int(players), 5, 1)
+    iterations, start = 0, time.process_time()
+    while iterations == 0 or time.process_time() - start < 0.3:  # the five decisions again, for a third of a second
+        for i, state in enumerate(positions[key]):  # fresh agents seeded as bench_agent seeds them
+            agent = make_agent(spec, derive_seed(1, i))
+            agent.choose(state)
+            iterations += agent.last.iterations
+    print(time.process_time() - start, iterations, flush=True)
+"""
+
 
 
 class Worker:
-    """A process running one checkout's engine, timing random playouts on request."""
+    """A process running one checkout's engine, timing random playouts or searches on request."""
 
-    def __init__(self, tree: Path) -> None:
-        self.process = subprocess.Popen([sys.executable, "-c", WORKER], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+    def __init__(self, tree: Path, code: str = WORKER) -> None:
+        self.process = subprocess.Popen([sys.executable, "-c", code], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                         text=True, env={**os.environ, "PYTHONPATH": str(tree)}, cwd=tree.anchor)
 
-    def time(self, name: str, players: int, games: int) -> float:
+    def ask(self, request: str) -> list[float]:
         assert self.process.stdin is not None and self.process.stdout is not None
-        self.process.stdin.write(f"{name} {players} {games}\n")
+        self.process.stdin.write(request + "\n")
         self.process.stdin.flush()
-        return float(self.process.stdout.readline())
+        return [float(word) for word in self.process.stdout.readline().split()]
+
+    def time(self, name: str, players: int, games: int) -> float:
+        return self.ask(f"{name} {players} {games}")[0]
+
+    def search(self, name: str, players: int) -> float:
+        """Iterations per second of CPU time of ``mcts:200`` on the bench's positions of ``name``."""
+        seconds, iterations = self.ask(f"{name} {players} mcts:200")
+        return iterations / seconds
 
 
 def playouts(before: Path, after: Path, rounds: int, names: list[str]) -> None:
@@ -90,24 +123,21 @@ def playouts(before: Path, after: Path, rounds: int, names: list[str]) -> None:
         print(f"| {Path(name).name} | {players} | {games} | {min(times[0]):.3f} | {min(times[1]):.3f} | {ratio:.2f}x |", flush=True)
 
 
-def iterations(tree: Path, name: str, players: int) -> float:
-    out = subprocess.run([sys.executable, "-c", CLI, "bench", name, "--players", str(players), "--agent", "mcts:200",
-                          "--decisions", "5", "--seed", "1", "--format", "json"], capture_output=True, text=True,
-                         env={**os.environ, "PYTHONPATH": str(tree)}, cwd=tree.anchor, check=True)
-    return float(json.loads(out.stdout)["iterations_per_second"])
-
-
 def searches(before: Path, after: Path, rounds: int, names: list[str]) -> None:
-    print("| ruleset | players | before, iterations/s | after, iterations/s | after / before |")
+    sides = Worker(before, SEARCHER), Worker(after, SEARCHER)
+    print(f"| ruleset | players | before, iterations/s (best) | after, iterations/s (best) | after / before, median of {rounds} |")
     print("| --- | ---: | ---: | ---: | ---: |")
     for name, players in SEARCHES:
         if name not in names:
             continue
-        best = [0.0, 0.0]
+        for side in sides:
+            side.search(name, players)
+        speeds: tuple[list[float], list[float]] = ([], [])
         for k in range(rounds):
             for i in ((0, 1) if k % 2 == 0 else (1, 0)):
-                best[i] = max(best[i], iterations((before, after)[i], name, players))
-        print(f"| {name} | {players} | {best[0]:,.0f} | {best[1]:,.0f} | {best[1] / best[0]:.2f} |", flush=True)
+                speeds[i].append(sides[i].search(name, players))
+        ratio = statistics.median(a / b for b, a in zip(*speeds))
+        print(f"| {name} | {players} | {max(speeds[0]):,.0f} | {max(speeds[1]):,.0f} | {ratio:.2f}x |", flush=True)
 
 
 def main() -> None:
@@ -116,7 +146,7 @@ def main() -> None:
     parser.add_argument("after", type=Path, help="another checkout (the one measured against it)")
     parser.add_argument("rulesets", nargs="*", help="which rows (default: all)")
     parser.add_argument("--rounds", type=int, default=15)
-    parser.add_argument("--mcts", action="store_true", help="MCTS iterations per second instead of random playouts")
+    parser.add_argument("--mcts", action="store_true", help="MCTS iterations per second (CPU time) instead of random playouts")
     args = parser.parse_intermixed_args()
     before, after = args.before.resolve(), args.after.resolve()
     if args.mcts:

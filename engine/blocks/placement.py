@@ -587,7 +587,7 @@ class Place(Step):
 
     def _example(self, s: "StateView") -> str:
         """A placement offered now, without its verb, to show how one is written (an optional step's ``pass`` is
-        no placement): ``blue-large at 0,0``."""
+        no placement): ``PIECE at 0,0``."""
         placed = next((a for a in self.actions(s) if a.args != PASS), None)
         return str(placed)[len("place "):] if placed is not None else "CARD as FACE at X,Y"
 

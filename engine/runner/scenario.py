@@ -485,14 +485,9 @@ has, so its refusal proves nothing about the rules."""
 def _refused(state: State, text: str) -> str:
     """Why ``expect_refused``'s action ``text`` fails: '' when it is refused now by a rule; it is tried on a copy.
 
-    >>> import engine
-    >>> s = engine.load("tic-tac-toe").new_state(players=2, seed=0)
-    >>> _refused(s, "place X at 9,9")
-    ''
-    >>> _refused(s, "place X at 1,1")
-    'it was accepted'
-    >>> _refused(s, "place Z at 1,1")
-    "it was refused only as naming nothing the game has: there is no component 'Z'"
+    Example: ``_refused(s, "place PIECE at 9,9")`` is ``''`` where 9,9 is off the board, ``'it was accepted'``
+    where the placement is legal, and names the slip where no component is called ``PIECE``
+    (``tests/test_scenario_format.py`` plays all three).
     """
     try:
         state.clone().apply(text)
